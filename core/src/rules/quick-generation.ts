@@ -1,0 +1,26 @@
+// Quick characteristic generation (spec §9): each template draws every characteristic uniformly in
+// its range, capped at the characteristic's max.
+export const QUICK_TEMPLATES = ['boss', 'strongNpc', 'normalNpc', 'weakNpc'] as const;
+export type QuickTemplate = (typeof QUICK_TEMPLATES)[number];
+
+export const QUICK_TEMPLATE_RANGES: Readonly<Record<QuickTemplate, { min: number; max: number }>> = {
+  boss: { min: 40, max: 70 },
+  strongNpc: { min: 35, max: 60 },
+  normalNpc: { min: 30, max: 55 },
+  weakNpc: { min: 20, max: 40 },
+};
+
+/** `random` returns a float in [0, 1), like Math.random; injectable for tests. */
+export function generateCharacteristics(
+  template: QuickTemplate,
+  characteristics: readonly { name: string; max: number }[],
+  random: () => number = Math.random,
+): Record<string, number> {
+  const { min, max } = QUICK_TEMPLATE_RANGES[template];
+  const result: Record<string, number> = {};
+  for (const characteristic of characteristics) {
+    const value = min + Math.floor(random() * (max - min + 1));
+    result[characteristic.name] = Math.min(value, characteristic.max);
+  }
+  return result;
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { maxOverTiers } from '../tiers';
+import { idSchema, nameSchema, NAME_MAX } from './common';
+
+export const CHARACTERISTIC_MAX_CHOICES = [20, 100] as const;
+export const DEFAULT_CHARACTERISTIC_MAX = 100;
+export const DEFAULT_CLASS_COLOR = '#777777';
+export const FALLBACK_CLASS_COLOR = '#4b5563';
+
+export const INITIATIVE_RULES = [
+  'random_d20',
+  'random_d100',
+  'caracteristic',
+  'd20_plus_carac',
+  'd100_plus_carac',
+] as const;
+export type InitiativeRule = (typeof INITIATIVE_RULES)[number];
+/** The rules that read `initiativeCaracName`; Novice cannot choose them. */
+export const CHARACTERISTIC_INITIATIVE_RULES: readonly InitiativeRule[] = [
+  'caracteristic',
+  'd20_plus_carac',
+  'd100_plus_carac',
+];
+export const DEFAULT_INITIATIVE_RULE: InitiativeRule = 'random_d20';
+
+const listItemId = z.string().trim().min(1).max(64);
+
+export const characteristicDef = z.object({
+  name: nameSchema(),
+  max: z
+    .union([z.literal(20), z.literal(100)], { error: 'validation.characteristicMaxChoice' })
+    .default(DEFAULT_CHARACTERISTIC_MAX),
+});
+export type CharacteristicDef = z.infer<typeof characteristicDef>;
+
+const noteSchema = (max: number) => z.string().max(max, { error: 'validation.tooLong' }).default('');
+
+export const raceInput = z.object({
+  _id: listItemId.optional(),
+  name: nameSchema(),
+  note: noteSchema(maxOverTiers('raceNoteChars')),
+});
+export const classInput = z.object({
+  _id: listItemId.optional(),
+  name: nameSchema(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorHex' })
+    .transform((c) => c.toLowerCase())
+    .default(DEFAULT_CLASS_COLOR),
+  note: noteSchema(maxOverTiers('classNoteChars')),
+});
+export const statusInput = z.object({
+  _id: listItemId.optional(),
+  name: nameSchema(),
+  note: noteSchema(maxOverTiers('statusNoteChars')),
+});
+
+export const race = z.object({ _id: z.string(), name: z.string(), note: z.string() });
+export const classDef = race.extend({ color: z.string() });
+export const status = race;
+export type Race = z.infer<typeof race>;
+export type ClassDef = z.infer<typeof classDef>;
+export type Status = z.infer<typeof status>;
+
+/** No two entries of one list may share a name (units refer to them by name). */
+const uniqueNames = <T extends { name: string }>(list: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  list.forEach((item, index) => {
+    const key = item.name.toLocaleLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'validation.duplicateName', path: [index, 'name'] });
+    seen.add(key);
+  });
+};
+
+export const campaign = z.object({
+  _id: idSchema,
+  userId: idSchema,
+  name: z.string(),
+  rules: z.string(),
+  characteristics: z.array(z.object({ name: z.string(), max: z.number() })),
+  races: z.array(race),
+  classes: z.array(classDef),
+  statuses: z.array(status),
+  initiativeRule: z.enum(INITIATIVE_RULES),
+  initiativeCaracName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaign>;
+
+/** What defines a campaign besides its name: what copy overwrites. */
+export const CAMPAIGN_DATA_FIELDS = [
+  'rules',
+  'characteristics',
+  'races',
+  'classes',
+  'statuses',
+  'initiativeRule',
+  'initiativeCaracName',
+] as const;
+
+export const CAMPAIGN_TEMPLATES = ['default', 'empty'] as const;
+export const createCampaignBody = z.object({
+  name: nameSchema(),
+  /** 'default' seeds the default content in the user's language; 'empty' is the start of a copy. */
+  template: z.enum(CAMPAIGN_TEMPLATES).default('default'),
+});
+export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
+
+export const updateCampaignBody = z.object({
+  name: nameSchema().optional(),
+  rules: z.string().max(maxOverTiers('rulesChars'), { error: 'validation.tooLong' }).optional(),
+  characteristics: z
+    .array(characteristicDef)
+    .max(maxOverTiers('characteristics'))
+    .superRefine(uniqueNames)
+    .optional(),
+  races: z.array(raceInput).max(maxOverTiers('races')).superRefine(uniqueNames).optional(),
+  classes: z.array(classInput).max(maxOverTiers('classes')).superRefine(uniqueNames).optional(),
+  statuses: z.array(statusInput).max(maxOverTiers('statuses')).superRefine(uniqueNames).optional(),
+  initiativeRule: z.enum(INITIATIVE_RULES).optional(),
+  initiativeCaracName: z.string().trim().max(NAME_MAX, { error: 'validation.tooLong' }).optional(),
+});
+export type UpdateCampaignBody = z.infer<typeof updateCampaignBody>;
+
+export const copyCampaignBody = z.object({ sourceCampaignId: idSchema });
+
+export const campaignLimit = z.object({
+  /** Campaigns the user's tier allows. */
+  limit: z.number().int(),
+  /** Campaigns the user has now. */
+  count: z.number().int(),
+});

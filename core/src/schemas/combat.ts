@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { maxOverTiers } from '../tiers';
+import { idSchema } from './common';
+
+export const COMBAT_AMOUNT_MIN = 1;
+export const COMBAT_AMOUNT_MAX = 999;
+export const DEFAULT_COMBAT_AMOUNT = 10;
+
+const maxUnits = maxOverTiers('unitsPerCampaign');
+
+/** The saved fight of one campaign, so a reload or another device resumes it. */
+export const combatState = z.object({
+  phase: z.enum(['setup', 'fight']),
+  allies: z.array(idSchema).max(maxUnits),
+  enemies: z.array(idSchema).max(maxUnits),
+  /** Initiative order, sorted descending at start. */
+  order: z
+    .array(z.object({ unitId: idSchema, initiative: z.number().int().min(-1000).max(100_000) }))
+    .max(maxUnits),
+  turnIndex: z.number().int().min(0).max(maxUnits),
+  round: z.number().int().min(1).max(1_000_000),
+  /** 0 after a next turn; 1..999 otherwise (spec §3 and §5). */
+  amount: z.number().int().min(0).max(COMBAT_AMOUNT_MAX),
+  targetId: idSchema.nullable(),
+});
+export type CombatState = z.infer<typeof combatState>;
+
+export const combatResponse = combatState.extend({ updatedAt: z.string().nullable() });
+export type CombatResponse = z.infer<typeof combatResponse>;
+
+export const EMPTY_COMBAT: CombatState = {
+  phase: 'setup',
+  allies: [],
+  enemies: [],
+  order: [],
+  turnIndex: 0,
+  round: 1,
+  amount: DEFAULT_COMBAT_AMOUNT,
+  targetId: null,
+};

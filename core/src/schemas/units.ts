@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { maxOverTiers } from '../tiers';
+import { QUICK_TEMPLATES } from '../rules/quick-generation';
+import { idSchema, nameSchema } from './common';
+
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export const HP_MAX = 9999;
+export const DEFAULT_HP = 100;
+export const DEFAULT_CHARACTERISTIC_VALUE = 50;
+export const MONEY_MAX = 999_999_999;
+
+const moneyAmount = z
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.integer' })
+  .min(0, { error: 'validation.tooSmall' })
+  .max(MONEY_MAX, { error: 'validation.tooBig' });
+export const money = z.object({ gold: moneyAmount, silver: moneyAmount, bronze: moneyAmount });
+export type Money = z.infer<typeof money>;
+
+const listChoice = z.string().trim().min(1, { error: 'validation.required' }).max(50);
+const characteristicValue = z.number().int({ error: 'validation.integer' }).min(0).max(100);
+
+/** Every writable unit field, none defaulted: the base of both create and update. */
+const unitFields = {
+  name: nameSchema(),
+  gender: z.enum(GENDERS),
+  isPlayer: z.boolean(),
+  race: listChoice,
+  class: listChoice,
+  status: listChoice,
+  characteristics: z.record(z.string().max(50), characteristicValue),
+  hp: z.number().int({ error: 'validation.integer' }).min(0).max(HP_MAX),
+  /** Clamped by the server: empty or above hp becomes hp, below 0 becomes 0. */
+  currentHp: z.number().int({ error: 'validation.integer' }).min(-1_000_000).max(1_000_000).nullable(),
+  money,
+  notes: z.string().max(maxOverTiers('unitNoteChars'), { error: 'validation.tooLong' }),
+};
+
+export const createUnitBody = z.object({
+  ...unitFields,
+  gender: unitFields.gender.default('Male'),
+  isPlayer: unitFields.isPlayer.default(false),
+  /** Defaults to the campaign's first status. */
+  status: unitFields.status.optional(),
+  characteristics: unitFields.characteristics.default({}),
+  hp: unitFields.hp.default(DEFAULT_HP),
+  currentHp: unitFields.currentHp.optional(),
+  money: money.default({ gold: 0, silver: 0, bronze: 0 }),
+  notes: unitFields.notes.default(''),
+  /** Accepted for the spec's clients; the X-Campaign-Id header decides the campaign. */
+  gameDataId: z.string().optional(),
+});
+export type CreateUnitBody = z.infer<typeof createUnitBody>;
+
+export const updateUnitBody = z.object(unitFields).partial();
+export type UpdateUnitBody = z.infer<typeof updateUnitBody>;
+
+export const unit = z.object({
+  _id: idSchema,
+  userId: idSchema,
+  gameDataId: idSchema,
+  name: z.string(),
+  gender: z.enum(GENDERS),
+  isPlayer: z.boolean(),
+  race: z.string(),
+  class: z.string(),
+  status: z.string(),
+  characteristics: z.record(z.string(), z.number()),
+  hp: z.number(),
+  currentHp: z.number(),
+  money,
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Unit = z.infer<typeof unit>;
+
+export const generateBody = z.object({ template: z.enum(QUICK_TEMPLATES) });
+export const generateResponse = z.object({ characteristics: z.record(z.string(), z.number()) });

@@ -1,0 +1,119 @@
+// Builds the Fastify app without listening: server.ts listens, tests call app.inject.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAuthService, type AuthService } from './features/auth/service';
+import authRoutes from './features/auth/routes';
+import { createCampaignsService, type CampaignsService } from './features/campaigns/service';
+import campaignRoutes from './features/campaigns/routes';
+import { createUnitsService, type UnitsService } from './features/units/service';
+import unitRoutes from './features/units/routes';
+import { createCombatService, type CombatService } from './features/combat/service';
+import combatRoutes from './features/combat/routes';
+import { createContactService, type ContactService } from './features/contact/service';
+import contactRoutes from './features/contact/routes';
+import { createMailer, type Mailer } from './features/mail/mailer';
+import { createPaymentsService, type PaymentsService } from './features/payments/service';
+import { createPaymentProvider } from './features/payments/provider';
+import paymentRoutes from './features/payments/routes';
+import healthRoutes from './features/health/routes';
+import authPlugin from './plugins/auth';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import jsonBodyPlugin from './plugins/json-body';
+import rateLimitPlugin, { createMemoryStore, createRedisStore, type RateLimitStore } from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import webPlugin from './plugins/web';
+import './plugins/request-context';
+
+/**
+ * Large enough for the Hero rules limit (600,000 characters) in any script, even when a client
+ * escapes every character as \uXXXX (6 bytes each); anything bigger answers 413.
+ */
+export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export interface Services {
+  auth: AuthService;
+  campaigns: CampaignsService;
+  units: UnitsService;
+  combat: CombatService;
+  contact: ContactService;
+  payments: PaymentsService;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    services: Services;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Overrides the store chosen from config (tests inject their own). */
+  rateLimitStore?: RateLimitStore;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  const mailer = createMailer({ db, log: app.log, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  const provider = createPaymentProvider({ config, db, log: app.log });
+  const campaigns = createCampaignsService({ db });
+  const services: Services = {
+    auth: createAuthService({ db, mailer, publicUrl: config.publicUrl }),
+    campaigns,
+    units: createUnitsService({ db }),
+    combat: createCombatService({ db }),
+    contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
+    payments: createPaymentsService({ db, provider, publicUrl: config.publicUrl }),
+    mailer,
+  };
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('services', services);
+
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin, { authenticate: (token) => services.auth.authenticate(token) });
+  await app.register(rateLimitPlugin, {
+    store:
+      options.rateLimitStore ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore()),
+    scale: config.rateLimitScale,
+  });
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(campaignRoutes);
+  await app.register(unitRoutes);
+  await app.register(combatRoutes);
+  await app.register(contactRoutes);
+  await app.register(paymentRoutes);
+  await app.register(webPlugin, { distDir: config.webDist });
+
+  app.log.info(
+    { database: database.driver, mail: mailer.demo ? 'demo' : 'smtp', payments: provider.name },
+    'questkeeper ready',
+  );
+  return app;
+}

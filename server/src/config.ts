@@ -1,0 +1,132 @@
+// Reads the environment once, with zod, and fails at start listing everything that is wrong.
+// README.md's configuration table documents each variable; keep the two in step.
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const boolean = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin used in mailed links and payment return URLs. */
+  PUBLIC_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Multiplies every rate limit; tests raise it, 0 disables limits. */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  TRUST_PROXY: boolean(false),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Questkeeper <no-reply@questkeeper.local>'),
+  SUPPORT_EMAIL: z.email().default('support@questkeeper.local'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ADVENTURER: optionalString,
+  STRIPE_PRICE_HERO: optionalString,
+  /** Where the built web app lives; the server serves it when present. */
+  WEB_DIST: optionalString,
+  OPERATOR_COMPANY: z.string().default('Questkeeper SAMPLE SAS (sample value)'),
+  OPERATOR_ADDRESS: z.string().default('1 rue de l’Exemple, 75000 Paris, France (sample value)'),
+  OPERATOR_PHONE: z.string().default('+33 1 23 45 67 89 (sample value)'),
+  OPERATOR_EMAIL: z.string().default('contact@questkeeper.local (sample value)'),
+  OPERATOR_REGISTRATION: z.string().default('RCS Paris 000 000 000 (sample value)'),
+  OPERATOR_HOST: z.string().default('Sample Hosting SAS, 2 avenue de l’Exemple, 75000 Paris (sample value)'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Origin for mailed links and payment return URLs; never taken from the Host header. */
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  rateLimitScale: number;
+  trustProxy: boolean;
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  stripe:
+    | { secretKey: string; webhookSecret: string; priceAdventurer: string; priceHero: string }
+    | undefined;
+  webDist: string;
+  operator: {
+    company: string;
+    address: string;
+    phone: string;
+    email: string;
+    registration: string;
+    host: string;
+  };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const stripeVars = [
+    env.STRIPE_SECRET_KEY,
+    env.STRIPE_WEBHOOK_SECRET,
+    env.STRIPE_PRICE_ADVENTURER,
+    env.STRIPE_PRICE_HERO,
+  ];
+  const stripeSet = stripeVars.filter(Boolean).length;
+  if (stripeSet > 0 && stripeSet < stripeVars.length) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - STRIPE_*: set all four of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, ' +
+        'STRIPE_PRICE_ADVENTURER and STRIPE_PRICE_HERO, or none (demo payments).',
+    );
+  }
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
+    redisUrl: env.REDIS_URL,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+    trustProxy: env.TRUST_PROXY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
+    stripe:
+      env.STRIPE_SECRET_KEY &&
+      env.STRIPE_WEBHOOK_SECRET &&
+      env.STRIPE_PRICE_ADVENTURER &&
+      env.STRIPE_PRICE_HERO
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceAdventurer: env.STRIPE_PRICE_ADVENTURER,
+            priceHero: env.STRIPE_PRICE_HERO,
+          }
+        : undefined,
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    operator: {
+      company: env.OPERATOR_COMPANY,
+      address: env.OPERATOR_ADDRESS,
+      phone: env.OPERATOR_PHONE,
+      email: env.OPERATOR_EMAIL,
+      registration: env.OPERATOR_REGISTRATION,
+      host: env.OPERATOR_HOST,
+    },
+  };
+}

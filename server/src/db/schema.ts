@@ -1,0 +1,208 @@
+// The database schema, one set for PGlite and PostgreSQL. Migrations in ./migrations are generated
+// from it with `npm run db:generate` and applied at start by ./migrate.ts.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CombatState } from '@questkeeper/core/schemas/combat';
+import type { BillingAddress } from '@questkeeper/core/schemas/auth';
+import type { CharacteristicDef, ClassDef, Race, Status } from '@questkeeper/core/schemas/campaigns';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Stored lower-cased; the unique index is what makes registration race-free. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    language: text('language', { enum: ['en', 'fr'] }).notNull().default('en'),
+    tier: text('tier', { enum: ['Novice', 'Adventurer', 'Hero'] }).notNull().default('Novice'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rules: text('rules').notNull().default(''),
+    characteristics: jsonb('characteristics').$type<CharacteristicDef[]>().notNull().default([]),
+    races: jsonb('races').$type<Race[]>().notNull().default([]),
+    classes: jsonb('classes').$type<ClassDef[]>().notNull().default([]),
+    statuses: jsonb('statuses').$type<Status[]>().notNull().default([]),
+    initiativeRule: text('initiative_rule').notNull().default('random_d20'),
+    initiativeCaracName: text('initiative_carac_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campaigns_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['Male', 'Female', 'Other'] }).notNull(),
+    isPlayer: boolean('is_player').notNull(),
+    race: text('race').notNull(),
+    class: text('class').notNull(),
+    status: text('status').notNull(),
+    characteristics: jsonb('characteristics').$type<Record<string, number>>().notNull(),
+    hp: integer('hp').notNull(),
+    currentHp: integer('current_hp').notNull(),
+    gold: integer('gold').notNull().default(0),
+    silver: integer('silver').notNull().default(0),
+    bronze: integer('bronze').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('units_campaign_id_idx').on(t.campaignId, t.createdAt)],
+);
+
+export const combats = pgTable('combats', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  state: jsonb('state').$type<CombatState>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_user_id_idx').on(t.userId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** 'demo' (kept here only), 'pending', 'sent' or 'failed'. */
+    status: text('status', { enum: ['demo', 'pending', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    plan: text('plan', { enum: ['Adventurer', 'Hero'] }),
+    /** Provider status: active, trialing, past_due, canceled, … */
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_customer_id_idx').on(t.customerId),
+    index('subscriptions_subscription_id_idx').on(t.subscriptionId),
+  ],
+);
+
+/** Provider events already applied: a replayed event is a no-op. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Pending checkout and portal sessions of the built-in demo payment provider. */
+export const demoPaymentSessions = pgTable(
+  'demo_payment_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['checkout', 'portal'] }).notNull(),
+    plan: text('plan', { enum: ['Adventurer', 'Hero'] }),
+    language: text('language', { enum: ['en', 'fr'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('demo_payment_sessions_user_id_idx').on(t.userId)],
+);

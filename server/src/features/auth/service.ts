@@ -1,0 +1,137 @@
+// Accounts and sessions (decisions.md "Accounts and sessions"): argon2id hashes, random tokens
+// stored as SHA-256, 30-day sessions extended by refresh, single-use one-hour reset tokens.
+import type { Language } from '@questkeeper/core/i18n';
+import { translate } from '@questkeeper/core/i18n';
+import type { AuthUser } from '@questkeeper/core/schemas/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { RequestUser } from '../../plugins/request-context';
+import type { Mailer } from '../mail/mailer';
+import * as repo from './repository';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+  const { db, mailer, publicUrl } = deps;
+
+  async function openSession(user: repo.UserRow): Promise<AuthUser> {
+    const token = newToken();
+    await repo.insertSession(db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    return toAuthUser(user, token);
+  }
+
+  return {
+    async register(input: { email: string; password: string; language: Language }): Promise<AuthUser> {
+      const passwordHash = await hashPassword(input.password);
+      const user = await repo.insertUser(db, { email: input.email, passwordHash, language: input.language });
+      if (!user) throw new AppError('EMAIL_TAKEN');
+      return openSession(user);
+    },
+
+    async login(input: { email: string; password: string }): Promise<AuthUser> {
+      const user = await repo.findUserByEmail(db, input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+      return openSession(user);
+    },
+
+    /** The user behind a bearer token, or null when it is unknown, expired or revoked. */
+    async authenticate(token: string): Promise<RequestUser | null> {
+      if (token.length < 20 || token.length > 200) return null;
+      const row = await repo.findLiveSession(db, hashToken(token));
+      if (!row) return null;
+      return {
+        id: row.user.id,
+        email: row.user.email,
+        language: row.user.language,
+        tier: row.user.tier,
+        sessionId: row.session.id,
+        token,
+      };
+    },
+
+    async logout(user: RequestUser): Promise<void> {
+      await repo.deleteSession(db, user.sessionId);
+    },
+
+    /** Extends the session by another 30 days and answers the current user. */
+    async refresh(user: RequestUser): Promise<AuthUser> {
+      await repo.extendSession(db, user.sessionId, new Date(Date.now() + SESSION_TTL_MS));
+      const row = await repo.findUserById(db, user.id);
+      if (!row) throw new AppError('UNAUTHENTICATED');
+      return toAuthUser(row, user.token);
+    },
+
+    async setLanguage(user: RequestUser, language: Language): Promise<AuthUser> {
+      const row = await repo.updateUser(db, user.id, { language });
+      if (!row) throw new AppError('UNAUTHENTICATED');
+      return toAuthUser(row, user.token);
+    },
+
+    /**
+     * Answers the same whether or not the email has an account. With demo mail the response
+     * carries the token (spec's "For demo" flow); for an unknown email that token is a random
+     * one that opens nothing, so the answer still tells nothing.
+     */
+    async forgotPassword(email: string, language: Language): Promise<{ resetToken?: string }> {
+      const token = newToken();
+      const user = await repo.findUserByEmail(db, email);
+      if (user) {
+        await db.transaction(async (tx) => {
+          await repo.voidResetTokensOfUser(tx, user.id);
+          await repo.insertResetToken(tx, {
+            userId: user.id,
+            tokenHash: hashToken(token),
+            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+          });
+        });
+        const mailLanguage = user.language ?? language;
+        const link = `${publicUrl}/${mailLanguage}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          subject: translate(mailLanguage, 'mail.resetSubject'),
+          text: translate(mailLanguage, 'mail.resetText', { link }),
+        });
+      }
+      return mailer.demo ? { resetToken: token } : {};
+    },
+
+    /** Sets the new password and signs the user out everywhere. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const userId = await repo.consumeResetToken(tx, hashToken(token));
+        if (!userId) throw new AppError('INVALID_RESET_TOKEN');
+        await repo.updateUser(tx, userId, { passwordHash });
+        await repo.deleteSessionsOfUser(tx, userId);
+      });
+    },
+
+    /** Changes the password and revokes every other session of the user. */
+    async changePassword(user: RequestUser, currentPassword: string, newPassword: string): Promise<void> {
+      const row = await repo.findUserById(db, user.id);
+      if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        throw new AppError('WRONG_PASSWORD', {}, { currentPassword: { key: 'errors.WRONG_PASSWORD' } });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, { passwordHash });
+        await repo.deleteSessionsOfUser(tx, user.id, user.sessionId);
+        await repo.voidResetTokensOfUser(tx, user.id);
+      });
+    },
+  };
+}
+
+export function toAuthUser(user: repo.UserRow, token: string): AuthUser {
+  return { _id: user.id, email: user.email, language: user.language, tier: user.tier, token };
+}

@@ -1,0 +1,97 @@
+// Rate limits for the calls an attacker would hammer (login, register, forgot/reset password,
+// contact), counted per IP and per email in fixed windows. In memory by default; in Redis when
+// REDIS_URL is set, so several server processes share the counts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { AppError } from '../lib/app-error';
+
+export interface RateLimitStore {
+  /** Counts one hit on `key` and answers the count in the current window and its ms left. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  close(): Promise<void>;
+}
+
+export const RATE_LIMIT_RULES = {
+  login: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
+  register: { windowMs: 60 * 60_000, perIp: 20, perEmail: 5 },
+  forgotPassword: { windowMs: 60 * 60_000, perIp: 20, perEmail: 5 },
+  resetPassword: { windowMs: 60 * 60_000, perIp: 20, perEmail: 10 },
+  contact: { windowMs: 60 * 60_000, perIp: 20, perEmail: 10 },
+} as const;
+export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
+
+export function createMemoryStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [key, value] of windows) if (value.resetAt <= now) windows.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      let entry = windows.get(key);
+      if (!entry || entry.resetAt <= now) {
+        entry = { count: 0, resetAt: now + windowMs };
+        windows.set(key, entry);
+      }
+      entry.count += 1;
+      return { count: entry.count, resetInMs: entry.resetAt - now };
+    },
+    async close() {
+      clearInterval(sweep);
+      windows.clear();
+    },
+  };
+}
+
+export function createRedisStore(url: string, prefix = 'qk:rl:'): RateLimitStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return {
+    async hit(key, windowMs) {
+      const redisKey = prefix + key;
+      const result = await redis
+        .multi()
+        .set(redisKey, '0', 'PX', windowMs, 'NX')
+        .incr(redisKey)
+        .pttl(redisKey)
+        .exec();
+      const count = Number(result?.[1]?.[1] ?? 1);
+      const ttl = Number(result?.[2]?.[1] ?? windowMs);
+      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a hit for the rule by IP and (when given) email; throws RATE_LIMITED over the limit. */
+    rateLimit: (request: FastifyRequest, rule: RateLimitRule, email?: string) => Promise<void>;
+  }
+}
+
+export default fp(async function rateLimitPlugin(
+  app: FastifyInstance,
+  options: { store: RateLimitStore; scale: number },
+) {
+  const { store, scale } = options;
+  app.decorate('rateLimit', async (request: FastifyRequest, rule: RateLimitRule, email?: string) => {
+    if (scale === 0) return;
+    const { windowMs, perIp, perEmail } = RATE_LIMIT_RULES[rule];
+    const checks: [string, number][] = [[`${rule}:ip:${request.ip}`, perIp]];
+    if (email) checks.push([`${rule}:email:${email.toLowerCase()}`, perEmail]);
+    for (const [key, max] of checks) {
+      const { count, resetInMs } = await store.hit(key, windowMs);
+      if (count > Math.ceil(max * scale)) {
+        const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+        request.server.log.warn({ rule, key: key.replace(/email:.*/, 'email:…') }, 'rate limited');
+        throw new AppError('RATE_LIMITED', { seconds });
+      }
+    }
+  });
+  app.addHook('onClose', async () => store.close());
+});

@@ -1,0 +1,53 @@
+// Serves the built web app from the same origin as the API. Paths of the app's routes answer
+// index.html with 200; any other path answers it with 404 (the app shows its Not Found page);
+// unknown /api paths answer a JSON 404.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { sendError } from './errors';
+
+const LANGUAGE_ROUTES = ['', '/login', '/reset-password', '/pricing', '/dashboard', '/imprint', '/terms-of-service'];
+
+export function isAppRoute(pathname: string): boolean {
+  if (pathname === '/') return true;
+  const match = /^\/(en|fr)(\/.*)?$/.exec(pathname.replace(/\/+$/, '') || '/');
+  if (!match) return false;
+  return LANGUAGE_ROUTES.includes(match[2] ?? '');
+}
+
+export default fp(async function webPlugin(app: FastifyInstance, options: { distDir: string }) {
+  const indexPath = path.join(options.distDir, 'index.html');
+  const hasBuild = fs.existsSync(indexPath);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir: options.distDir }, 'no web build found: serving the API only');
+  }
+  const indexHtml = hasBuild ? fs.readFileSync(indexPath, 'utf8') : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    if (wantsApp && indexHtml) {
+      return reply
+        .code(isAppRoute(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    }
+    return sendError(reply, request, 'NOT_FOUND');
+  });
+});

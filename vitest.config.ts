@@ -1,0 +1,23 @@
+// Unit tests (core) and API tests (server). API tests run on PGlite, and again on PostgreSQL when
+// TEST_DATABASE_URL is set. Playwright specs in e2e/ are not collected here (npm run test:e2e).
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (driver: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${driver}`,
+    include: ['server/src/**/*.test.ts'],
+    env: { QK_TEST_DB: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
+      apiProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+    ],
+  },
+});
