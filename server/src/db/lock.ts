@@ -1,6 +1,7 @@
 // PGlite has no cross-process lock: two processes on one data folder would corrupt it. We hold a
 // lock file with our pid; a second process finds it and exits with a clear message. A lock left by
-// a process that died is taken over (the pid is checked).
+// a process that died is taken over (the pid is checked). A second open inside the same process is
+// refused too: two PGlite instances on one folder are just as harmful.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -46,7 +47,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
         throw new DataDirLockedError(dataDir, pid);
       }
       fs.rmSync(lockPath, { force: true }); // stale: its process is gone
