@@ -12,7 +12,11 @@ export const locales: Readonly<Record<Language, LocaleMessages>> = { en, fr };
 
 /** Dotted paths to the string leaves of the English locale: a missing key fails the typecheck. */
 type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : T[K] extends readonly unknown[] ? never : Leaves<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string
+    ? `${P}${K}`
+    : T[K] extends readonly unknown[]
+      ? never
+      : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type MessageKey = Leaves<LocaleMessages>;
 

@@ -30,7 +30,8 @@ function keyFor(issue: IssueLike): MessageKey {
       if (/received undefined|received null/.test(issue.message)) return 'validation.required';
       return issue.expected === 'int' ? 'validation.integer' : 'validation.invalid';
     case 'too_small':
-      if (issue.origin === 'string') return issue.minimum === 1 ? 'validation.required' : 'validation.tooShort';
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? 'validation.required' : 'validation.tooShort';
       if (issue.origin === 'array' || issue.origin === 'set') return 'validation.tooFewItems';
       return 'validation.tooSmall';
     case 'too_big':

@@ -23,9 +23,8 @@ const currentPasswordSchema = z
   .min(1, { error: 'validation.required' })
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.tooLong' });
 
-const confirmation = <T extends { newPassword: string; confirmPassword?: string | undefined }>(
-  body: T,
-) => body.confirmPassword === undefined || body.confirmPassword === body.newPassword;
+const confirmation = <T extends { newPassword: string; confirmPassword?: string | undefined }>(body: T) =>
+  body.confirmPassword === undefined || body.confirmPassword === body.newPassword;
 const confirmationError = { error: 'validation.passwordMismatch', path: ['confirmPassword'] };
 
 export const registerBody = z.object({
