@@ -6,6 +6,11 @@ const apiProject = (driver: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${driver}`,
     include: ['server/src/**/*.test.ts'],
+    // These do not touch the test database: once is enough.
+    exclude:
+      driver === 'postgres'
+        ? ['server/src/db/lock.test.ts', 'server/src/config.test.ts', 'server/src/plugins/web.test.ts']
+        : [],
     env: { QK_TEST_DB: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,

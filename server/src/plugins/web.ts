@@ -1,6 +1,6 @@
 // Serves the built web app from the same origin as the API. Paths of the app's routes answer
 // index.html with 200; any other path answers it with 404 (the app shows its Not Found page);
-// unknown /api paths answer a JSON 404.
+// unknown /api paths answer a JSON 404; unprefixed app paths redirect to the language's path.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,15 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors';
 
-const LANGUAGE_ROUTES = ['', '/login', '/reset-password', '/pricing', '/dashboard', '/imprint', '/terms-of-service'];
+const LANGUAGE_ROUTES = [
+  '',
+  '/login',
+  '/reset-password',
+  '/pricing',
+  '/dashboard',
+  '/imprint',
+  '/terms-of-service',
+];
 
 export function isAppRoute(pathname: string): boolean {
   if (pathname === '/') return true;
@@ -29,7 +37,9 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -41,6 +51,12 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    // decisions.md: unprefixed paths that exist under a language go to the preferred language's path,
+    // query kept. (A signed-in user is then moved to their saved language by the app.)
+    if (wantsApp && pathname !== '/' && isAppRoute(`/en${pathname}`)) {
+      const query = request.url.slice(pathname.length);
+      return reply.redirect(`/${request.language}${pathname.replace(/\/+$/, '')}${query}`, 302);
+    }
     if (wantsApp && indexHtml) {
       return reply
         .code(isAppRoute(pathname) ? 200 : 404)

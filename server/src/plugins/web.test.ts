@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness';
+import { isAppRoute } from './web';
+
+let ctx: TestContext;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  ctx = await createTestApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it.each([
+    '/',
+    '/en',
+    '/fr/',
+    '/en/login',
+    '/fr/reset-password',
+    '/en/pricing',
+    '/fr/dashboard',
+    '/en/imprint',
+    '/fr/terms-of-service',
+  ])('answers the app route %s with index.html and 200', async (url) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/de', '/en/nope', '/login-please', '/fr/dashboard/extra'])(
+    'answers %s with the app and 404',
+    async (url) => {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each([
+    ['/login?plan=Hero', 'fr-FR', '/fr/login?plan=Hero'],
+    ['/pricing', 'en-GB', '/en/pricing'],
+    ['/dashboard/', 'de', '/en/dashboard'],
+  ])('redirects the unprefixed %s (%s) to %s', async (url, language, location) => {
+    const response = await ctx.app.inject({ url, headers: { 'accept-language': language } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await ctx.app.inject({ url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths in JSON', async () => {
+    const response = await ctx.app.inject({ url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('knows which paths are app routes', () => {
+    expect(isAppRoute('/en/login')).toBe(true);
+    expect(isAppRoute('/login')).toBe(false);
+    expect(isAppRoute('/es/login')).toBe(false);
+  });
+});
