@@ -20,6 +20,12 @@ describe('quick generation (spec §9)', () => {
     });
   });
 
+  it('keeps a characteristic whatever its name', () => {
+    const result = generateCharacteristics('boss', [{ name: '__proto__', max: 100 }], () => 0);
+    expect(Object.keys(result)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('uses the spec ranges', () => {
     expect(QUICK_TEMPLATE_RANGES).toEqual({
       boss: { min: 40, max: 70 },

@@ -17,10 +17,11 @@ export function generateCharacteristics(
   random: () => number = Math.random,
 ): Record<string, number> {
   const { min, max } = QUICK_TEMPLATE_RANGES[template];
-  const result: Record<string, number> = {};
-  for (const characteristic of characteristics) {
-    const value = min + Math.floor(random() * (max - min + 1));
-    result[characteristic.name] = Math.min(value, characteristic.max);
-  }
-  return result;
+  // fromEntries defines own properties, so even a characteristic named "__proto__" is kept.
+  return Object.fromEntries(
+    characteristics.map((characteristic) => {
+      const value = min + Math.floor(random() * (max - min + 1));
+      return [characteristic.name, Math.min(value, characteristic.max)];
+    }),
+  );
 }

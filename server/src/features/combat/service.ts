@@ -1,8 +1,42 @@
-// STUB — being written (issue #2).
+// The saved combat of a campaign (decisions.md: a reload or another device resumes it). Open to every
+// tier. Saved ids must be units of the campaign; ids of units deleted since are dropped on read.
+import { EMPTY_COMBAT, type CombatResponse, type CombatState } from '@questkeeper/core/schemas/combat';
 import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { findOwnedCampaign, lockOwnedCampaign } from '../campaigns/repository';
+import { assertConsistent, unitIdsOf, withoutMissingUnits } from './combat-state';
+import * as repo from './repository';
+
+/** What the service needs of the signed-in user. */
+export interface CombatActor {
+  id: string;
+}
 
 export type CombatService = ReturnType<typeof createCombatService>;
 
 export function createCombatService(deps: { db: Db }) {
-  return { deps };
+  const { db } = deps;
+
+  return {
+    async get(user: CombatActor, campaignId: string): Promise<CombatResponse> {
+      if (!(await findOwnedCampaign(db, user.id, campaignId))) throw notFound();
+      const row = await repo.findCombat(db, campaignId);
+      if (!row) return { ...EMPTY_COMBAT, updatedAt: null };
+      const existing = await repo.existingUnitIds(db, user.id, campaignId, unitIdsOf(row.state));
+      return { ...withoutMissingUnits(row.state, existing), updatedAt: row.updatedAt.toISOString() };
+    },
+
+    async save(user: CombatActor, campaignId: string, state: CombatState): Promise<CombatResponse> {
+      return db.transaction(async (tx) => {
+        // Locked so a campaign deleted meanwhile cannot leave the upsert without its parent row.
+        if (!(await lockOwnedCampaign(tx, user.id, campaignId))) throw notFound();
+        assertConsistent(state);
+        const ids = unitIdsOf(state);
+        const existing = await repo.existingUnitIds(tx, user.id, campaignId, ids);
+        if (ids.some((id) => !existing.has(id))) throw new AppError('UNKNOWN_UNIT');
+        const row = await repo.upsertCombat(tx, campaignId, state);
+        return { ...row.state, updatedAt: row.updatedAt.toISOString() };
+      });
+    },
+  };
 }

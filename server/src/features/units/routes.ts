@@ -1,5 +1,97 @@
-// STUB — being written (issue #2).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// HTTP only: schemas from core, the X-Campaign-Id header, and calls into the units service.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
+import {
+  createUnitBody,
+  generateBody,
+  generateResponse,
+  unit,
+  updateUnitBody,
+} from '@questkeeper/core/schemas/units';
+import { campaignIdOf } from '../../lib/campaign-header';
+import { userOf } from '../../plugins/auth';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const units = app.services.units;
+  const tags = ['units'];
+  const security = [{ bearer: [] }];
+
+  await app.register(async (child) => {
+    const r = child.withTypeProvider<ZodTypeProvider>();
+    r.addHook('onRequest', app.requireUser);
+
+    r.get(
+      '/api/units',
+      { schema: { tags, security, headers: campaignHeaders, response: { 200: z.array(unit), ...errors } } },
+      async (request) => units.list(userOf(request), campaignIdOf(request)),
+    );
+
+    r.post(
+      '/api/units',
+      {
+        schema: {
+          tags,
+          security,
+          headers: campaignHeaders,
+          body: createUnitBody,
+          response: { 201: unit, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await units.create(userOf(request), campaignIdOf(request), request.body);
+        return reply.code(201).send(created);
+      },
+    );
+
+    r.post(
+      '/api/units/generate',
+      {
+        schema: {
+          tags,
+          security,
+          headers: campaignHeaders,
+          body: generateBody,
+          response: { 200: generateResponse, ...errors },
+        },
+      },
+      async (request) => units.generate(userOf(request), campaignIdOf(request), request.body.template),
+    );
+
+    r.put(
+      '/api/units/:id',
+      {
+        schema: {
+          tags,
+          security,
+          headers: campaignHeaders,
+          params: idParams,
+          body: updateUnitBody,
+          response: { 200: unit, ...errors },
+        },
+      },
+      async (request) =>
+        units.update(userOf(request), campaignIdOf(request), request.params.id, request.body),
+    );
+
+    r.delete(
+      '/api/units/:id',
+      {
+        schema: {
+          tags,
+          security,
+          headers: campaignHeaders,
+          params: idParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await units.remove(userOf(request), campaignIdOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  });
+};
 export default routes;

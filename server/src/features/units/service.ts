@@ -1,8 +1,166 @@
-// STUB — being written (issue #2).
-import type { Db } from '../../db/client';
+// Units of a campaign (issue #2): the per-tier unit limit, list choices and characteristics checked
+// against the campaign, current HP clamped to hp, and quick characteristic generation.
+import { clampCurrentHp } from '@questkeeper/core/rules/hit-points';
+import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/rules/quick-generation';
+import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/schemas/units';
+import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
+import type { Db, Executor } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { findOwnedCampaign, lockOwnedCampaign, type CampaignRow } from '../campaigns/repository';
+import * as repo from './repository';
+import {
+  FieldProblems,
+  defaultCharacteristics,
+  mergeCharacteristics,
+  resolveListChoice,
+  storedCharacteristics,
+  toUnit,
+} from './unit-fields';
+
+/** What the service needs of the signed-in user. */
+export interface UnitsActor {
+  id: string;
+  tier: Tier;
+}
 
 export type UnitsService = ReturnType<typeof createUnitsService>;
 
 export function createUnitsService(deps: { db: Db }) {
-  return { deps };
+  const { db } = deps;
+
+  async function ownedCampaign(
+    executor: Executor,
+    user: UnitsActor,
+    campaignId: string,
+  ): Promise<CampaignRow> {
+    const campaign = await findOwnedCampaign(executor, user.id, campaignId);
+    if (!campaign) throw notFound();
+    return campaign;
+  }
+
+  function assertNotesFit(user: UnitsActor, notes: string, previous?: string): void {
+    const limit = limitsOf(user.tier).unitNoteChars;
+    if (!mayHoldText(limit, previous?.length, notes.length)) {
+      throw new AppError('NOTE_TOO_LONG', { limit, tier: user.tier });
+    }
+  }
+
+  return {
+    async list(user: UnitsActor, campaignId: string): Promise<Unit[]> {
+      await ownedCampaign(db, user, campaignId);
+      return (await repo.listUnits(db, campaignId)).map(toUnit);
+    },
+
+    async create(user: UnitsActor, campaignId: string, body: CreateUnitBody): Promise<Unit> {
+      return db.transaction(async (tx) => {
+        // The lock serializes creates on one campaign, so parallel requests cannot pass the limit.
+        const campaign = await lockOwnedCampaign(tx, user.id, campaignId);
+        if (!campaign) throw notFound();
+        const limit = limitsOf(user.tier).unitsPerCampaign;
+        // After a downgrade the campaign may hold more than the limit: nothing is deleted, but
+        // nothing more can be created either.
+        if ((await repo.countUnits(tx, campaignId)) >= limit) {
+          throw new AppError('UNIT_LIMIT_REACHED', { tier: user.tier, limit });
+        }
+
+        const problems = new FieldProblems();
+        const race = resolveListChoice(problems, 'race', campaign.races, body.race);
+        const unitClass = resolveListChoice(problems, 'class', campaign.classes, body.class);
+        const firstStatus = campaign.statuses[0]?.name;
+        const status =
+          body.status !== undefined || firstStatus === undefined
+            ? resolveListChoice(problems, 'status', campaign.statuses, body.status ?? '')
+            : firstStatus;
+        const characteristics = mergeCharacteristics(
+          problems,
+          campaign,
+          defaultCharacteristics(campaign),
+          body.characteristics,
+        );
+        problems.throwIfAny();
+        assertNotesFit(user, body.notes);
+
+        const row = await repo.insertUnit(tx, {
+          userId: user.id,
+          campaignId,
+          name: body.name,
+          gender: body.gender,
+          isPlayer: body.isPlayer,
+          race,
+          class: unitClass,
+          status,
+          characteristics,
+          hp: body.hp,
+          currentHp: clampCurrentHp(body.currentHp, body.hp),
+          gold: body.money.gold,
+          silver: body.money.silver,
+          bronze: body.money.bronze,
+          notes: body.notes,
+        });
+        return toUnit(row);
+      });
+    },
+
+    async update(user: UnitsActor, campaignId: string, unitId: string, body: UpdateUnitBody): Promise<Unit> {
+      return db.transaction(async (tx) => {
+        const campaign = await ownedCampaign(tx, user, campaignId);
+        const stored = await repo.lockOwnedUnit(tx, user.id, campaignId, unitId);
+        if (!stored) throw notFound();
+
+        const problems = new FieldProblems();
+        const changes: repo.UnitChanges = {};
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.gender !== undefined) changes.gender = body.gender;
+        if (body.isPlayer !== undefined) changes.isPlayer = body.isPlayer;
+        if (body.race !== undefined)
+          changes.race = resolveListChoice(problems, 'race', campaign.races, body.race);
+        if (body.class !== undefined) {
+          changes.class = resolveListChoice(problems, 'class', campaign.classes, body.class);
+        }
+        if (body.status !== undefined) {
+          changes.status = resolveListChoice(problems, 'status', campaign.statuses, body.status);
+        }
+        if (body.characteristics !== undefined) {
+          changes.characteristics = mergeCharacteristics(
+            problems,
+            campaign,
+            storedCharacteristics(stored),
+            body.characteristics,
+          );
+        }
+        if (body.hp !== undefined) changes.hp = body.hp;
+        if (body.hp !== undefined || body.currentHp !== undefined) {
+          const currentHp = body.currentHp === undefined ? stored.currentHp : body.currentHp;
+          changes.currentHp = clampCurrentHp(currentHp, body.hp ?? stored.hp);
+        }
+        if (body.money !== undefined) {
+          changes.gold = body.money.gold;
+          changes.silver = body.money.silver;
+          changes.bronze = body.money.bronze;
+        }
+        if (body.notes !== undefined) {
+          assertNotesFit(user, body.notes, stored.notes);
+          changes.notes = body.notes;
+        }
+        problems.throwIfAny();
+
+        return toUnit(await repo.updateUnit(tx, stored.id, changes));
+      });
+    },
+
+    async remove(user: UnitsActor, campaignId: string, unitId: string): Promise<void> {
+      if (!(await repo.deleteOwnedUnit(db, user.id, campaignId, unitId))) throw notFound();
+    },
+
+    /** Quick generation for the campaign's characteristics (spec §9 ranges, capped at each max). */
+    async generate(
+      user: UnitsActor,
+      campaignId: string,
+      template: QuickTemplate,
+    ): Promise<{ characteristics: Record<string, number> }> {
+      const campaign = await ownedCampaign(db, user, campaignId);
+      if (!limitsOf(user.tier).canQuickGenerate) throw new AppError('QUICK_GENERATION_LOCKED');
+      return { characteristics: generateCharacteristics(template, campaign.characteristics) };
+    },
+  };
 }

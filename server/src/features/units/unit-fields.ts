@@ -1,0 +1,104 @@
+// Checks a unit's list fields and characteristics against its campaign, and maps rows to the API
+// shape. Field problems are collected so one answer names every bad field.
+import { DEFAULT_CHARACTERISTIC_VALUE, type Unit } from '@questkeeper/core/schemas/units';
+import type { MessageKey } from '@questkeeper/core/i18n';
+import { AppError, type FieldProblem } from '../../lib/app-error';
+import type { CampaignRow } from '../campaigns/repository';
+import type { UnitRow } from './repository';
+
+export class FieldProblems {
+  private readonly problems = new Map<string, FieldProblem>();
+
+  add(field: string, key: MessageKey, params?: Record<string, string | number>): void {
+    if (!this.problems.has(field)) this.problems.set(field, params ? { key, params } : { key });
+  }
+
+  /** Throws 400 VALIDATION_FAILED naming every field added so far. */
+  throwIfAny(): void {
+    if (this.problems.size > 0)
+      throw new AppError('VALIDATION_FAILED', {}, Object.fromEntries(this.problems));
+  }
+}
+
+type ListField = 'race' | 'class' | 'status';
+const UNKNOWN_KEY: Record<ListField, MessageKey> = {
+  race: 'validation.unknownRace',
+  class: 'validation.unknownClass',
+  status: 'validation.unknownStatus',
+};
+
+/**
+ * The campaign's spelling of a race, class or status name. Campaign lists are unique regardless of
+ * case, so a case-insensitive match is unambiguous; an exact match wins anyway.
+ */
+export function resolveListChoice(
+  problems: FieldProblems,
+  field: ListField,
+  list: readonly { name: string }[],
+  given: string,
+): string {
+  const exact = list.find((item) => item.name === given);
+  if (exact) return exact.name;
+  const folded = given.toLocaleLowerCase();
+  const loose = list.find((item) => item.name.toLocaleLowerCase() === folded);
+  if (loose) return loose.name;
+  problems.add(field, UNKNOWN_KEY[field]);
+  return given;
+}
+
+/** The value a new unit starts with: 50, or less when the characteristic cannot hold 50. */
+export function defaultCharacteristicValue(max: number): number {
+  return Math.min(DEFAULT_CHARACTERISTIC_VALUE, max);
+}
+
+/**
+ * `base` with the `given` values the campaign knows laid over it. Names the campaign does not have
+ * are dropped; values above a characteristic's max are reported. Maps are built from Map entries, so
+ * names like `__proto__` or `constructor` stay plain data.
+ */
+export function mergeCharacteristics(
+  problems: FieldProblems,
+  campaign: Pick<CampaignRow, 'characteristics'>,
+  base: ReadonlyMap<string, number>,
+  given: Readonly<Record<string, number>>,
+): Record<string, number> {
+  const result = new Map(base);
+  for (const { name, max } of campaign.characteristics) {
+    if (!Object.hasOwn(given, name)) continue;
+    const value = given[name];
+    if (value === undefined) continue;
+    if (value > max) problems.add(`characteristics.${name}`, 'validation.characteristicMax', { max });
+    else result.set(name, value);
+  }
+  return Object.fromEntries(result);
+}
+
+/** Every characteristic of the campaign at its default value. */
+export function defaultCharacteristics(campaign: Pick<CampaignRow, 'characteristics'>): Map<string, number> {
+  return new Map(campaign.characteristics.map(({ name, max }) => [name, defaultCharacteristicValue(max)]));
+}
+
+export function storedCharacteristics(row: Pick<UnitRow, 'characteristics'>): Map<string, number> {
+  return new Map(Object.entries(row.characteristics));
+}
+
+export function toUnit(row: UnitRow): Unit {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    gameDataId: row.campaignId,
+    name: row.name,
+    gender: row.gender,
+    isPlayer: row.isPlayer,
+    race: row.race,
+    class: row.class,
+    status: row.status,
+    characteristics: row.characteristics,
+    hp: row.hp,
+    currentHp: row.currentHp,
+    money: { gold: row.gold, silver: row.silver, bronze: row.bronze },
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
