@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const raw = (payload: string, contentType = 'application/json') =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': contentType } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload,
+    headers: { 'content-type': contentType },
+  });
 
 describe('bad input never reaches a 500', () => {
   it('answers malformed JSON with 400 MALFORMED_JSON, localized', async () => {
@@ -121,16 +126,17 @@ describe('routing and headers', () => {
 
   it('hides the detail of unexpected errors and logs them', async () => {
     // A route that throws something that is not an AppError.
-    const { app } = await createTestApp();
-    app.get('/api/boom', async () => {
-      throw new Error('secret internals');
+    const boom = await createTestApp({
+      beforeReady: (app) =>
+        app.get('/api/boom', async () => {
+          throw new Error('secret internals');
+        }),
     });
-    await app.ready();
-    const response = await app.inject({ url: '/api/boom' });
+    const response = await boom.app.inject({ url: '/api/boom' });
     expect(response.statusCode).toBe(500);
     expect(errorOf(response)).toEqual({ code: 'INTERNAL', message: 'An error occurred. Please try again.' });
     expect(response.body).not.toContain('secret');
-    await app.close();
+    await boom.close();
   });
 });
 

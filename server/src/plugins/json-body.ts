@@ -5,7 +5,9 @@ import fp from 'fastify-plugin';
 import sjson from 'secure-json-parse';
 
 export default fp(async function jsonBodyPlugin(app: FastifyInstance) {
-  app.removeContentTypeParser('application/json');
+  // The API speaks JSON only: other bodies answer 415 (a route that needs another type, like the
+  // demo payment forms, adds its own parser in its own scope).
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json$/, { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

@@ -52,7 +52,12 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; rateLimitStore?: RateLimitStore } = {},
+  options: {
+    env?: Record<string, string>;
+    rateLimitStore?: RateLimitStore;
+    /** Adds test-only routes before the app is sealed. */
+    beforeReady?: (app: App) => void;
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -70,6 +75,7 @@ export async function createTestApp(
     logger: false,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -110,7 +116,9 @@ export async function setTier(app: App, userId: string, tier: Tier): Promise<voi
 }
 
 export function bearer(token: string, campaignId?: string): Record<string, string> {
-  return campaignId ? { authorization: `Bearer ${token}`, 'x-campaign-id': campaignId } : { authorization: `Bearer ${token}` };
+  return campaignId
+    ? { authorization: `Bearer ${token}`, 'x-campaign-id': campaignId }
+    : { authorization: `Bearer ${token}` };
 }
 
 /** Parses the error body and checks its shape, for assertions on `code`, `message`, `fields`. */

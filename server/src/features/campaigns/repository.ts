@@ -1,6 +1,6 @@
 // SQL for campaigns. Every read or write is scoped by user id: another user's campaign is simply
 // not found.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaigns } from '../../db/schema';
 
@@ -35,4 +35,56 @@ export async function lockOwnedCampaign(
     .for('update')
     .limit(1);
   return row;
+}
+
+export type CampaignValues = Omit<typeof campaigns.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+/** The user's campaigns, oldest first (the first one becomes current in the web app). */
+export async function listCampaigns(db: Executor, userId: string): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.userId, userId))
+    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+}
+
+export async function countCampaigns(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(campaigns).where(eq(campaigns.userId, userId));
+  return row?.count ?? 0;
+}
+
+export async function insertCampaign(
+  db: Executor,
+  userId: string,
+  values: CampaignValues & { name: string },
+): Promise<CampaignRow> {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...values, userId })
+    .returning();
+  if (!row) throw new Error('insert into campaigns returned no row');
+  return row;
+}
+
+export async function updateCampaign(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  values: Partial<CampaignValues>,
+): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the campaign; its units and saved combat go with it (ON DELETE CASCADE). */
+export async function deleteCampaign(db: Executor, userId: string, campaignId: string): Promise<boolean> {
+  const rows = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,146 @@
-// STUB — being written (issue #2).
-import type { Db } from '../../db/client';
+// Campaigns (issue #2): the user's game data. Every write that a limit or a tier rule depends on runs
+// in one transaction that first locks the row the rule is about (the user for the campaign count, the
+// campaign for its lists), so parallel requests cannot pass a limit.
+import {
+  checkCampaignChange,
+  toCampaignDataChange,
+  type CampaignProblem,
+} from '@questkeeper/core/rules/campaign-rules';
+import {
+  defaultCampaignData,
+  emptyCampaignData,
+  type CampaignData,
+} from '@questkeeper/core/rules/default-campaign';
+import {
+  DEFAULT_INITIATIVE_RULE,
+  INITIATIVE_RULES,
+  type Campaign,
+  type CreateCampaignBody,
+  type InitiativeRule,
+  type UpdateCampaignBody,
+} from '@questkeeper/core/schemas/campaigns';
+import { limitsOf } from '@questkeeper/core/tiers';
+import type { Db, Tx } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { RequestUser } from '../../plugins/request-context';
+import { lockUser } from '../auth/repository';
+import * as repo from './repository';
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
+const newId = () => crypto.randomUUID();
+
 export function createCampaignsService(deps: { db: Db }) {
-  return { deps };
+  const { db } = deps;
+
+  /** Checks `change` against the user's tier, then writes it with the optional new name. */
+  async function applyChange(
+    tx: Tx,
+    user: RequestUser,
+    row: repo.CampaignRow,
+    change: Partial<CampaignData>,
+    name?: string,
+  ): Promise<Campaign> {
+    const problem = checkCampaignChange(user.tier, dataOf(row), change);
+    if (problem) throw toAppError(problem);
+    const updated = await repo.updateCampaign(
+      tx,
+      user.id,
+      row.id,
+      name === undefined ? change : { ...change, name },
+    );
+    if (!updated) throw notFound();
+    return toCampaign(updated);
+  }
+
+  return {
+    async list(user: RequestUser): Promise<Campaign[]> {
+      return (await repo.listCampaigns(db, user.id)).map(toCampaign);
+    },
+
+    async limit(user: RequestUser): Promise<{ limit: number; count: number }> {
+      return { limit: limitsOf(user.tier).campaigns, count: await repo.countCampaigns(db, user.id) };
+    },
+
+    /**
+     * After a downgrade the user may hold more campaigns than the tier allows: they all stay, but
+     * none can be added until the count is under the limit.
+     */
+    async create(user: RequestUser, body: CreateCampaignBody): Promise<Campaign> {
+      return db.transaction(async (tx) => {
+        const owner = await lockUser(tx, user.id);
+        if (!owner) throw new AppError('UNAUTHENTICATED');
+        const limit = limitsOf(owner.tier).campaigns;
+        if ((await repo.countCampaigns(tx, user.id)) >= limit) {
+          throw new AppError('CAMPAIGN_LIMIT_REACHED', { tier: owner.tier, limit });
+        }
+        const data =
+          body.template === 'empty' ? emptyCampaignData() : defaultCampaignData(owner.language, newId);
+        return toCampaign(await repo.insertCampaign(tx, user.id, { ...data, name: body.name }));
+      });
+    },
+
+    async update(user: RequestUser, campaignId: string, body: UpdateCampaignBody): Promise<Campaign> {
+      const { name, ...data } = body;
+      const change = toCampaignDataChange(data, newId);
+      return db.transaction(async (tx) => {
+        const row = await repo.lockOwnedCampaign(tx, user.id, campaignId);
+        if (!row) throw notFound();
+        return applyChange(tx, user, row, change, name);
+      });
+    },
+
+    /**
+     * Overwrites the target's data (not its name, not its units) with the source's. The copy passes
+     * the same tier checks as a PUT of that data, so it cannot bring in what the tier may not edit.
+     */
+    async copy(user: RequestUser, targetId: string, sourceId: string): Promise<Campaign> {
+      return db.transaction(async (tx) => {
+        const target = await repo.lockOwnedCampaign(tx, user.id, targetId);
+        // The source is only read: locking it too could deadlock two copies in opposite directions.
+        const source = target && (await repo.findOwnedCampaign(tx, user.id, sourceId));
+        if (!target || !source) throw notFound();
+        // dataOf holds exactly CAMPAIGN_DATA_FIELDS; the name is the target's own.
+        return applyChange(tx, user, target, toCampaignDataChange(dataOf(source), newId));
+      });
+    },
+
+    async remove(user: RequestUser, campaignId: string): Promise<void> {
+      if (!(await repo.deleteCampaign(db, user.id, campaignId))) throw notFound();
+    },
+  };
+}
+
+function toAppError(problem: CampaignProblem): AppError {
+  const fields = problem.field
+    ? { [problem.field.name]: { key: problem.field.key, params: problem.params } }
+    : undefined;
+  return new AppError(problem.code, problem.params, fields);
+}
+
+const isInitiativeRule = (value: string): value is InitiativeRule =>
+  (INITIATIVE_RULES as readonly string[]).includes(value);
+
+/** The CAMPAIGN_DATA_FIELDS of a row: what copy overwrites. */
+function dataOf(row: repo.CampaignRow): CampaignData {
+  return {
+    rules: row.rules,
+    characteristics: row.characteristics,
+    races: row.races,
+    classes: row.classes,
+    statuses: row.statuses,
+    initiativeRule: isInitiativeRule(row.initiativeRule) ? row.initiativeRule : DEFAULT_INITIATIVE_RULE,
+    initiativeCaracName: row.initiativeCaracName,
+  };
+}
+
+export function toCampaign(row: repo.CampaignRow): Campaign {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    name: row.name,
+    ...dataOf(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
