@@ -1,6 +1,7 @@
 // Builds the Fastify app without listening: server.ts listens, tests call app.inject.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { languageFromAcceptHeader } from '@questkeeper/core/i18n';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuthService, type AuthService } from './features/auth/service';
@@ -20,9 +21,13 @@ import paymentRoutes from './features/payments/routes';
 import healthRoutes from './features/health/routes';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { sendError } from './plugins/errors';
 import jsonBodyPlugin from './plugins/json-body';
-import rateLimitPlugin, { createMemoryStore, createRedisStore, type RateLimitStore } from './plugins/rate-limit';
+import rateLimitPlugin, {
+  createMemoryStore,
+  createRedisStore,
+  type RateLimitStore,
+} from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
 import './plugins/request-context';
@@ -69,6 +74,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // A URL the router cannot decode, or an id too long to route, addresses nothing: answer our
+    // JSON 404 rather than Fastify's own shape (these run before any hook or error handler).
+    frameworkErrors: (_error, request, reply) => {
+      request.language = languageFromAcceptHeader(request.headers['accept-language']);
+      void sendError(reply, request, 'NOT_FOUND');
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

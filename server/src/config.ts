@@ -59,8 +59,7 @@ export interface Config {
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe:
-    | { secretKey: string; webhookSecret: string; priceAdventurer: string; priceHero: string }
-    | undefined;
+    { secretKey: string; webhookSecret: string; priceAdventurer: string; priceHero: string } | undefined;
   webDist: string;
   operator: {
     company: string;

@@ -5,7 +5,7 @@ import { languageSchema, tierSchema, idSchema } from './common';
 export const EMAIL_MAX = 254;
 
 export const emailSchema = z
-  .string({ error: 'validation.required' })
+  .string()
   .trim()
   .toLowerCase()
   .min(1, { error: 'validation.required' })
@@ -13,13 +13,13 @@ export const emailSchema = z
   .pipe(z.email({ error: 'validation.email' }));
 
 export const newPasswordSchema = z
-  .string({ error: 'validation.required' })
+  .string()
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.tooLong' })
   .refine(isStrongPassword, { error: 'validation.passwordRules' });
 
 /** Any password typed to prove identity: no policy, so older passwords keep working. */
 const currentPasswordSchema = z
-  .string({ error: 'validation.required' })
+  .string()
   .min(1, { error: 'validation.required' })
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.tooLong' });
 
@@ -35,7 +35,7 @@ export const registerBody = z.object({
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
-  email: z.string({ error: 'validation.required' }).trim().toLowerCase().min(1).max(EMAIL_MAX),
+  email: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX),
   password: currentPasswordSchema,
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -59,7 +59,7 @@ export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponse>;
 
 export const resetPasswordBody = z
   .object({
-    token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
+    token: z.string().min(1, { error: 'validation.required' }).max(200),
     newPassword: newPasswordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })

@@ -68,7 +68,8 @@ const uniqueNames = <T extends { name: string }>(list: T[], ctx: z.RefinementCtx
   const seen = new Set<string>();
   list.forEach((item, index) => {
     const key = item.name.toLocaleLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'validation.duplicateName', path: [index, 'name'] });
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', message: 'validation.duplicateName', path: [index, 'name'] });
     seen.add(key);
   });
 };

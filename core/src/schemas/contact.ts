@@ -5,12 +5,12 @@ export const CONTACT_MESSAGE_MAX = 5000;
 
 export const contactBody = z.object({
   subject: z
-    .string({ error: 'validation.required' })
+    .string()
     .trim()
     .min(1, { error: 'validation.required' })
     .max(CONTACT_SUBJECT_MAX, { error: 'validation.tooLong' }),
   message: z
-    .string({ error: 'validation.required' })
+    .string()
     .trim()
     .min(1, { error: 'validation.required' })
     .max(CONTACT_MESSAGE_MAX, { error: 'validation.tooLong' }),

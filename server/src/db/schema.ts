@@ -16,7 +16,10 @@ import type { CombatState } from '@questkeeper/core/schemas/combat';
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { CharacteristicDef, ClassDef, Race, Status } from '@questkeeper/core/schemas/campaigns';
 
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -27,8 +30,12 @@ export const users = pgTable(
     /** Stored lower-cased; the unique index is what makes registration race-free. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    language: text('language', { enum: ['en', 'fr'] }).notNull().default('en'),
-    tier: text('tier', { enum: ['Novice', 'Adventurer', 'Hero'] }).notNull().default('Novice'),
+    language: text('language', { enum: ['en', 'fr'] })
+      .notNull()
+      .default('en'),
+    tier: text('tier', { enum: ['Novice', 'Adventurer', 'Hero'] })
+      .notNull()
+      .default('Novice'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

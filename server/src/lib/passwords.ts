@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes, 1 lane).
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id, a const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id, a const enum */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

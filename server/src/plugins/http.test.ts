@@ -110,6 +110,15 @@ describe('routing and headers', () => {
     expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
   });
 
+  it.each([
+    ['an undecodable URL', '/api/units/%E0%A4%A'],
+    ['an id too long to route', `/api/units/${'a'.repeat(500)}`],
+  ])('answers %s with the JSON 404, localized', async (_case, url) => {
+    const response = await ctx.app.inject({ url, headers: { 'accept-language': 'fr' } });
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: 'Introuvable.' });
+  });
+
   it('sends security headers with a strict CSP on API answers', async () => {
     const response = await ctx.app.inject({ url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");

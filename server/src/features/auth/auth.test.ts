@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, passwordResetTokens, sessions } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, STRONG_PASSWORD, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  STRONG_PASSWORD,
+  type TestContext,
+} from '../../test/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,14 +63,19 @@ describe('register', () => {
 
   it('refuses an email that already has an account, whatever its case', async () => {
     await registerUser(ctx.app, { email: 'taken@example.test' });
-    const response = await post('/api/auth/register', { email: 'TAKEN@example.test', password: STRONG_PASSWORD });
+    const response = await post('/api/auth/register', {
+      email: 'TAKEN@example.test',
+      password: STRONG_PASSWORD,
+    });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('EMAIL_TAKEN');
   });
 
   it('lets exactly one of two parallel registrations of one email win', async () => {
     const payload = { email: 'race@example.test', password: STRONG_PASSWORD };
-    const codes = (await Promise.all([post('/api/auth/register', payload), post('/api/auth/register', payload)]))
+    const codes = (
+      await Promise.all([post('/api/auth/register', payload), post('/api/auth/register', payload)])
+    )
       .map((r) => r.statusCode)
       .sort();
     expect(codes).toEqual([201, 409]);
@@ -171,7 +183,10 @@ describe('forgot and reset password', () => {
     expect(message).toBe('Password reset instructions sent! Check your email.');
     expect(resetToken).toEqual(expect.any(String));
 
-    const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reset@example.test'));
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'reset@example.test'));
     expect(mail?.status).toBe('demo');
     expect(mail?.subject).toBe('Réinitialisez votre mot de passe Questkeeper');
     expect(mail?.text).toContain(`http://questkeeper.test/fr/reset-password?token=${resetToken}`);
@@ -191,8 +206,12 @@ describe('forgot and reset password', () => {
     // All sessions are revoked; the old password no longer works; the new one does.
     const old = await ctx.app.inject({ url: '/api/auth/refresh-session', headers: bearer(user.token) });
     expect(old.statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: user.email, password: 'N3w!password' })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/auth/login', { email: user.email, password: 'N3w!password' })).statusCode).toBe(
+      200,
+    );
 
     const again = await post('/api/auth/reset-password', { token: resetToken, newPassword: 'An0ther!pass' });
     expect(again.statusCode).toBe(400);
@@ -203,7 +222,10 @@ describe('forgot and reset password', () => {
     const forgot = await post('/api/auth/forgot-password', { email: 'ghost@example.test' });
     expect(forgot.statusCode).toBe(200);
     expect(Object.keys(forgot.json()).sort()).toEqual(['message', 'resetToken']);
-    const reset = await post('/api/auth/reset-password', { token: forgot.json().resetToken, newPassword: 'N3w!password' });
+    const reset = await post('/api/auth/reset-password', {
+      token: forgot.json().resetToken,
+      newPassword: 'N3w!password',
+    });
     expect(errorOf(reset).code).toBe('INVALID_RESET_TOKEN');
   });
 
@@ -217,7 +239,10 @@ describe('forgot and reset password', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, user._id));
-    const expired = await post('/api/auth/reset-password', { token: resetToken, newPassword: 'N3w!password' });
+    const expired = await post('/api/auth/reset-password', {
+      token: resetToken,
+      newPassword: 'N3w!password',
+    });
     expect(errorOf(expired).code).toBe('INVALID_RESET_TOKEN');
   });
 
@@ -225,19 +250,27 @@ describe('forgot and reset password', () => {
     const user = await registerUser(ctx.app);
     const first = (await post('/api/auth/forgot-password', { email: user.email })).json().resetToken;
     const second = (await post('/api/auth/forgot-password', { email: user.email })).json().resetToken;
-    expect(errorOf(await post('/api/auth/reset-password', { token: first, newPassword: 'N3w!password' })).code).toBe(
-      'INVALID_RESET_TOKEN',
-    );
-    expect((await post('/api/auth/reset-password', { token: second, newPassword: 'N3w!password' })).statusCode).toBe(200);
+    expect(
+      errorOf(await post('/api/auth/reset-password', { token: first, newPassword: 'N3w!password' })).code,
+    ).toBe('INVALID_RESET_TOKEN');
+    expect(
+      (await post('/api/auth/reset-password', { token: second, newPassword: 'N3w!password' })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('change password', () => {
   it('needs the current password, applies the policy, and revokes the other sessions only', async () => {
     const user = await registerUser(ctx.app);
-    const other = (await post('/api/auth/login', { email: user.email, password: user.password })).json().token;
+    const other = (await post('/api/auth/login', { email: user.email, password: user.password })).json()
+      .token;
     const change = (payload: object) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: bearer(user.token), payload });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: bearer(user.token),
+        payload,
+      });
 
     const wrong = await change({ currentPassword: 'Wrong!pass1', newPassword: 'N3w!password' });
     expect(wrong.statusCode).toBe(400);
@@ -245,12 +278,22 @@ describe('change password', () => {
     const weak = await change({ currentPassword: user.password, newPassword: 'weak' });
     expect(errorOf(weak).fields?.newPassword).toBeDefined();
 
-    const ok = await change({ currentPassword: user.password, newPassword: 'N3w!password', confirmPassword: 'N3w!password' });
+    const ok = await change({
+      currentPassword: user.password,
+      newPassword: 'N3w!password',
+      confirmPassword: 'N3w!password',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Password changed successfully!');
 
-    expect((await ctx.app.inject({ url: '/api/auth/refresh-session', headers: bearer(user.token) })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/api/auth/refresh-session', headers: bearer(other) })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: user.email, password: 'N3w!password' })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/refresh-session', headers: bearer(user.token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/refresh-session', headers: bearer(other) })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/login', { email: user.email, password: 'N3w!password' })).statusCode).toBe(
+      200,
+    );
   });
 });

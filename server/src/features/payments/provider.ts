@@ -1,13 +1,96 @@
-// STUB — being written (issue #2).
+// The payment provider seam (decisions.md "Payments"): Stripe when its four variables are set,
+// otherwise the built-in demo provider. Providers only talk to the payment side (hosted pages,
+// webhooks); every change to a subscription or a tier goes through PaymentsService.applySubscription.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@questkeeper/core/i18n';
+import type { BillingAddress } from '@questkeeper/core/schemas/auth';
+import type { PaidPlan } from '@questkeeper/core/tiers';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createDemoProvider } from './demo-provider';
+import type { SubscriptionRow } from './repository';
 
-export interface PaymentProvider {
-  readonly name: 'demo' | 'stripe';
+export type ProviderName = 'demo' | 'stripe';
+
+/**
+ * One subscription state reported by a provider (a Stripe webhook event, or a click on a demo
+ * page). `eventId` makes it replay-safe: an event already applied is ignored.
+ */
+export interface SubscriptionChange {
+  userId: string;
+  provider: ProviderName;
+  /** The subscribed plan; null when the provider no longer names one. */
+  plan: PaidPlan | null;
+  /** Provider status: active, trialing and past_due keep the plan; anything else means Novice. */
+  status: string;
+  customerId?: string;
+  subscriptionId?: string;
+  billingAddress?: BillingAddress;
+  cancelAtPeriodEnd?: boolean;
+  currentPeriodEnd?: Date | null;
+  eventId: string;
+  /** Recorded with the event, for the log of what was applied (e.g. customer.subscription.updated). */
+  eventType?: string;
 }
 
-export function createPaymentProvider(deps: { config: Config; db: Db; log: FastifyBaseLogger }): PaymentProvider {
-  void deps;
-  return { name: 'demo' };
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  plan: PaidPlan;
+  language: Language;
+  /** Known customer of an earlier subscription, so a provider does not create a second one. */
+  customerId: string | null;
+  /** Where the provider sends the browser back to when done. */
+  returnUrl: string;
+}
+
+export interface PortalRequest {
+  userId: string;
+  language: Language;
+  subscription: SubscriptionRow | undefined;
+  returnUrl: string;
+}
+
+/** A webhook delivery as received: the raw bytes (signatures are computed over them) and headers. */
+export interface WebhookDelivery {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** A hosted checkout page for the plan; answers the URL the browser opens. */
+  createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  /** A page where the user switches plan or cancels; answers its URL. */
+  createPortal(request: PortalRequest): Promise<{ url: string }>;
+  /** The billing address the provider holds for the user's subscription, or null. */
+  billingAddress(subscription: SubscriptionRow | undefined): Promise<BillingAddress | null>;
+  /**
+   * Verifies a webhook delivery and turns it into the changes to apply (none for events that do not
+   * touch a subscription). Absent when the provider has no webhooks (demo): the route answers 404.
+   */
+  parseWebhook?(delivery: WebhookDelivery): Promise<SubscriptionChange[]>;
+}
+
+export function createPaymentProvider(deps: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+}): PaymentProvider {
+  const { config, db, log } = deps;
+  if (!config.stripe) return createDemoProvider({ db, publicUrl: config.publicUrl });
+  // Stripe arrives in a later issue behind this same interface. Until then a configured Stripe must
+  // never fall back to the demo pages (they grant any plan for free): payment calls answer 503.
+  log.warn('STRIPE_* is set but the Stripe provider is not built yet: payment calls answer 503');
+  const unavailable = async (): Promise<never> => {
+    throw new AppError('PAYMENT_UNAVAILABLE');
+  };
+  return {
+    name: 'stripe',
+    createCheckout: unavailable,
+    createPortal: unavailable,
+    billingAddress: async (subscription) => subscription?.billingAddress ?? null,
+    parseWebhook: unavailable,
+  };
 }

@@ -1,9 +1,106 @@
-// STUB — being written (issue #2).
-import type { Db } from '../../db/client';
-import type { PaymentProvider } from './provider';
+// Subscriptions (decisions.md "Payments", issue #2). Whatever the provider, a tier changes in one
+// place: applySubscription, which a Stripe webhook and a click on a demo page both go through.
+import type { BillingInfo } from '@questkeeper/core/schemas/auth';
+import type { CheckoutBody } from '@questkeeper/core/schemas/payments';
+import type { Language } from '@questkeeper/core/i18n';
+import { TIERS, type Tier } from '@questkeeper/core/tiers';
+import type { Db, Tx } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { RequestUser } from '../../plugins/request-context';
+import * as authRepo from '../auth/repository';
+import { createDemoFlows } from './demo-flows';
+import type { PaymentProvider, SubscriptionChange, WebhookDelivery } from './provider';
+import * as repo from './repository';
+
+/** Provider statuses that keep the paid plan; anything else (canceled, unpaid, …) means Novice. */
+export const PAID_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+export type ApplyResult = { applied: false } | { applied: true; tier: Tier };
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
+type Account = Pick<RequestUser, 'id' | 'email' | 'language' | 'tier'>;
+
 export function createPaymentsService(deps: { db: Db; provider: PaymentProvider; publicUrl: string }) {
-  return { deps };
+  const { db, provider, publicUrl } = deps;
+
+  /**
+   * The single path of a subscription change, inside the caller's transaction. A replayed event is
+   * a no-op; a downgrade only lowers the tier (decisions.md: nothing is deleted).
+   */
+  async function applyIn(tx: Tx, change: SubscriptionChange): Promise<ApplyResult> {
+    const fresh = await repo.recordEvent(tx, {
+      id: change.eventId,
+      provider: change.provider,
+      type: change.eventType ?? 'subscription.change',
+    });
+    if (!fresh) return { applied: false };
+    // The account may have been deleted since the provider sent the event: nothing left to update.
+    if (!(await authRepo.lockUser(tx, change.userId))) return { applied: false };
+    await repo.upsertSubscription(tx, change.userId, {
+      provider: change.provider,
+      plan: change.plan,
+      status: change.status,
+      customerId: change.customerId,
+      subscriptionId: change.subscriptionId,
+      billingAddress: change.billingAddress,
+      cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+      currentPeriodEnd: change.currentPeriodEnd,
+    });
+    const tier: Tier = change.plan && PAID_STATUSES.has(change.status) ? change.plan : 'Novice';
+    await authRepo.updateUser(tx, change.userId, { tier });
+    return { applied: true, tier };
+  }
+
+  const returnUrl = (language: Language) => `${publicUrl}/${language}/dashboard`;
+
+  return {
+    providerName: provider.name,
+
+    applySubscription(change: SubscriptionChange): Promise<ApplyResult> {
+      return db.transaction((tx) => applyIn(tx, change));
+    },
+
+    async createCheckout(user: Account, body: CheckoutBody): Promise<{ url: string }> {
+      if (TIERS.indexOf(user.tier) >= TIERS.indexOf(body.plan)) throw new AppError('ALREADY_SUBSCRIBED');
+      const language = body.language ?? user.language;
+      const subscription = await repo.findSubscription(db, user.id);
+      return provider.createCheckout({
+        userId: user.id,
+        email: user.email,
+        plan: body.plan,
+        language,
+        customerId: subscription?.customerId ?? null,
+        returnUrl: returnUrl(language),
+      });
+    },
+
+    async createPortal(user: Account, body: { language?: Language | undefined }): Promise<{ url: string }> {
+      if (user.tier === 'Novice') throw new AppError('NO_SUBSCRIPTION');
+      const language = body.language ?? user.language;
+      const subscription = await repo.findSubscription(db, user.id);
+      return provider.createPortal({
+        userId: user.id,
+        language,
+        subscription,
+        returnUrl: returnUrl(language),
+      });
+    },
+
+    async billingInfo(user: Account): Promise<BillingInfo> {
+      const subscription = await repo.findSubscription(db, user.id);
+      return { email: user.email, address: await provider.billingAddress(subscription) };
+    },
+
+    /** Applies what a verified webhook delivery reports; 404 for a provider without webhooks (demo). */
+    async handleWebhook(delivery: WebhookDelivery): Promise<void> {
+      if (!provider.parseWebhook) throw notFound();
+      for (const change of await provider.parseWebhook(delivery)) {
+        await db.transaction((tx) => applyIn(tx, change));
+      }
+    },
+
+    /** The demo pages' actions; undefined with a real provider, so those pages do not exist. */
+    demo: provider.name === 'demo' ? createDemoFlows({ db, apply: applyIn }) : undefined,
+  };
 }
