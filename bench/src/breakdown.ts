@@ -1,0 +1,115 @@
+// Where a GET /api/units goes, step by step, in one process with no concurrency: each step of the
+// app's request (and the cheaper alternative we would suggest) timed alone over many iterations.
+// Sequential timing is steadier than req/s on a shared machine, and it names the steps a profile
+// only shows as library frames. `npm run bench:breakdown` (PostgreSQL too when DATABASE_URL is set).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { z } from 'zod';
+import { safeEncode } from 'zod/v4/core';
+import { unit } from '@questkeeper/core/schemas/units';
+import { openDatabase, type Database } from '../../server/src/db/client';
+import { campaigns, units } from '../../server/src/db/schema';
+import { findOwnedCampaign } from '../../server/src/features/campaigns/repository';
+import { listUnits } from '../../server/src/features/units/repository';
+import { toUnit } from '../../server/src/features/units/unit-fields';
+import { createAuthService } from '../../server/src/features/auth/service';
+import type { Mailer } from '../../server/src/features/mail/mailer';
+import { seed } from './seed';
+import { unitsFromRows } from './units-query';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 1000);
+const RULES_CHARS = Number(process.env.BENCH_RULES_CHARS ?? 0);
+
+async function time(label: string, step: () => Promise<unknown>) {
+  for (let i = 0; i < Math.min(200, ITERATIONS); i++) await step();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  for (let i = 0; i < ITERATIONS; i++) await step();
+  const wallUs = ((performance.now() - start) * 1000) / ITERATIONS;
+  const used = process.cpuUsage(cpu);
+  const cpuUs = (used.user + used.system) / ITERATIONS;
+  console.log(
+    `${label.padEnd(58)} ${wallUs.toFixed(0).padStart(7)} µs wall ${cpuUs.toFixed(0).padStart(7)} µs CPU`,
+  );
+}
+
+async function breakdown(database: Database) {
+  const seeded = await seed(database, { rulesChars: RULES_CHARS });
+  const { db } = database;
+  const client = (
+    db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<{ rows: unknown[] }> } }
+  ).$client;
+  const auth = createAuthService({ db, mailer: {} as Mailer, publicUrl: 'http://questkeeper.bench' });
+  const userId = seeded.userId;
+  const campaignId = seeded.campaignId;
+  const list = z.array(unit);
+  const rows = await listUnits(db, campaignId);
+  const body = rows.map(toUnit);
+  const preparedList = db
+    .select()
+    .from(units)
+    .where(eq(units.campaignId, sql.placeholder('campaignId')))
+    .orderBy(asc(units.createdAt), asc(units.id))
+    .prepare('bench_list_units');
+
+  console.log(
+    `\n== ${database.driver}: ${rows.length} units, campaign rules ${RULES_CHARS || 'default'} chars`,
+  );
+  console.log('-- the floor');
+  await time('raw driver query + map + JSON.stringify', async () =>
+    JSON.stringify(unitsFromRows((await client.query(seeded.unitsQuery.sql, seeded.unitsQuery.params)).rows)),
+  );
+  console.log('-- the app, step by step');
+  await time('auth.authenticate (session ⨝ user, all columns)', () => auth.authenticate(seeded.token));
+  await time('findOwnedCampaign (whole campaign row)', () => findOwnedCampaign(db, userId, campaignId));
+  await time('listUnits (drizzle, built per call)', () => listUnits(db, campaignId));
+  await time('rows.map(toUnit)', async () => rows.map(toUnit));
+  await time('response: zod safeEncode(z.array(unit))', async () => safeEncode(list, body));
+  await time('response: JSON.stringify', async () => JSON.stringify(body));
+  console.log('-- cheaper alternatives');
+  await time('ownership: select id only', () =>
+    db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+      .limit(1),
+  );
+  await time('listUnits prepared once (sql.placeholder + .prepare)', () =>
+    preparedList.execute({ campaignId }),
+  );
+  await time('listUnits raw SQL through the driver (no drizzle)', () =>
+    client.query(seeded.unitsQuery.sql, seeded.unitsQuery.params),
+  );
+}
+
+async function main() {
+  // On disk like the benchmark's PGlite, not in memory.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-breakdown-'));
+  try {
+    const pglite = await openDatabase({ kind: 'pglite', dataDir });
+    await breakdown(pglite).finally(() => pglite.close());
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return;
+  const name = `qk_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await breakdown(database).finally(() => database.close());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
