@@ -13,8 +13,7 @@ import { safeEncode } from 'zod/v4/core';
 import { unit } from '@questkeeper/core/schemas/units';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { campaigns, units } from '../../server/src/db/schema';
-import { findOwnedCampaign } from '../../server/src/features/campaigns/repository';
-import { listUnits } from '../../server/src/features/units/repository';
+import { listOwnedUnits } from '../../server/src/features/units/repository';
 import { toUnit } from '../../server/src/features/units/unit-fields';
 import { createAuthService } from '../../server/src/features/auth/service';
 import type { Mailer } from '../../server/src/features/mail/mailer';
@@ -47,7 +46,7 @@ async function breakdown(database: Database) {
   const userId = seeded.userId;
   const campaignId = seeded.campaignId;
   const list = z.array(unit);
-  const rows = await listUnits(db, campaignId);
+  const rows = await listOwnedUnits(db, userId, campaignId);
   const body = rows.map(toUnit);
   const preparedList = db
     .select()
@@ -65,8 +64,8 @@ async function breakdown(database: Database) {
   );
   console.log('-- the app, step by step');
   await time('auth.authenticate (session ⨝ user, all columns)', () => auth.authenticate(seeded.token));
-  await time('findOwnedCampaign (whole campaign row)', () => findOwnedCampaign(db, userId, campaignId));
-  await time('listUnits (drizzle, built per call)', () => listUnits(db, campaignId));
+
+  await time('listOwnedUnits (drizzle, built per call)', () => listOwnedUnits(db, userId, campaignId));
   await time('rows.map(toUnit)', async () => rows.map(toUnit));
   await time('response: zod safeEncode(z.array(unit))', async () => safeEncode(list, body));
   await time('response: JSON.stringify', async () => JSON.stringify(body));

@@ -14,12 +14,19 @@ const options = databaseFromEnv();
 const sql = process.env.BENCH_FLOOR_SQL;
 const params = JSON.parse(process.env.BENCH_FLOOR_PARAMS ?? '[]') as unknown[];
 if (!sql) throw new Error('BENCH_FLOOR_SQL is required');
+// When the app prepares its statement (named, parsed once per connection), so does the floor.
+const statementName = process.env.BENCH_FLOOR_STATEMENT_NAME || undefined;
 
 let query: () => Promise<unknown[]>;
 let closeDriver: () => Promise<void>;
 if (options.kind === 'postgres') {
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
-  query = async () => (await pool.query(sql, params)).rows;
+  query = async () =>
+    (
+      await (statementName
+        ? pool.query({ name: statementName, text: sql, values: params })
+        : pool.query(sql, params))
+    ).rows;
   closeDriver = () => pool.end();
 } else {
   const release = acquireDataDirLock(options.dataDir);

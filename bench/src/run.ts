@@ -109,6 +109,7 @@ async function benchDriver(driver: Driver) {
           ...pool,
           BENCH_FLOOR_SQL: seeded.unitsQuery.sql,
           BENCH_FLOOR_PARAMS: JSON.stringify(seeded.unitsQuery.params),
+          BENCH_FLOOR_STATEMENT_NAME: seeded.unitsQuery.name ?? '',
         },
       },
       {

@@ -7,6 +7,8 @@ import type { Database } from '../../server/src/db/client';
 export interface CapturedQuery {
   sql: string;
   params: unknown[];
+  /** Set when the app runs it as a named prepared statement: the floor then does the same. */
+  name?: string;
 }
 
 /** A `units` row as both drivers return it with their default type parsers. */
@@ -31,7 +33,11 @@ interface UnitRow {
   updated_at: Date | string;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+// Dates the statement already formats as ISO text pass through untouched, as in the app.
+const iso = (value: Date | string) =>
+  typeof value === 'string' && value.endsWith('Z')
+    ? value
+    : (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The `unit` shape of core/src/schemas/units.ts, keys in the schema's order. */
 export function toUnitJson(row: UnitRow) {
@@ -75,8 +81,17 @@ export async function captureQueries(
   const seen: CapturedQuery[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
     const [first, params] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-    if (typeof text === 'string') seen.push({ sql: text, params: Array.isArray(params) ? params : [] });
+    const config =
+      typeof first === 'object' && first !== null
+        ? (first as { text?: string; values?: unknown[]; name?: string })
+        : undefined;
+    const text = typeof first === 'string' ? first : config?.text;
+    const values = Array.isArray(params) ? params : (config?.values ?? []);
+    if (typeof text === 'string') {
+      seen.push(
+        config?.name ? { sql: text, params: values, name: config.name } : { sql: text, params: values },
+      );
+    }
     return original.apply(this, args);
   };
   try {
@@ -89,5 +104,5 @@ export async function captureQueries(
 
 /** The statement of a GET /api/units request that reads the units themselves. */
 export function pickUnitsQuery(queries: CapturedQuery[]): CapturedQuery | undefined {
-  return queries.find((q) => /\bfrom\s+"units"/i.test(q.sql));
+  return queries.find((q) => /\bfrom\s+"?units"?(\s|$)/i.test(q.sql));
 }

@@ -1,6 +1,6 @@
 // Builds the Fastify app without listening: server.ts listens, tests call app.inject.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageFromAcceptHeader } from '@questkeeper/core/i18n';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -29,6 +29,7 @@ import rateLimitPlugin, {
   type RateLimitStore,
 } from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
+import { createResponseSerializerCompiler } from './plugins/serializer';
 import webPlugin from './plugins/web';
 import './plugins/request-context';
 
@@ -83,19 +84,30 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env === 'test' }));
 
   const { db } = database;
   const mailer = createMailer({ db, log: app.log, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   const provider = createPaymentProvider({ config, db, log: app.log });
   const campaigns = createCampaignsService({ db });
+  const auth = createAuthService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionCacheTtlMs: config.sessionCacheTtlMs,
+  });
   const services: Services = {
-    auth: createAuthService({ db, mailer, publicUrl: config.publicUrl }),
+    auth,
     campaigns,
     units: createUnitsService({ db }),
     combat: createCombatService({ db }),
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
-    payments: createPaymentsService({ db, provider, publicUrl: config.publicUrl }),
+    payments: createPaymentsService({
+      db,
+      provider,
+      publicUrl: config.publicUrl,
+      onTierChanged: (userId) => auth.forgetUser(userId),
+    }),
     mailer,
   };
   app.decorate('config', config);

@@ -24,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  /** How long a process reuses a session it looked up (docs/decisions/009); 0 turns it off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Multiplies every rate limit; tests raise it, 0 disables limits. */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   TRUST_PROXY: boolean(false),
@@ -56,6 +58,7 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
   rateLimitScale: number;
+  sessionCacheTtlMs: number;
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe:
@@ -104,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     stripe:

@@ -26,7 +26,9 @@ export const DEFAULT_INITIATIVE_RULE: InitiativeRule = 'random_d20';
 const listItemId = z.string().trim().min(1).max(64);
 
 export const characteristicDef = z.object({
-  name: nameSchema(),
+  // A unit stores its values in a map keyed by these names: "__proto__" would be a trap for every
+  // JavaScript client that writes `values[name]`.
+  name: nameSchema().refine((name) => name !== '__proto__', { error: 'validation.invalid' }),
   max: z
     .union([z.literal(20), z.literal(100)], { error: 'validation.characteristicMaxChoice' })
     .default(DEFAULT_CHARACTERISTIC_MAX),

@@ -92,3 +92,18 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs one hot statement straight through the driver: on PostgreSQL as a named prepared statement
+ * (parsed once per connection), on PGlite as a plain query. Both drivers decode json/jsonb and
+ * numbers themselves, which spares drizzle's per-column row mapping. Use sparingly: everything else
+ * goes through drizzle's query builder.
+ */
+export async function runPrepared<T>(db: Db, statement: { name: string; text: string }, values: unknown[]) {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const result =
+    client instanceof pg.Pool
+      ? await client.query({ name: statement.name, text: statement.text, values })
+      : await client.query(statement.text, values);
+  return result.rows as T[];
+}

@@ -149,6 +149,30 @@ describe('routing and headers', () => {
   });
 });
 
+describe('response serialization', () => {
+  it('writes only the fields a response schema declares, and refuses data that breaks it', async () => {
+    const { z } = await import('zod');
+    const probe = await createTestApp({
+      beforeReady: (app) => {
+        const schema = { response: { 200: z.object({ id: z.string(), n: z.number() }) } };
+        app.get('/api/leaky', { schema }, async () => ({ id: 'a', n: 1, passwordHash: 'secret' }));
+        app.get('/api/broken', { schema }, async () => ({ id: 'a', n: 'not a number' }));
+      },
+    });
+    try {
+      const leaky = await probe.app.inject({ url: '/api/leaky' });
+      expect(leaky.json()).toEqual({ id: 'a', n: 1 });
+      expect(leaky.body).not.toContain('secret');
+      // In tests every answer is also checked against its zod schema.
+      const broken = await probe.app.inject({ url: '/api/broken' });
+      expect(broken.statusCode).toBe(500);
+      expect(errorOf(broken).code).toBe('INTERNAL');
+    } finally {
+      await probe.close();
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every call of the spec at /api/docs/json', async () => {
     const response = await ctx.app.inject({ url: '/api/docs/json' });

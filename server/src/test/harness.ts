@@ -113,6 +113,8 @@ export async function registerUser(
 /** Writes a tier straight into the database (never through an HTTP route). */
 export async function setTier(app: App, userId: string, tier: Tier): Promise<void> {
   await app.database.db.update(users).set({ tier }).where(eq(users.id, userId));
+  // As a payment would: sessions this process has cached pick up the new tier.
+  app.services.auth.forgetUser(userId);
 }
 
 export function bearer(token: string, campaignId?: string): Record<string, string> {

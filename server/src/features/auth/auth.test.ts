@@ -259,6 +259,47 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('revocation reaches sessions the server has just used (session cache)', () => {
+  const refresh = (token: string) =>
+    ctx.app.inject({ url: '/api/auth/refresh-session', headers: bearer(token) });
+
+  it('a password change signs out the other, recently used sessions at once', async () => {
+    const user = await registerUser(ctx.app);
+    const other = (await post('/api/auth/login', { email: user.email, password: user.password })).json()
+      .token;
+    expect((await refresh(other)).statusCode).toBe(200);
+    const change = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(user.token),
+      payload: { currentPassword: user.password, newPassword: 'N3w!password' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await refresh(other)).statusCode).toBe(401);
+    expect((await refresh(user.token)).statusCode).toBe(200);
+  });
+
+  it('a reset signs out every recently used session at once', async () => {
+    const user = await registerUser(ctx.app);
+    expect((await refresh(user.token)).statusCode).toBe(200);
+    const { resetToken } = (await post('/api/auth/forgot-password', { email: user.email })).json();
+    await post('/api/auth/reset-password', { token: resetToken, newPassword: 'N3w!password' });
+    expect((await refresh(user.token)).statusCode).toBe(401);
+  });
+
+  it('a language change shows at once on the same token', async () => {
+    const user = await registerUser(ctx.app);
+    expect((await refresh(user.token)).json().language).toBe('en');
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/language',
+      headers: bearer(user.token),
+      payload: { language: 'fr' },
+    });
+    expect((await refresh(user.token)).json().language).toBe('fr');
+  });
+});
+
 describe('change password', () => {
   it('needs the current password, applies the policy, and revokes the other sessions only', async () => {
     const user = await registerUser(ctx.app);

@@ -52,9 +52,17 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
+/** What authentication needs of a live session and its user (never the password hash). */
 export async function findLiveSession(db: Executor, tokenHash: string) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      language: users.language,
+      tier: users.tier,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))

@@ -10,14 +10,22 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestUser } from '../../plugins/request-context';
 import type { Mailer } from '../mail/mailer';
 import * as repo from './repository';
+import { createSessionCache } from './session-cache';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; mailer: Mailer; publicUrl: string }) {
+export function createAuthService(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  /** How long this process may reuse a session it has looked up; 0 turns the cache off. */
+  sessionCacheTtlMs?: number;
+}) {
   const { db, mailer, publicUrl } = deps;
+  const cache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 0 });
 
   async function openSession(user: repo.UserRow): Promise<AuthUser> {
     const token = newToken();
@@ -47,20 +55,30 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; publicUrl: str
     /** The user behind a bearer token, or null when it is unknown, expired or revoked. */
     async authenticate(token: string): Promise<RequestUser | null> {
       if (token.length < 20 || token.length > 200) return null;
-      const row = await repo.findLiveSession(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) return { ...cached, token };
+      const row = await repo.findLiveSession(db, tokenHash);
       if (!row) return null;
-      return {
-        id: row.user.id,
-        email: row.user.email,
-        language: row.user.language,
-        tier: row.user.tier,
-        sessionId: row.session.id,
-        token,
+      const user = {
+        id: row.userId,
+        email: row.email,
+        language: row.language,
+        tier: row.tier,
+        sessionId: row.sessionId,
       };
+      cache.set(tokenHash, user, row.expiresAt);
+      return { ...user, token };
+    },
+
+    /** Drops what this process remembers of a user's sessions (after a tier or account change). */
+    forgetUser(userId: string): void {
+      cache.forgetUser(userId);
     },
 
     async logout(user: RequestUser): Promise<void> {
       await repo.deleteSession(db, user.sessionId);
+      cache.forgetToken(hashToken(user.token));
     },
 
     /** Extends the session by another 30 days and answers the current user. */
@@ -73,6 +91,7 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; publicUrl: str
 
     async setLanguage(user: RequestUser, language: Language): Promise<AuthUser> {
       const row = await repo.updateUser(db, user.id, { language });
+      cache.forgetUser(user.id);
       if (!row) throw new AppError('UNAUTHENTICATED');
       return toAuthUser(row, user.token);
     },
@@ -113,6 +132,7 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; publicUrl: str
         if (!userId) throw new AppError('INVALID_RESET_TOKEN');
         await repo.updateUser(tx, userId, { passwordHash });
         await repo.deleteSessionsOfUser(tx, userId);
+        cache.forgetUser(userId);
       });
     },
 
@@ -128,6 +148,7 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; publicUrl: str
         await repo.deleteSessionsOfUser(tx, user.id, user.sessionId);
         await repo.voidResetTokensOfUser(tx, user.id);
       });
+      cache.forgetUser(user.id);
     },
   };
 }

@@ -80,6 +80,21 @@ describe('list counts', () => {
   });
 });
 
+describe('characteristic names', () => {
+  it('refuses "__proto__", a trap for clients that key unit values by name', async () => {
+    const { user, campaign } = await campaignOf('Hero');
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/game-data/${campaign._id}`,
+      headers: { ...bearer(user.token), 'content-type': 'application/json' },
+      payload: '{"characteristics":[{"name":"Luck","max":20},{"name":"__proto__","max":100}]}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).fields?.['characteristics.1.name']).toBe('This value is not valid.');
+    expect((await saved(user.token)).characteristics.map((c) => c.name)).not.toContain('__proto__');
+  });
+});
+
 describe('Novice lists', () => {
   it('accepts the whole campaign sent back unchanged', async () => {
     const { user, campaign } = await campaignOf('Novice');

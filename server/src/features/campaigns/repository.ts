@@ -37,6 +37,48 @@ export async function lockOwnedCampaign(
   return row;
 }
 
+/** A campaign's lists without its rules text (up to 600,000 characters), for unit and combat work. */
+export type CampaignLists = Pick<CampaignRow, 'id' | 'characteristics' | 'races' | 'classes' | 'statuses'>;
+const listColumns = {
+  id: campaigns.id,
+  characteristics: campaigns.characteristics,
+  races: campaigns.races,
+  classes: campaigns.classes,
+  statuses: campaigns.statuses,
+};
+
+/** The lists of one of the user's campaigns; `lock` holds the row until the transaction ends. */
+export async function findOwnedCampaignLists(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  options: { lock?: boolean } = {},
+): Promise<CampaignLists | undefined> {
+  const query = db
+    .select(listColumns)
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Whether the campaign is the user's (reads the id only); `lock` as above. */
+export async function ownsCampaign(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  options: { lock?: boolean } = {},
+): Promise<boolean> {
+  const query = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .limit(1);
+  const rows = options.lock ? await query.for('update') : await query;
+  return rows.length > 0;
+}
+
 export type CampaignValues = Omit<typeof campaigns.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /** The user's campaigns, oldest first (the first one becomes current in the web app). */

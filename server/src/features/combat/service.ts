@@ -3,7 +3,7 @@
 import { EMPTY_COMBAT, type CombatResponse, type CombatState } from '@questkeeper/core/schemas/combat';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { findOwnedCampaign, lockOwnedCampaign } from '../campaigns/repository';
+import { ownsCampaign } from '../campaigns/repository';
 import { assertConsistent, unitIdsOf, withoutMissingUnits } from './combat-state';
 import * as repo from './repository';
 
@@ -19,7 +19,7 @@ export function createCombatService(deps: { db: Db }) {
 
   return {
     async get(user: CombatActor, campaignId: string): Promise<CombatResponse> {
-      if (!(await findOwnedCampaign(db, user.id, campaignId))) throw notFound();
+      if (!(await ownsCampaign(db, user.id, campaignId))) throw notFound();
       const row = await repo.findCombat(db, campaignId);
       if (!row) return { ...EMPTY_COMBAT, updatedAt: null };
       const existing = await repo.existingUnitIds(db, user.id, campaignId, unitIdsOf(row.state));
@@ -29,7 +29,7 @@ export function createCombatService(deps: { db: Db }) {
     async save(user: CombatActor, campaignId: string, state: CombatState): Promise<CombatResponse> {
       return db.transaction(async (tx) => {
         // Locked so a campaign deleted meanwhile cannot leave the upsert without its parent row.
-        if (!(await lockOwnedCampaign(tx, user.id, campaignId))) throw notFound();
+        if (!(await ownsCampaign(tx, user.id, campaignId, { lock: true }))) throw notFound();
         assertConsistent(state);
         const ids = unitIdsOf(state);
         const existing = await repo.existingUnitIds(tx, user.id, campaignId, ids);

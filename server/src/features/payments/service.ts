@@ -21,8 +21,15 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 type Account = Pick<RequestUser, 'id' | 'email' | 'language' | 'tier'>;
 
-export function createPaymentsService(deps: { db: Db; provider: PaymentProvider; publicUrl: string }) {
+export function createPaymentsService(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** Told when a user's tier may have changed, so cached sessions pick up the new tier. */
+  onTierChanged?: (userId: string) => void;
+}) {
   const { db, provider, publicUrl } = deps;
+  const tierChanged = deps.onTierChanged ?? (() => {});
 
   /**
    * The single path of a subscription change, inside the caller's transaction. A replayed event is
@@ -49,6 +56,7 @@ export function createPaymentsService(deps: { db: Db; provider: PaymentProvider;
     });
     const tier: Tier = change.plan && PAID_STATUSES.has(change.status) ? change.plan : 'Novice';
     await authRepo.updateUser(tx, change.userId, { tier });
+    tierChanged(change.userId);
     return { applied: true, tier };
   }
 
@@ -57,8 +65,11 @@ export function createPaymentsService(deps: { db: Db; provider: PaymentProvider;
   return {
     providerName: provider.name,
 
-    applySubscription(change: SubscriptionChange): Promise<ApplyResult> {
-      return db.transaction((tx) => applyIn(tx, change));
+    async applySubscription(change: SubscriptionChange): Promise<ApplyResult> {
+      const result = await db.transaction((tx) => applyIn(tx, change));
+      // Again after commit: a request between the update and the commit may have cached the old tier.
+      if (result.applied) tierChanged(change.userId);
+      return result;
     },
 
     async createCheckout(user: Account, body: CheckoutBody): Promise<{ url: string }> {

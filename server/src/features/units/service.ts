@@ -6,7 +6,7 @@ import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/sch
 import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { findOwnedCampaign, lockOwnedCampaign, type CampaignRow } from '../campaigns/repository';
+import { findOwnedCampaignLists, ownsCampaign, type CampaignLists } from '../campaigns/repository';
 import * as repo from './repository';
 import {
   FieldProblems,
@@ -32,8 +32,9 @@ export function createUnitsService(deps: { db: Db }) {
     executor: Executor,
     user: UnitsActor,
     campaignId: string,
-  ): Promise<CampaignRow> {
-    const campaign = await findOwnedCampaign(executor, user.id, campaignId);
+    options: { lock?: boolean } = {},
+  ): Promise<CampaignLists> {
+    const campaign = await findOwnedCampaignLists(executor, user.id, campaignId, options);
     if (!campaign) throw notFound();
     return campaign;
   }
@@ -47,15 +48,16 @@ export function createUnitsService(deps: { db: Db }) {
 
   return {
     async list(user: UnitsActor, campaignId: string): Promise<Unit[]> {
-      await ownedCampaign(db, user, campaignId);
-      return (await repo.listUnits(db, campaignId)).map(toUnit);
+      const rows = await repo.listOwnedUnits(db, user.id, campaignId);
+      // No rows: an empty campaign of the user's, or not the user's campaign at all.
+      if (rows.length === 0 && !(await ownsCampaign(db, user.id, campaignId))) throw notFound();
+      return rows.map(toUnit);
     },
 
     async create(user: UnitsActor, campaignId: string, body: CreateUnitBody): Promise<Unit> {
       return db.transaction(async (tx) => {
         // The lock serializes creates on one campaign, so parallel requests cannot pass the limit.
-        const campaign = await lockOwnedCampaign(tx, user.id, campaignId);
-        if (!campaign) throw notFound();
+        const campaign = await ownedCampaign(tx, user, campaignId, { lock: true });
         const limit = limitsOf(user.tier).unitsPerCampaign;
         // After a downgrade the campaign may hold more than the limit: nothing is deleted, but
         // nothing more can be created either.

@@ -82,7 +82,15 @@ export function storedCharacteristics(row: Pick<UnitRow, 'characteristics'>): Ma
   return new Map(Object.entries(row.characteristics));
 }
 
-export function toUnit(row: UnitRow): Unit {
+/** A unit row as drizzle maps it, or as the hot list query returns it (dates already ISO text). */
+export type UnitRowLike = Omit<UnitRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+
+const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
+
+export function toUnit(row: UnitRowLike): Unit {
   return {
     _id: row.id,
     userId: row.userId,
@@ -98,7 +106,7 @@ export function toUnit(row: UnitRow): Unit {
     currentHp: row.currentHp,
     money: { gold: row.gold, silver: row.silver, bronze: row.bronze },
     notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
   };
 }

@@ -181,7 +181,6 @@ describe('POST /api/units', () => {
     const campaignId = await insertCampaign(ctx.app, user._id, {
       characteristics: [
         { name: 'constructor', max: 100 },
-        { name: '__proto__', max: 20 },
         { name: 'Luck', max: 20 },
       ],
     });
@@ -299,6 +298,21 @@ describe('GET /api/units', () => {
     const response = await call('GET', '/api/units', token, campaignId);
     expect(response.statusCode).toBe(200);
     expect(response.json().map((u: { name: string }) => u.name)).toEqual(['First', 'Second', 'Third']);
+  });
+
+  it('lists each unit exactly as create and update answered it', async () => {
+    const { token, campaignId, create } = await setup();
+    const created = await create({ name: 'Same', notes: '# Inventory\n- rope' });
+    const updated = (
+      await call('PUT', `/api/units/${created._id}`, token, campaignId, {
+        currentHp: 42,
+        money: { gold: 3, silver: 2, bronze: 1 },
+      })
+    ).json();
+    const [listed] = (await call('GET', '/api/units', token, campaignId)).json();
+    expect(listed).toEqual(updated);
+    expect(listed.createdAt).toBe(created.createdAt);
+    expect(listed.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });
 
