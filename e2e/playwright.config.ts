@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys register many accounts from one IP.
       RATE_LIMIT_SCALE: '100',
+      // Journeys may write a tier straight into the database: no cached sessions (decision 009).
+      SESSION_CACHE_TTL_MS: '0',
     },
   },
 });
