@@ -2,12 +2,11 @@
 // app's request (and the cheaper alternative we would suggest) timed alone over many iterations.
 // Sequential timing is steadier than req/s on a shared machine, and it names the steps a profile
 // only shows as library frames. `npm run bench:breakdown` (PostgreSQL too when DATABASE_URL is set).
-import crypto from 'node:crypto';
+import { createScratchDatabase } from '../../server/src/db/scratch';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { z } from 'zod';
 import { safeEncode } from 'zod/v4/core';
 import { unit } from '@questkeeper/core/schemas/units';
@@ -96,18 +95,12 @@ async function main() {
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return;
-  const name = `qk_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const scratch = await createScratchDatabase(adminUrl, 'qk_bench');
   try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await breakdown(database).finally(() => database.close());
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -2,12 +2,11 @@
 // same statement, same driver), on PGlite and — when DATABASE_URL is set — PostgreSQL. Servers run
 // one at a time in child processes, in rotating order over several rounds; the table reports medians.
 // A benchmark reports: it exits 0 whatever the figures (issue #2).
-import crypto from 'node:crypto';
+import { createScratchDatabase } from '../../server/src/db/scratch';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import pg from 'pg';
 import { openDatabase, type DatabaseOptions } from '../../server/src/db/client';
 import { CONNECTIONS, fetchUnits, measure, startServer } from './measure';
 import { summarize, table, verdicts, type Driver, type Summary, type TargetResult } from './report';
@@ -56,23 +55,11 @@ async function prepare(driver: Driver): Promise<{
       remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const adminUrl = process.env.DATABASE_URL ?? '';
-  const name = `qk_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'qk_bench');
   return {
-    options: { kind: 'postgres', url: url.toString(), poolSize: POOL_SIZE },
-    env: { BENCH_DB_KIND: 'postgres', BENCH_DATABASE_URL: url.toString() },
-    remove: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    options: { kind: 'postgres', url: scratch.url, poolSize: POOL_SIZE },
+    env: { BENCH_DB_KIND: 'postgres', BENCH_DATABASE_URL: scratch.url },
+    remove: scratch.drop,
   };
 }
 

@@ -3,6 +3,7 @@
 // from the repository when its query changes. Only the row → JSON mapping is written here, and the
 // run checks that the floor's JSON equals the app's before measuring anything.
 import type { Database } from '../../server/src/db/client';
+import type { ListedUnitRow } from '../../server/src/features/units/repository';
 
 export interface CapturedQuery {
   sql: string;
@@ -11,27 +12,11 @@ export interface CapturedQuery {
   name?: string;
 }
 
-/** A `units` row as both drivers return it with their default type parsers. */
-interface UnitRow {
-  id: string;
-  user_id: string;
-  campaign_id: string;
-  name: string;
-  gender: string;
-  is_player: boolean;
-  race: string;
-  class: string;
-  status: string;
-  characteristics: Record<string, number>;
-  hp: number;
-  current_hp: number;
-  gold: number;
-  silver: number;
-  bronze: number;
-  notes: string;
+/** A `units` row as the recorded statement returns it (dates may be Date on the fallback query). */
+type UnitRow = Omit<ListedUnitRow, 'created_at' | 'updated_at'> & {
   created_at: Date | string;
   updated_at: Date | string;
-}
+};
 
 // Dates the statement already formats as ISO text pass through untouched, as in the app.
 const iso = (value: Date | string) =>

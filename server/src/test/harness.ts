@@ -3,13 +3,13 @@
 // dropped afterwards — and an app to call through `app.inject` (no port).
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { createScratchDatabase } from '../db/scratch';
 import { users } from '../db/schema';
 import type { RateLimitStore } from '../plugins/rate-limit';
 
@@ -31,22 +31,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('QK_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `qk_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(adminUrl, 'qk_test');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 20 });
   return {
     database,
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

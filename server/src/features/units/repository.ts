@@ -45,7 +45,8 @@ const LIST_OWNED_UNITS = {
     order by units.created_at asc, units.id asc`,
 };
 
-interface ListedUnitRow {
+/** A row of LIST_OWNED_UNITS as both drivers return it (also read by the benchmark's floor). */
+export interface ListedUnitRow {
   id: string;
   user_id: string;
   campaign_id: string;
