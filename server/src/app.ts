@@ -1,5 +1,5 @@
 // Builds the Fastify app without listening: server.ts listens, tests call app.inject.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageFromAcceptHeader } from '@questkeeper/core/i18n';
 import type { Config } from './config';
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // One log line per request, written when it ends (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
     // A URL the router cannot decode, or an id too long to route, addresses nothing: answer our
     // JSON 404 rather than Fastify's own shape (these run before any hook or error handler).
