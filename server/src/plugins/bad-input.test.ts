@@ -44,6 +44,33 @@ const BAD_IDS = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', '%2e%2e',
 
 const materialize = (path: string, id: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
 
+/** The routes an anonymous visitor may call; every other documented route needs a token. */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/stripe/webhook',
+  'GET /api/health',
+]);
+
+describe('authentication', () => {
+  it('every documented route outside the public list answers 401 without a token', async () => {
+    const open: string[] = [];
+    for (const { method, path } of routes) {
+      if (PUBLIC_ROUTES.has(`${method} ${path}`)) continue;
+      const response = await ctx.app.inject({
+        method: method as 'GET',
+        url: materialize(path, '00000000-0000-4000-8000-000000000000'),
+        headers: { 'x-campaign-id': campaignId },
+      });
+      if (response.statusCode !== 401) open.push(`${response.statusCode} ${method} ${path}`);
+    }
+    expect(open).toEqual([]);
+    expect(routes.length - PUBLIC_ROUTES.size).toBeGreaterThanOrEqual(15);
+  });
+});
+
 describe('every documented route answers bad input with a 4xx', () => {
   it('covers a meaningful number of routes', () => {
     expect(routes.length).toBeGreaterThanOrEqual(20);

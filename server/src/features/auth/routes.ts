@@ -1,6 +1,6 @@
 // HTTP only: schemas from core, rate limits, and calls into the auth service.
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '@questkeeper/core/i18n';
 import {
   authUser,
@@ -13,7 +13,7 @@ import {
   resetPasswordBody,
 } from '@questkeeper/core/schemas/auth';
 import { errorBody, messageResponse } from '@questkeeper/core/schemas/common';
-import { userOf } from '../../plugins/auth';
+import { signedIn, userOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
 
@@ -61,9 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Everything below needs a signed-in user.
-  await app.register(async (child) => {
-    const authed = child.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('onRequest', app.requireUser);
+  await signedIn(app, async (authed) => {
     const security = [{ bearer: [] }];
 
     authed.post(

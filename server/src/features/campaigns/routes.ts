@@ -1,6 +1,6 @@
 // HTTP only: the campaign calls of spec §7 (`/api/game-data`), all for a signed-in user.
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   campaign,
   campaignLimit,
@@ -9,7 +9,7 @@ import {
   updateCampaignBody,
 } from '@questkeeper/core/schemas/campaigns';
 import { errorBody, idParams } from '@questkeeper/core/schemas/common';
-import { userOf } from '../../plugins/auth';
+import { signedIn, userOf } from '../../plugins/auth';
 
 const errors = {
   400: errorBody,
@@ -25,10 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['campaigns'];
   const security = [{ bearer: [] }];
 
-  await app.register(async (child) => {
-    const r = child.withTypeProvider<ZodTypeProvider>();
-    r.addHook('onRequest', app.requireUser);
-
+  await signedIn(app, async (r) => {
     r.get(
       '/api/game-data',
       { schema: { tags, security, response: { 200: z.array(campaign), 401: errorBody } } },

@@ -1,9 +1,9 @@
 // HTTP only: schemas from core, the X-Campaign-Id header, and calls into the combat service.
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { combatResponse, combatState } from '@questkeeper/core/schemas/combat';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
 import { campaignIdOf } from '../../lib/campaign-header';
-import { userOf } from '../../plugins/auth';
+import { signedIn, userOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 
@@ -12,10 +12,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['combat'];
   const security = [{ bearer: [] }];
 
-  await app.register(async (child) => {
-    const r = child.withTypeProvider<ZodTypeProvider>();
-    r.addHook('onRequest', app.requireUser);
-
+  await signedIn(app, async (r) => {
     r.get(
       '/api/combat',
       { schema: { tags, security, headers: campaignHeaders, response: { 200: combatResponse, ...errors } } },

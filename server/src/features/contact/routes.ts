@@ -1,17 +1,14 @@
 // HTTP only: POST /api/contact/send for signed-in users, rate limited per IP and per email.
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '@questkeeper/core/i18n';
 import { contactBody } from '@questkeeper/core/schemas/contact';
 import { errorBody, messageResponse } from '@questkeeper/core/schemas/common';
-import { userOf } from '../../plugins/auth';
+import { signedIn, userOf } from '../../plugins/auth';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const contact = app.services.contact;
 
-  await app.register(async (child) => {
-    const authed = child.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('onRequest', app.requireUser);
-
+  await signedIn(app, async (authed) => {
     authed.post(
       '/api/contact/send',
       {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { billingInfo } from '@questkeeper/core/schemas/auth';
 import { errorBody } from '@questkeeper/core/schemas/common';
 import { checkoutBody, portalBody, redirectUrl } from '@questkeeper/core/schemas/payments';
-import { userOf } from '../../plugins/auth';
+import { signedIn, userOf } from '../../plugins/auth';
 import demoRoutes from './demo-routes';
 import { DEMO_BASE } from './demo-pages';
 
@@ -16,9 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const payments = app.services.payments;
   const tags = ['payments'];
 
-  await app.register(async (child) => {
-    const authed = child.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('onRequest', app.requireUser);
+  await signedIn(app, async (authed) => {
     const security = [{ bearer: [] }];
 
     authed.post(

@@ -1,6 +1,6 @@
 // HTTP only: schemas from core, the X-Campaign-Id header, and calls into the units service.
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
 import {
   createUnitBody,
@@ -10,7 +10,7 @@ import {
   updateUnitBody,
 } from '@questkeeper/core/schemas/units';
 import { campaignIdOf } from '../../lib/campaign-header';
-import { userOf } from '../../plugins/auth';
+import { signedIn, userOf } from '../../plugins/auth';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -19,10 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['units'];
   const security = [{ bearer: [] }];
 
-  await app.register(async (child) => {
-    const r = child.withTypeProvider<ZodTypeProvider>();
-    r.addHook('onRequest', app.requireUser);
-
+  await signedIn(app, async (r) => {
     r.get(
       '/api/units',
       { schema: { tags, security, headers: campaignHeaders, response: { 200: z.array(unit), ...errors } } },
