@@ -1,6 +1,8 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', 'test-results/**'] },
@@ -23,6 +25,27 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['**/server/**', '**/web/**', 'fastify*', 'drizzle-orm*', 'react*'] },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Only the API client talks to the network (style.md).
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use web/src/lib/api-client.ts.' }],
+    },
+  },
+  {
+    // Features never import each other (outside a feature, import through '@/…'); core's i18n module
+    // would bundle every locale (use @/lib/i18n).
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@/features/**', '@/app/**', '../../**', '@questkeeper/core/i18n'] },
       ],
     },
   },

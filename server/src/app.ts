@@ -19,6 +19,7 @@ import { createPaymentsService, type PaymentsService } from './features/payments
 import { createPaymentProvider } from './features/payments/provider';
 import paymentRoutes from './features/payments/routes';
 import healthRoutes from './features/health/routes';
+import siteRoutes from './features/site/routes';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin, { sendError } from './plugins/errors';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
+  await app.register(siteRoutes, { config });
   await app.register(authRoutes);
   await app.register(campaignRoutes);
   await app.register(unitRoutes);

@@ -1,25 +1,21 @@
-// App shell placeholder: the web app proper (routing, pages, i18n) arrives with issue #3.
+// Entry: loads the language the URL asks for before the first paint (no flash of the wrong
+// language), then renders the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { applyLanguage, browserLanguage, isLanguage } from './lib/i18n';
+import { getSession } from './lib/session';
 import './styles.css';
 
-function App() {
-  return (
-    <main className="shell">
-      <h1>Questkeeper</h1>
-      <p>Campaigns, units, rules and combat for game masters. The web app is on its way.</p>
-      <p>
-        <a href="/api/docs">API documentation</a>
-      </p>
-    </main>
-  );
-}
+const segment = window.location.pathname.split('/')[1];
+const initial = isLanguage(segment) ? segment : (getSession()?.user.language ?? browserLanguage());
 
-const root = document.getElementById('root');
-if (root) {
+void applyLanguage(initial).finally(() => {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+});

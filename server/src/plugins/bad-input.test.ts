@@ -52,6 +52,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/reset-password',
   'POST /api/stripe/webhook',
   'GET /api/health',
+  'GET /api/site',
 ]);
 
 describe('authentication', () => {

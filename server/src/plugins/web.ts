@@ -58,6 +58,8 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
       return reply.redirect(`/${request.language}${pathname.replace(/\/+$/, '')}${query}`, 302);
     }
     if (wantsApp && indexHtml) {
+      // The bare root is a redirect screen (spec §2: noindex); the app adds the meta tag too.
+      if (pathname === '/') reply.header('x-robots-tag', 'noindex');
       return reply
         .code(isAppRoute(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')

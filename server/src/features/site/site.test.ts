@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
+
+describe('GET /api/site', () => {
+  it('answers the configured operator details and demo modes to anonymous visitors', async () => {
+    ctx = await createTestApp({
+      env: { OPERATOR_COMPANY: 'Dragon Forge SARL', OPERATOR_HOST: 'Cave Hosting, Lyon' },
+    });
+    const response = await ctx.app.inject({ url: '/api/site' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.operator).toMatchObject({ company: 'Dragon Forge SARL', host: 'Cave Hosting, Lyon' });
+    expect(body.operator.email).toContain('sample value');
+    expect(body).toMatchObject({ payments: 'demo', mail: 'demo' });
+  });
+
+  it('reports SMTP mail when SMTP_URL is set', async () => {
+    ctx = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    const body = (await ctx.app.inject({ url: '/api/site' })).json();
+    expect(body.mail).toBe('smtp');
+  });
+});

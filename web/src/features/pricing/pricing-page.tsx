@@ -1,0 +1,4 @@
+// Placeholder: replaced by the real page (issue #3).
+export default function Page() {
+  return <p className="p-8">pricing-page</p>;
+}

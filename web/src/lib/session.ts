@@ -1,0 +1,69 @@
+// The signed-in session of spec §4: token + user, kept in localStorage, restored at start, shared
+// by every tab (a logout in one tab logs out the others). React reads it through useSession().
+import { useSyncExternalStore } from 'react';
+import type { AuthUser } from '@questkeeper/core/schemas/auth';
+
+export type SessionUser = Omit<AuthUser, 'token'>;
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+const STORAGE_KEY = 'questkeeper.session';
+const listeners = new Set<() => void>();
+let current: Session | null = read();
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Session> | null;
+    if (typeof parsed?.token !== 'string' || typeof parsed.user?.email !== 'string') return null;
+    return parsed as Session;
+  } catch {
+    return null; // Storage blocked or corrupt: start signed out.
+  }
+}
+
+function write(next: Session | null) {
+  current = next;
+  try {
+    if (next) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Private mode without storage: the session lives for this tab only.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+window.addEventListener('storage', (event) => {
+  if (event.key !== STORAGE_KEY) return;
+  current = read();
+  listeners.forEach((listener) => listener());
+});
+
+export function getSession(): Session | null {
+  return current;
+}
+
+/** Starts a session from a login, register or refresh answer. */
+export function signIn({ token, ...user }: AuthUser): void {
+  write({ token, user });
+}
+
+export function updateSessionUser(user: SessionUser): void {
+  if (current) write({ token: current.token, user: { ...current.user, ...user } });
+}
+
+export function clearSession(): void {
+  if (current) write(null);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
