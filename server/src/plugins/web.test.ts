@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness';
 import { isAppRoute } from './web';
@@ -12,6 +13,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   ctx = await createTestApp({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => {
@@ -61,6 +63,29 @@ describe('serving the web app', () => {
     const response = await ctx.app.inject({ url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed asset to clients that accept it', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('compresses index.html for clients that accept it, plain for the others', async () => {
+    const gzip = await ctx.app.inject({ url: '/en', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await ctx.app.inject({ url: '/en', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
+  });
+
+  it('marks the bare-root redirect screen noindex', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    expect(response.headers['x-robots-tag']).toBe('noindex');
   });
 
   it('keeps unknown API paths in JSON', async () => {

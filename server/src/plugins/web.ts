@@ -3,6 +3,7 @@
 // unknown /api paths answer a JSON 404; unprefixed app paths redirect to the language's path.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -33,6 +34,8 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (web/vite-precompress.ts).
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (reply, filePath) => {
         reply.header(
@@ -46,7 +49,13 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
   } else {
     app.log.warn({ distDir: options.distDir }, 'no web build found: serving the API only');
   }
-  const indexHtml = hasBuild ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const indexHtml = hasBuild ? fs.readFileSync(indexPath) : undefined;
+  const indexVariants = indexHtml
+    ? {
+        br: zlib.brotliCompressSync(indexHtml),
+        gzip: zlib.gzipSync(indexHtml, { level: 9 }),
+      }
+    : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -60,11 +69,15 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
     if (wantsApp && indexHtml) {
       // The bare root is a redirect screen (spec §2: noindex); the app adds the meta tag too.
       if (pathname === '/') reply.header('x-robots-tag', 'noindex');
-      return reply
+      reply
         .code(isAppRoute(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      if (encoding && indexVariants) return reply.header('content-encoding', encoding).send(indexVariants[encoding]);
+      return reply.send(indexHtml);
     }
     return sendError(reply, request, 'NOT_FOUND');
   });

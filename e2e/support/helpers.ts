@@ -1,0 +1,54 @@
+// Shared helpers for the journeys: fresh accounts through the API, and the axe scan.
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const STRONG_PASSWORD = 'Dragon#Keep3r';
+
+export function uniqueEmail(prefix = 'gm'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.test`;
+}
+
+export interface ApiUser {
+  _id: string;
+  email: string;
+  language: 'en' | 'fr';
+  tier: 'Novice' | 'Adventurer' | 'Hero';
+  token: string;
+}
+
+/** Registers an account through the API (faster than the form when the form is not under test). */
+export async function registerViaApi(
+  request: APIRequestContext,
+  options: { language?: 'en' | 'fr'; email?: string; password?: string } = {},
+): Promise<ApiUser & { password: string }> {
+  const password = options.password ?? STRONG_PASSWORD;
+  const response = await request.post('/api/auth/register', {
+    data: { email: options.email ?? uniqueEmail(), password, language: options.language ?? 'en' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { ...((await response.json()) as ApiUser), password };
+}
+
+/** Signs the browser in as `user` by seeding the stored session, as a returning visitor would be. */
+export async function seedSession(page: Page, user: ApiUser): Promise<void> {
+  const { token, ...rest } = user;
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.sessionStorage.getItem('qk-e2e-seeded')) {
+        window.localStorage.setItem(key, value);
+        window.sessionStorage.setItem('qk-e2e-seeded', '1');
+      }
+    },
+    ['questkeeper.session', JSON.stringify({ token, user: rest })] as const,
+  );
+}
+
+/** Spec quality bar: no serious or critical axe violations on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
