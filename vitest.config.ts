@@ -1,4 +1,4 @@
-// Unit tests (core) and API tests (server). API tests run on PGlite, and again on PostgreSQL when
+// Unit tests (core, web helpers) and API tests (server). API tests run on PGlite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set. Playwright specs in e2e/ are not collected here (npm run test:e2e).
 import { defineConfig } from 'vitest/config';
 
@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
+      // Pure web helpers (no DOM); screens are covered by the Playwright journeys.
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
     ],
