@@ -3,6 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import { applyLanguage, browserLanguage, isLanguage } from './lib/i18n';
 import { getSession } from './lib/session';
 import './styles.css';
@@ -10,6 +11,7 @@ import './styles.css';
 const segment = window.location.pathname.split('/')[1];
 const initial = isLanguage(segment) ? segment : (getSession()?.user.language ?? browserLanguage());
 
+preloadPage(window.location.pathname);
 void applyLanguage(initial).finally(() => {
   const root = document.getElementById('root');
   if (!root) return;

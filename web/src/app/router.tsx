@@ -12,13 +12,30 @@ import { UnprefixedRedirect } from './unprefixed-redirect';
 import { ErrorBoundary } from './error-boundary';
 import { PageLoading } from './page-loading';
 
-const LandingPage = lazy(() => import('@/features/landing/landing-page'));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
-const PricingPage = lazy(() => import('@/features/pricing/pricing-page'));
-const ImprintPage = lazy(() => import('@/features/legal/imprint-page'));
-const TermsPage = lazy(() => import('@/features/legal/terms-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+// Page chunks, by path below the language segment; preloadPage() starts a download early.
+const pages = {
+  '': () => import('@/features/landing/landing-page'),
+  login: () => import('@/features/auth/login-page'),
+  'reset-password': () => import('@/features/auth/reset-password-page'),
+  pricing: () => import('@/features/pricing/pricing-page'),
+  imprint: () => import('@/features/legal/imprint-page'),
+  'terms-of-service': () => import('@/features/legal/terms-page'),
+  dashboard: () => import('@/features/dashboard/dashboard-page'),
+} as const;
+
+/** Starts loading the page of `pathname` while the entry still loads the locale (no waterfall). */
+export function preloadPage(pathname: string): void {
+  const key = pathname.split('/')[2] ?? '';
+  if (Object.hasOwn(pages, key)) void pages[key as keyof typeof pages]().catch(() => undefined);
+}
+
+const LandingPage = lazy(pages['']);
+const LoginPage = lazy(pages.login);
+const ResetPasswordPage = lazy(pages['reset-password']);
+const PricingPage = lazy(pages.pricing);
+const ImprintPage = lazy(pages.imprint);
+const TermsPage = lazy(pages['terms-of-service']);
+const DashboardPage = lazy(pages.dashboard);
 
 const page = (element: ReactNode) => (
   <ErrorBoundary>
