@@ -52,3 +52,21 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/** Moves an account to a paid plan through the built-in demo checkout, as another device would. */
+export async function upgradeViaDemo(
+  request: APIRequestContext,
+  user: ApiUser,
+  plan: 'Adventurer' | 'Hero',
+): Promise<void> {
+  const created = await request.post('/api/stripe/create-checkout-session', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { plan, language: user.language },
+  });
+  expect(created.status()).toBe(200);
+  const { url } = (await created.json()) as { url: string };
+  const confirmed = await request.post(`${new URL(url).pathname}/confirm`, {
+    form: { line1: '12 Dragon Lane', line2: '', city: 'Lyon', postal_code: '69001', country: 'fr' },
+  });
+  expect(confirmed.status()).toBe(200);
+}

@@ -180,3 +180,30 @@ test('navigating to the URL already shown reloads the view', async ({ page }) =>
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
   await expect(email).toHaveValue('');
 });
+
+test('the skip link is the first stop and focuses the page without reloading it', async ({ page }) => {
+  await page.goto('/en/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill('typed@example.test');
+  await skip.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(email).toHaveValue('typed@example.test');
+});
+
+test('a new page opens at its top', async ({ page }) => {
+  await page.goto('/en/terms-of-service');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Imprint & privacy' })
+    .scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Imprint & privacy' }).click();
+  await expect(page).toHaveURL(/\/en\/imprint$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -11,7 +11,9 @@ test('the server answers the web app and its health from one origin', async ({ p
   });
   const response = await page.goto('/en');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'Questkeeper' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Run epic campaigns, not paperwork' }),
+  ).toBeVisible();
   expect(cspViolations).toEqual([]);
 });
 

@@ -1,12 +1,13 @@
 // The route guard: anonymous visitors go to /{lang}/login (decisions.md).
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
 import { isLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
+import { useViewKey } from './layouts/use-view-key';
 
 export function RequireAuth() {
   const session = useSession();
-  const location = useLocation();
+  const viewKey = useViewKey();
   const { lang } = useParams();
   if (!session) return <Navigate replace to={`/${isLanguage(lang) ? lang : 'en'}/login`} />;
-  return <Outlet key={location.key} />;
+  return <Outlet key={viewKey} />;
 }

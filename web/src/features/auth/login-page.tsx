@@ -1,4 +1,152 @@
-// Placeholder: replaced by the real page (issue #3).
-export default function Page() {
-  return <p className="p-8">login-page</p>;
+// /{lang}/login — sign in or register, forgot password, and a plan preselected on the pricing page
+// (spec §2 "Login page", §4 "Login page" and "After login or registration", §8).
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Castle, ScrollText } from 'lucide-react';
+import type { AuthUser } from '@questkeeper/core/schemas/auth';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { PageTitle } from '@/components/page-title';
+import { currentLanguage } from '@/lib/i18n';
+import { localePath } from '@/lib/paths';
+import { createCheckoutSession, isPaidPlan, openInNewTab } from '@/lib/payments';
+import { getSession, signIn } from '@/lib/session';
+import { failureMessage } from './api/failure-message';
+import { ForgotPasswordPanel } from './components/forgot-password-panel';
+import { SignInForm, type AuthMode } from './components/sign-in-form';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const plan = params.get('plan');
+  const preselectedPlan = isPaidPlan(plan) ? plan : null;
+  // Read once: signing in on this page must not bounce to the dashboard before the checkout opens.
+  const [existingSession] = useState(getSession);
+  // ?mode=register opens the register form, ?forgot the forgot-password block (the reset page
+  // links there when its link lacks a token).
+  const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'register' ? 'register' : 'signIn');
+  const [forgotOpen, setForgotOpen] = useState(() => params.has('forgot'));
+  const [email, setEmail] = useState('');
+  const [resetDone, setResetDone] = useState(false);
+  // Back from the forgot-password block, focus lands on the password (the block's button is gone).
+  const [backFromForgot, setBackFromForgot] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  if (existingSession) {
+    return <Navigate replace to={localePath(existingSession.user.language, '/dashboard')} />;
+  }
+
+  const registering = mode === 'register';
+  const language = currentLanguage();
+
+  function toggleMode() {
+    flushSync(() => {
+      setMode(registering ? 'signIn' : 'register');
+      setForgotOpen(false);
+      setResetDone(false);
+    });
+    headingRef.current?.focus();
+  }
+
+  async function onSignedIn(user: AuthUser) {
+    signIn(user);
+    let checkoutError: string | undefined;
+    if (preselectedPlan) {
+      try {
+        openInNewTab(await createCheckoutSession(preselectedPlan, user.language));
+      } catch (caught) {
+        // Spec §4: the app still goes on to the dashboard; the message travels with it.
+        checkoutError = failureMessage(caught, t('login.checkoutFailed'));
+      }
+    }
+    await navigate(localePath(user.language, '/dashboard'), {
+      replace: true,
+      state: checkoutError ? { notice: checkoutError } : null,
+    });
+  }
+
+  const Emblem = registering ? ScrollText : Castle;
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <PageTitle title={t(registering ? 'login.pageTitleRegister' : 'login.pageTitleSignIn')} />
+      <Card className="sm:p-8">
+        <div className="flex flex-col items-center text-center">
+          <span className="flex size-14 items-center justify-center rounded-full border border-line bg-brand-soft text-brand">
+            <Emblem aria-hidden="true" className="size-7" />
+          </span>
+          <h1 ref={headingRef} tabIndex={-1} className="mt-4 text-3xl font-semibold">
+            {t(registering ? 'login.headingRegister' : 'login.headingSignIn')}
+          </h1>
+          <p className="mt-2 text-ink-muted">
+            {t(registering ? 'login.introRegister' : 'login.introSignIn')}
+          </p>
+        </div>
+
+        {preselectedPlan ? (
+          <Alert tone="info" className="mt-6">
+            {t('login.planPrompt', { plan: preselectedPlan })}
+          </Alert>
+        ) : null}
+
+        <div className="mt-6">
+          {forgotOpen && !registering ? (
+            <ForgotPasswordPanel
+              initialEmail={email}
+              onBack={(typed) => {
+                setEmail(typed);
+                setBackFromForgot(true);
+                setForgotOpen(false);
+              }}
+              onPasswordReset={(typed) => {
+                setEmail(typed);
+                setResetDone(true);
+                setBackFromForgot(true);
+                setForgotOpen(false);
+              }}
+            />
+          ) : (
+            <SignInForm
+              key={mode}
+              mode={mode}
+              email={email}
+              onEmailChange={setEmail}
+              onSignedIn={onSignedIn}
+              onForgotPassword={() => {
+                setResetDone(false);
+                setForgotOpen(true);
+              }}
+              focusPassword={backFromForgot}
+              notice={resetDone ? <Alert tone="success">{t('auth.resetDone')}</Alert> : null}
+            />
+          )}
+        </div>
+
+        {forgotOpen && !registering ? null : (
+          <p className="mt-6 border-t border-line pt-5 text-center text-sm text-ink-muted">
+            {t(registering ? 'login.haveAccount' : 'login.newHere')}{' '}
+            <button
+              type="button"
+              onClick={toggleMode}
+              className="rounded-control font-semibold text-brand underline-offset-4 hover:underline"
+            >
+              {t(registering ? 'login.toSignIn' : 'login.toRegister')}
+            </button>
+          </p>
+        )}
+      </Card>
+
+      <p className="mt-6 text-center">
+        <Link
+          to={localePath(language, '')}
+          className="inline-flex items-center gap-1.5 rounded-control text-sm font-medium text-ink-muted hover:text-ink"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('login.backHome')}
+        </Link>
+      </p>
+    </section>
+  );
 }

@@ -1,8 +1,9 @@
 // Dashboard placeholder behind the guard; the dashboard itself is issue #4.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Logo } from '@/components/logo';
@@ -14,6 +15,8 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  // A message handed over by the page that sent the user here (the login page's failed checkout).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [leaving, setLeaving] = useState(false);
   if (!session) return null;
 
@@ -49,6 +52,11 @@ export default function DashboardPage() {
         </div>
       </header>
       <main className="mx-auto max-w-3xl px-4 py-10">
+        {typeof notice === 'string' ? (
+          <Alert tone="error" className="mb-6">
+            {notice}
+          </Alert>
+        ) : null}
         <Card>
           <h2 className="text-2xl font-semibold">{t('dashboard.welcome', { email: session.user.email })}</h2>
           <p className="mt-2 text-ink-muted">{t('dashboard.placeholder')}</p>

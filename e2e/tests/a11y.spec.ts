@@ -1,0 +1,96 @@
+// Accessibility scan (axe, serious and critical violations) of every public page and the signed-in
+// placeholder, in English and French and in both colour schemes (issue #3; spec quality bar: contrast
+// passes in light and dark).
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, registerViaApi, seedSession } from '../support/helpers';
+
+const TEXT = {
+  en: {
+    toRegister: 'Create a free account',
+    registerHeading: 'Create your account',
+    forgot: 'Forgot password?',
+    sendReset: 'Send reset link',
+    openMenu: 'Open menu',
+  },
+  fr: {
+    toRegister: 'Créer un compte gratuit',
+    registerHeading: 'Créez votre compte',
+    forgot: 'Mot de passe oublié ?',
+    sendReset: 'Envoyer le lien',
+    openMenu: 'Ouvrir le menu',
+  },
+} as const;
+
+type Scheme = 'light' | 'dark';
+
+/** Opens a page, waits for its one h1 (and anything it loads afterwards), then scans it. */
+async function scan(page: Page, scheme: Scheme, path: string, ready?: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await ready?.(page);
+  // The scheme under test is the one the page sees (the dark tokens are a media query).
+  const dark = await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  expect(dark ? 'dark' : 'light').toBe(scheme);
+  await expectNoSeriousA11yViolations(page);
+}
+
+for (const colorScheme of ['light', 'dark'] satisfies Scheme[]) {
+  test.describe(`${colorScheme} colour scheme`, () => {
+    test.use({ colorScheme });
+
+    for (const lang of ['en', 'fr'] as const) {
+      const pages: Record<string, [string, ((page: Page) => Promise<void>)?]> = {
+        landing: [`/${lang}`],
+        pricing: [`/${lang}/pricing`],
+        'reset password with a token': [`/${lang}/reset-password?token=x`],
+        'reset password without a token': [`/${lang}/reset-password`],
+        // The operator details come from the server: scan them loaded, not as skeletons.
+        imprint: [
+          `/${lang}/imprint`,
+          (page) => expect(page.getByText('(sample value)').first()).toBeVisible(),
+        ],
+        terms: [
+          `/${lang}/terms-of-service`,
+          (page) => expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible(),
+        ],
+        'not found': [`/${lang}/no-such-page`],
+      };
+
+      for (const [name, [path, ready]] of Object.entries(pages)) {
+        test(`${name} (${lang})`, async ({ page }) => {
+          await scan(page, colorScheme, path, ready);
+        });
+      }
+
+      test(`login: sign-in, register and forgot-password forms (${lang})`, async ({ page }) => {
+        const s = TEXT[lang];
+        await scan(page, colorScheme, `/${lang}/login`);
+
+        await page.getByRole('button', { name: s.toRegister }).click();
+        await expect(page.getByRole('heading', { level: 1, name: s.registerHeading })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+
+        await scan(page, colorScheme, `/${lang}/login`);
+        await page.getByRole('button', { name: s.forgot }).click();
+        await expect(page.getByRole('button', { name: s.sendReset })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+
+      test(`mobile header with the menu open (${lang})`, async ({ page }) => {
+        await page.setViewportSize({ width: 375, height: 740 });
+        await scan(page, colorScheme, `/${lang}`);
+        await page.getByRole('button', { name: TEXT[lang].openMenu }).click();
+        await expect(page.locator('#mobile-menu')).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+
+      test(`dashboard of a signed-in user (${lang})`, async ({ page, request }) => {
+        const user = await registerViaApi(request, { language: lang });
+        await seedSession(page, user);
+        await scan(page, colorScheme, `/${lang}/dashboard`, (page) =>
+          expect(page.getByText(user.email).first()).toBeVisible(),
+        );
+      });
+    }
+  });
+}

@@ -1,0 +1,27 @@
+// A key for the page outlet that changes when the view must start afresh: another path or query,
+// or a navigation to the URL already shown (spec §2: "the router reloads when navigating to the
+// same URL"). A change of the #fragment alone (table of contents, skip link) keeps the view.
+// Also scrolls to the top when the path changes and no fragment is asked for.
+import { useLayoutEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+
+export function useViewKey(): number {
+  const location = useLocation();
+  // "Adjusting state while rendering" (react.dev): compare with the location of the last render.
+  const [seen, setSeen] = useState({ location, count: 0 });
+  let count = seen.count;
+  if (seen.location.key !== location.key) {
+    const before = seen.location;
+    const samePage = before.pathname === location.pathname && before.search === location.search;
+    const sameUrl = samePage && before.hash === location.hash;
+    if (!samePage || sameUrl) count += 1;
+    setSeen({ location, count });
+  }
+
+  const { pathname, hash } = location;
+  useLayoutEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  return count;
+}

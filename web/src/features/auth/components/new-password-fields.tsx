@@ -1,0 +1,63 @@
+// A new password, its confirmation and the live checklist: register, the login page's demo reset
+// and the reset page all ask for a new password the same way (decision 004).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isStrongPassword } from '@questkeeper/core/password';
+import { PasswordField } from '@/components/ui/password-field';
+import { PasswordChecklist } from './password-checklist';
+
+/** True when the pair may be sent: the policy passes and the confirmation is equal and non-empty. */
+export function isValidNewPassword(password: string, confirmation: string): boolean {
+  return isStrongPassword(password) && confirmation !== '' && confirmation === password;
+}
+
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  passwordLabel,
+  confirmationLabel,
+}: {
+  password: string;
+  confirmation: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmationChange: (value: string) => void;
+  passwordLabel: string;
+  confirmationLabel: string;
+}) {
+  const { t } = useTranslation();
+  const [confirmationLeft, setConfirmationLeft] = useState(false);
+  // Say "do not match" once the user is done typing the confirmation, not at its first letter.
+  const mismatch =
+    confirmation !== '' &&
+    confirmation !== password &&
+    (confirmationLeft || confirmation.length >= password.length);
+
+  return (
+    <>
+      <PasswordField
+        label={passwordLabel}
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => onPasswordChange(event.target.value)}
+        hint={<PasswordChecklist password={password} />}
+      />
+      <PasswordField
+        label={confirmationLabel}
+        name="confirm-password"
+        autoComplete="new-password"
+        required
+        value={confirmation}
+        onChange={(event) => {
+          setConfirmationLeft(false);
+          onConfirmationChange(event.target.value);
+        }}
+        onBlur={() => setConfirmationLeft(true)}
+        error={mismatch ? t('errors.PASSWORD_MISMATCH') : undefined}
+      />
+    </>
+  );
+}

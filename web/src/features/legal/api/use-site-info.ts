@@ -1,0 +1,26 @@
+// The installation's public facts (operator details, support address, demo modes) that the legal
+// pages show; decisions.md "Screens": they come from the server's configuration, never the bundle.
+import { useQuery } from '@tanstack/react-query';
+import type { SiteInfo } from '@questkeeper/core/schemas/site';
+import { apiRequest } from '@/lib/api-client';
+
+export function useSiteInfo() {
+  return useQuery({
+    queryKey: ['site'],
+    queryFn: ({ signal }) => apiRequest<SiteInfo>('GET', '/api/site', { signal }),
+    // The server caches it for five minutes too; it only changes with a restart.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export type SiteValueState =
+  { status: 'pending' } | { status: 'error' } | { status: 'success'; value: string };
+
+/** One field of the site info, in the shape SiteValue renders. */
+export function siteValue(
+  query: ReturnType<typeof useSiteInfo>,
+  pick: (info: SiteInfo) => string,
+): SiteValueState {
+  if (query.data) return { status: 'success', value: pick(query.data) };
+  return query.isError ? { status: 'error' } : { status: 'pending' };
+}
