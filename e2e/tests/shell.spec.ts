@@ -51,6 +51,15 @@ test.describe('language switch', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test('loads the texts a page downloads on its own (legal) in the new language', async ({ page }) => {
+    await page.goto('/en/imprint');
+    await expect(page.getByRole('heading', { level: 1, name: 'Imprint and privacy policy' })).toBeVisible();
+    await page.getByRole('link', { name: 'Voir en français' }).first().click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mentions légales et politique de confidentialité' }),
+    ).toBeVisible();
+  });
+
   test('is hidden for a signed-in user, who sees Dashboard instead of Login', async ({ page, request }) => {
     const user = await registerViaApi(request);
     await seedSession(page, user);

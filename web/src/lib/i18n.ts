@@ -1,5 +1,5 @@
-// i18next over the shared locale files of `core`. Only the language in use is downloaded: each
-// locale is its own chunk. Keys are typed from en.json (see i18next.d.ts), so a missing key fails
+// i18next over the shared locale files of `core`. Only the language in use is downloaded, in parts
+// (web/locale-parts.ts): the main part for every page, the legal texts for the legal pages. Keys are typed from en.json (see i18next.d.ts), so a missing key fails
 // the typecheck; `core/src/locales.test.ts` fails when fr lacks a key.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -18,12 +18,30 @@ export function browserLanguage(): Language {
   return preferred.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
-const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('@questkeeper/core/locales/en.json'),
-  fr: () => import('@questkeeper/core/locales/fr.json'),
+type Texts = { default: Record<string, unknown> };
+const loaders: Record<Language, () => Promise<Texts>> = {
+  en: () => import('virtual:locale/en-main'),
+  fr: () => import('virtual:locale/fr-main'),
+};
+/** Long texts only some pages need; every other namespace is in the main locale chunk. */
+const legalLoaders: Record<Language, () => Promise<Texts>> = {
+  en: () => import('virtual:locale/en-legal'),
+  fr: () => import('virtual:locale/fr-legal'),
 };
 
-const pending = new Map<Language, Promise<void>>();
+const pending = new Map<string, Promise<void>>();
+
+function loadOnce(id: string, language: Language, load: () => Promise<Texts>): Promise<void> {
+  let promise = pending.get(id);
+  if (!promise) {
+    promise = load().then((module) => {
+      i18next.addResourceBundle(language, 'translation', module.default, true, true);
+    });
+    promise.catch(() => pending.delete(id)); // A failed download may be retried.
+    pending.set(id, promise);
+  }
+  return promise;
+}
 
 void i18next.use(initReactI18next).init({
   lng: 'en',
@@ -37,14 +55,12 @@ void i18next.use(initReactI18next).init({
 
 /** Downloads a language once; the promise is stable so React's `use()` can suspend on it. */
 export function loadLanguage(language: Language): Promise<void> {
-  let promise = pending.get(language);
-  if (!promise) {
-    promise = loaders[language]().then((module) => {
-      i18next.addResourceBundle(language, 'translation', module.default, true, true);
-    });
-    pending.set(language, promise);
-  }
-  return promise;
+  return loadOnce(language, language, loaders[language]);
+}
+
+/** The imprint and terms texts (namespaces `imprint`, `terms`), for the legal pages. */
+export function loadLegalTexts(language: Language): Promise<void> {
+  return loadOnce(`legal-${language}`, language, legalLoaders[language]);
 }
 
 export function isLanguageLoaded(language: Language): boolean {

@@ -2,10 +2,10 @@
 // (decisions.md "Screens"), then the privacy policy.
 import type { ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import type { SiteInfo } from '@questkeeper/core/schemas/site';
 import { QueryProvider } from '@/lib/query-client';
+import { useLegalTranslation } from './use-legal-texts';
 import { siteValue, useSiteInfo } from './api/use-site-info';
 import { LegalDocument, type TocEntry } from './components/legal-document';
 import { LegalSection } from './components/legal-section';
@@ -31,7 +31,7 @@ const PUBLISHER_FIELDS = [
 ] as const satisfies OperatorField[];
 
 function Imprint() {
-  const { t } = useTranslation();
+  const { t } = useLegalTranslation();
   const site = useSiteInfo();
   const unavailable = t('imprint.unavailable');
   const privacyIds = sectionIds(PRIVACY_SECTIONS);

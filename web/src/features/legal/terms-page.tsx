@@ -3,12 +3,12 @@
 import type { ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { ArrowRight, ScrollText } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
+import { useLegalTranslation } from './use-legal-texts';
 import { siteValue, useSiteInfo } from './api/use-site-info';
 import { LegalDocument, type TocEntry } from './components/legal-document';
 import { LegalSection } from './components/legal-section';
@@ -25,7 +25,7 @@ export default function TermsPage() {
 }
 
 function Terms() {
-  const { t } = useTranslation();
+  const { t } = useLegalTranslation();
   const site = useSiteInfo();
   const ids = sectionIds(TERMS_SECTIONS);
   const toc: TocEntry[] = ids.map((id) => ({ id: anchorOf(id), title: t(`terms.sections.${id}.title`) }));
