@@ -2,6 +2,7 @@
 // some pages load, and nothing of the server-only namespaces. A namespace added to core/locales
 // lands in `main` unless listed here. Used by the Vite plugin `virtual:locale/{lang}-{part}`.
 import fs from 'node:fs';
+import type { Plugin } from 'vite';
 
 export const LAZY_PARTS = {
   /** Imprint and terms: long texts, loaded by the legal pages only. */
@@ -41,5 +42,5 @@ export function localeParts(localesDir: string) {
       const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
       return `export default ${JSON.stringify(localePart(all, part))};`;
     },
-  } satisfies import('vite').Plugin;
+  } satisfies Plugin;
 }
