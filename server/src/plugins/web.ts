@@ -76,7 +76,8 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
         .type('text/html; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-      if (encoding && indexVariants) return reply.header('content-encoding', encoding).send(indexVariants[encoding]);
+      if (encoding && indexVariants)
+        return reply.header('content-encoding', encoding).send(indexVariants[encoding]);
       return reply.send(indexHtml);
     }
     return sendError(reply, request, 'NOT_FOUND');
