@@ -1,6 +1,8 @@
 // Unit tests (core, web helpers) and API tests (server). API tests run on PGlite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set. Playwright specs in e2e/ are not collected here (npm run test:e2e).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './web/locale-parts';
 
 const apiProject = (driver: 'pglite' | 'postgres') => ({
   test: {
@@ -23,6 +25,17 @@ export default defineConfig({
       { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
       // Pure web helpers (no DOM); screens are covered by the Playwright journeys.
       { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      // Component tests (Testing Library in jsdom), e.g. the markdown editor.
+      {
+        plugins: [localeParts(fileURLToPath(new URL('./core/locales', import.meta.url)))],
+        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        test: {
+          name: 'web-components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
     ],

@@ -2,26 +2,23 @@ import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { idSchema, nameSchema, NAME_MAX } from './common';
 
-export const CHARACTERISTIC_MAX_CHOICES = [20, 100] as const;
-export const DEFAULT_CHARACTERISTIC_MAX = 100;
-export const DEFAULT_CLASS_COLOR = '#777777';
-export const FALLBACK_CLASS_COLOR = '#4b5563';
+import {
+  DEFAULT_CHARACTERISTIC_MAX,
+  DEFAULT_CLASS_COLOR,
+  INITIATIVE_RULES,
+} from '../constants';
 
-export const INITIATIVE_RULES = [
-  'random_d20',
-  'random_d100',
-  'caracteristic',
-  'd20_plus_carac',
-  'd100_plus_carac',
-] as const;
-export type InitiativeRule = (typeof INITIATIVE_RULES)[number];
-/** The rules that read `initiativeCaracName`; Novice cannot choose them. */
-export const CHARACTERISTIC_INITIATIVE_RULES: readonly InitiativeRule[] = [
-  'caracteristic',
-  'd20_plus_carac',
-  'd100_plus_carac',
-];
-export const DEFAULT_INITIATIVE_RULE: InitiativeRule = 'random_d20';
+// Plain constants live in ../constants (no zod), so the web app can read them without bundling zod.
+export {
+  CHARACTERISTIC_INITIATIVE_RULES,
+  CHARACTERISTIC_MAX_CHOICES,
+  DEFAULT_CHARACTERISTIC_MAX,
+  DEFAULT_CLASS_COLOR,
+  DEFAULT_INITIATIVE_RULE,
+  FALLBACK_CLASS_COLOR,
+  INITIATIVE_RULES,
+  type InitiativeRule,
+} from '../constants';
 
 const listItemId = z.string().trim().min(1).max(64);
 
@@ -104,6 +101,7 @@ export const CAMPAIGN_DATA_FIELDS = [
 ] as const;
 
 export const CAMPAIGN_TEMPLATES = ['default', 'empty'] as const;
+export type CampaignTemplate = (typeof CAMPAIGN_TEMPLATES)[number];
 export const createCampaignBody = z.object({
   name: nameSchema(),
   /** 'default' seeds the default content in the user's language; 'empty' is the start of a copy. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
 import { LANGUAGES } from '../i18n';
 import { TIERS } from '../tiers';
+import { NAME_MAX } from '../constants';
 
-export const NAME_MAX = 50;
+export { NAME_MAX };
 
 export const idSchema = z.uuid({ error: 'validation.uuid' });
 export const languageSchema = z.enum(LANGUAGES);

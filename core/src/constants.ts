@@ -1,0 +1,25 @@
+// Plain campaign and unit constants (no zod): shared by the schemas, the server and the web app,
+// which must not bundle zod on its pages.
+/** Names of campaigns, units and list entries. */
+export const NAME_MAX = 50;
+
+export const CHARACTERISTIC_MAX_CHOICES = [20, 100] as const;
+export const DEFAULT_CHARACTERISTIC_MAX = 100;
+export const DEFAULT_CLASS_COLOR = '#777777';
+export const FALLBACK_CLASS_COLOR = '#4b5563';
+
+export const INITIATIVE_RULES = [
+  'random_d20',
+  'random_d100',
+  'caracteristic',
+  'd20_plus_carac',
+  'd100_plus_carac',
+] as const;
+export type InitiativeRule = (typeof INITIATIVE_RULES)[number];
+/** The rules that read `initiativeCaracName`; Novice cannot choose them. */
+export const CHARACTERISTIC_INITIATIVE_RULES: readonly InitiativeRule[] = [
+  'caracteristic',
+  'd20_plus_carac',
+  'd100_plus_carac',
+];
+export const DEFAULT_INITIATIVE_RULE: InitiativeRule = 'random_d20';

@@ -1,0 +1,10 @@
+// Component tests: English texts loaded into i18next, DOM cleaned between tests.
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import en from '@questkeeper/core/locales/en.json';
+import { i18next } from '@/lib/i18n';
+
+i18next.addResourceBundle('en', 'translation', en, true, true);
+await i18next.changeLanguage('en');
+
+afterEach(() => cleanup());
