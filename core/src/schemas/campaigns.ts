@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { idSchema, nameSchema, NAME_MAX } from './common';
 
-import {
-  DEFAULT_CHARACTERISTIC_MAX,
-  DEFAULT_CLASS_COLOR,
-  INITIATIVE_RULES,
-} from '../constants';
+import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR, INITIATIVE_RULES } from '../constants';
 
 // Plain constants live in ../constants (no zod), so the web app can read them without bundling zod.
 export {
