@@ -1,6 +1,7 @@
 // `npm run bench`: GET /api/units of a 50-unit campaign, the app against its floor (bare node:http,
 // same statement, same driver), on PGlite and — when DATABASE_URL is set — PostgreSQL. Servers run
 // one at a time in child processes, in rotating order over several rounds; the table reports medians.
+// Then the web pages (issue #3, ./web/bench.ts; alone: `npm run bench:web`).
 // A benchmark reports: it exits 0 whatever the figures (issue #2).
 import { createScratchDatabase } from '../../server/src/db/scratch';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { openDatabase, type DatabaseOptions } from '../../server/src/db/client';
 import { CONNECTIONS, fetchUnits, measure, startServer } from './measure';
 import { summarize, table, verdicts, type Driver, type Summary, type TargetResult } from './report';
 import { seed, UNIT_COUNT, type Seeded } from './seed';
+import { benchWeb } from './web/bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -211,6 +213,8 @@ async function main() {
   };
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
+
+  await benchWeb();
 }
 
 main().then(
