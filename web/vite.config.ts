@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompress } from './vite-precompress';
-import { localeParts } from './locale-parts';
+import { precompress } from './vite-precompress.ts';
+import { localeParts } from './locale-parts.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
