@@ -19,6 +19,10 @@ const SAME_IN_BOTH = new Set([
   'common.titleSuffix',
   'common.euro',
   'redirect.text',
+  // The same words in French.
+  'dashboard.views.races',
+  'dashboard.views.classes',
+  'dashboard.views.combat',
 ]);
 
 describe('locales', () => {

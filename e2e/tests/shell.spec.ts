@@ -83,9 +83,9 @@ test.describe('guard and session', () => {
     const user = await registerViaApi(request);
     await seedSession(page, user);
     await page.goto('/en/dashboard');
-    await expect(page.getByRole('heading', { name: `Welcome, ${user.email}` })).toBeVisible();
+    await expect(page.getByRole('banner').getByText(user.email)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: `Welcome, ${user.email}` })).toBeVisible();
+    await expect(page.getByRole('banner').getByText(user.email)).toBeVisible();
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/en$/);
@@ -118,7 +118,8 @@ test.describe('guard and session', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await page.goto('/en/dashboard');
     await expect(page).toHaveURL(/\/fr\/dashboard$/);
-    await expect(page.getByRole('heading', { name: `Bienvenue, ${user.email}` })).toBeVisible();
+    await expect(page.getByRole('banner').getByText(user.email)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
   });
 
   test('the language saved on another device wins after the refresh at start', async ({ page, request }) => {
@@ -161,7 +162,7 @@ test.describe('mobile menu', () => {
     await page.goto('/en');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true })).toBeHidden();
     await toggle.click();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     await page

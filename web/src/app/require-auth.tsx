@@ -6,7 +6,7 @@ import { useViewKey } from './layouts/use-view-key';
 
 export function RequireAuth() {
   const session = useSession();
-  const viewKey = useViewKey();
+  const viewKey = useViewKey({ ignoreSearch: true });
   const { lang } = useParams();
   if (!session) return <Navigate replace to={`/${isLanguage(lang) ? lang : 'en'}/login`} />;
   return <Outlet key={viewKey} />;

@@ -20,7 +20,7 @@ const pages = {
   pricing: () => import('@/features/pricing/pricing-page'),
   imprint: () => import('@/features/legal/imprint-page'),
   'terms-of-service': () => import('@/features/legal/terms-page'),
-  dashboard: () => import('@/features/dashboard/dashboard-page'),
+  dashboard: () => import('./dashboard/dashboard-page'),
 } as const;
 
 /** Starts loading the page of `pathname` while the entry still loads the locale (no waterfall). */

@@ -5,15 +5,21 @@
 import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-export function useViewKey(): number {
+/** `ignoreSearch`: a change of the query string alone keeps the view (the dashboard keeps its
+ *  active view and campaign there, decision 011). */
+export function useViewKey({ ignoreSearch = false }: { ignoreSearch?: boolean } = {}): number {
   const location = useLocation();
   // "Adjusting state while rendering" (react.dev): compare with the location of the last render.
   const [seen, setSeen] = useState({ location, count: 0 });
   let count = seen.count;
   if (seen.location.key !== location.key) {
     const before = seen.location;
-    const samePage = before.pathname === location.pathname && before.search === location.search;
-    const sameUrl = samePage && before.hash === location.hash;
+    const samePage =
+      before.pathname === location.pathname && (ignoreSearch || before.search === location.search);
+    const sameUrl =
+      before.pathname === location.pathname &&
+      before.search === location.search &&
+      before.hash === location.hash;
     if (!samePage || sameUrl) count += 1;
     setSeen({ location, count });
   }

@@ -1,0 +1,75 @@
+// The dashboard's views by id: their icon, and the component that renders them. Each view of a
+// campaign is its own chunk (issue #4 contract 2), loaded when first shown.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CircleUser,
+  Dna,
+  Gauge,
+  HeartPulse,
+  ScrollText,
+  Shield,
+  Swords,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Tier } from '@questkeeper/core/tiers';
+import { Spinner } from '@/components/ui/spinner';
+import type { Campaign, CampaignViewProps } from '@/lib/campaigns';
+import { ErrorBoundary } from '../error-boundary';
+import type { CampaignViewId, ViewId } from './dashboard-url';
+import { PlaceholderView } from './placeholder-view';
+
+export const VIEW_ICONS: Record<ViewId, LucideIcon> = {
+  rules: ScrollText,
+  units: Users,
+  characteristics: Gauge,
+  races: Dna,
+  classes: Shield,
+  statuses: HeartPulse,
+  combat: Swords,
+  profile: CircleUser,
+};
+
+type CampaignView = LazyExoticComponent<ComponentType<CampaignViewProps>>;
+
+// Units and combat arrive with issues #5 and #6; until then their views say so.
+const views: Record<Exclude<CampaignViewId, 'units' | 'combat'>, CampaignView> = {
+  rules: lazy(() => import('@/features/rules/rules-view')),
+  characteristics: lazy(() => import('@/features/campaign-lists/characteristics-view')),
+  races: lazy(() => import('@/features/campaign-lists/races-view')),
+  classes: lazy(() => import('@/features/campaign-lists/classes-view')),
+  statuses: lazy(() => import('@/features/campaign-lists/statuses-view')),
+};
+
+/** Keeps the place of the view while its code loads, so the page does not jump. */
+export function ViewLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex h-80 items-center justify-center text-ink-muted">
+      <Spinner className="size-6" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}
+
+export function CampaignViewArea({
+  view,
+  campaign,
+  tier,
+}: {
+  view: CampaignViewId;
+  campaign: Campaign;
+  tier: Tier;
+}) {
+  if (view === 'units' || view === 'combat') return <PlaceholderView view={view} />;
+  const View = views[view];
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<ViewLoading />}>
+        {/* A new campaign starts its view afresh (spec §4: selecting a campaign reloads its data). */}
+        <View key={campaign._id} campaign={campaign} tier={tier} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

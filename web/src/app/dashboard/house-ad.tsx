@@ -1,0 +1,43 @@
+// The Novice-only banner of spec §2, at most 65 px high. decisions.md: a house banner for the paid
+// plans — no third-party script, tracker or image, only our own text and a link to the pricing page.
+import { useTranslation } from 'react-i18next';
+import { Crown, Sparkles } from 'lucide-react';
+import { TIER_LIMITS } from '@questkeeper/core/tiers';
+import { ButtonLink } from '@/components/ui/button';
+import { currentLanguage } from '@/lib/i18n';
+import { localePath } from '@/lib/paths';
+
+export function HouseAd() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const number = new Intl.NumberFormat(language);
+  return (
+    <div className="max-h-[65px] overflow-hidden border-t border-line bg-linear-to-r from-brand-soft via-surface to-brand-soft">
+      <div className="flex min-h-12 items-center gap-3 px-3 py-1.5 sm:px-5">
+        <span className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-brand text-on-brand sm:flex">
+          <Sparkles aria-hidden="true" className="size-4" />
+        </span>
+        <p className="line-clamp-2 min-w-0 flex-1 text-sm leading-snug text-ink">
+          <span className="font-semibold">{t('dashboard.ad.title')}</span>{' '}
+          <span className="hidden text-ink-muted md:inline">
+            {t('dashboard.ad.text', {
+              campaigns: number.format(TIER_LIMITS.Hero.campaigns),
+              // Never split "10 €" over two lines.
+              price: t('common.euro', {
+                amount: number.format(TIER_LIMITS.Adventurer.priceEuroPerMonth),
+              }).replace(/ /g, '\u00a0'),
+            })}
+          </span>
+        </p>
+        <ButtonLink
+          to={localePath(language, '/pricing')}
+          size="sm"
+          className="shrink-0"
+          icon={<Crown aria-hidden="true" className="size-4" />}
+        >
+          {t('dashboard.ad.cta')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+// The dashboard's sidebar (spec §2): campaigns with their views, and the account section. A full
+// panel, an icon rail when collapsed on a desktop, an off-canvas drawer on a phone.
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Crown, LifeBuoy, Plus, UserRound, X } from 'lucide-react';
+import type { Tier } from '@questkeeper/core/tiers';
+import { Logo } from '@/components/logo';
+import { CampaignList } from '@/features/campaigns/campaign-list';
+import type { Campaign } from '@/lib/campaigns';
+import { currentLanguage } from '@/lib/i18n';
+import { localePath } from '@/lib/paths';
+import { CAMPAIGN_VIEWS, dashboardSearch, type DashboardLocationState, type ViewId } from './dashboard-url';
+import { VIEW_ICONS } from './dashboard-views';
+
+interface SidebarProps {
+  id: string;
+  mobile: boolean;
+  rail: boolean;
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
+  closeRef: Ref<HTMLButtonElement>;
+  current: Campaign | null;
+  view: ViewId;
+  tier: Tier;
+  email: string;
+  onSelectCampaign: (campaign: Campaign) => void;
+  onCreateCampaign: () => void;
+}
+
+const itemBase =
+  'flex items-center gap-2.5 rounded-control text-sm transition-colors ' +
+  'aria-[current=page]:bg-brand-soft aria-[current=page]:font-semibold aria-[current=page]:text-brand';
+
+/** A link to a view: the element ids let focus come back after the navigation (see useRefocus). */
+function ViewLink({
+  campaignId,
+  view,
+  active,
+  rail,
+  mobile,
+  onNavigate,
+}: {
+  campaignId: string | null;
+  view: ViewId;
+  active: boolean;
+  rail: boolean;
+  mobile: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const Icon = VIEW_ICONS[view];
+  const id = `nav-${view}`;
+  const label = t(`dashboard.views.${view}`);
+  const state: DashboardLocationState = { refocus: mobile ? 'main' : id };
+  return (
+    <Link
+      id={id}
+      to={{ search: dashboardSearch(campaignId, view) }}
+      state={state}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      aria-label={rail ? label : undefined}
+      title={rail ? label : undefined}
+      className={
+        itemBase +
+        ' text-ink hover:bg-surface-muted ' +
+        (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
+      }
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {rail ? null : <span className="truncate">{label}</span>}
+    </Link>
+  );
+}
+
+function CampaignViews(props: {
+  campaign: Campaign;
+  view: ViewId;
+  rail: boolean;
+  mobile: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul
+      aria-label={t('dashboard.campaignViews', { name: props.campaign.name })}
+      className="flex flex-col gap-0.5"
+    >
+      {CAMPAIGN_VIEWS.map((view) => (
+        <li key={view}>
+          <ViewLink
+            campaignId={props.campaign._id}
+            view={view}
+            active={props.view === view}
+            rail={props.rail}
+            mobile={props.mobile}
+            onNavigate={props.onNavigate}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountSection({
+  rail,
+  mobile,
+  tier,
+  email,
+  current,
+  view,
+  onNavigate,
+}: Pick<SidebarProps, 'rail' | 'mobile' | 'tier' | 'email' | 'current' | 'view'> & {
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  // Spec §2: the upgrade item shows to Novice and Adventurer, to Novice only when collapsed.
+  const showUpgrade = rail ? tier === 'Novice' : tier !== 'Hero';
+  const soon = t('dashboard.soon');
+  return (
+    <section aria-labelledby="account-heading" className="border-t border-line px-3 py-3">
+      <h2
+        id="account-heading"
+        className={
+          rail
+            ? 'sr-only'
+            : 'mb-1.5 px-1 font-sans text-xs font-semibold uppercase tracking-wider text-ink-muted'
+        }
+      >
+        {t('dashboard.account')}
+      </h2>
+      {rail ? null : (
+        <p className="mb-1 flex items-center gap-2 truncate px-2.5 text-sm text-ink-muted lg:hidden">
+          <UserRound aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">{email}</span>
+        </p>
+      )}
+      <ul className={`flex flex-col gap-0.5 ${rail ? 'items-center' : ''}`}>
+        <li>
+          <ViewLink
+            campaignId={current?._id ?? null}
+            view="profile"
+            active={view === 'profile'}
+            rail={rail}
+            mobile={mobile}
+            onNavigate={onNavigate}
+          />
+        </li>
+        <li>
+          {/* The contact form arrives with issue #5; until then the item says it is coming. */}
+          <button
+            type="button"
+            disabled
+            aria-label={rail ? `${t('dashboard.contactSupport')} (${soon})` : undefined}
+            title={rail ? `${t('dashboard.contactSupport')} (${soon})` : undefined}
+            className={
+              itemBase +
+              ' w-full cursor-not-allowed text-ink-muted ' +
+              (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
+            }
+          >
+            <LifeBuoy aria-hidden="true" className="size-4 shrink-0" />
+            {rail ? null : (
+              <>
+                <span className="truncate">{t('dashboard.contactSupport')}</span>
+                <span className="ml-auto rounded-full border border-line px-2 text-xs">{soon}</span>
+              </>
+            )}
+          </button>
+        </li>
+        {showUpgrade ? (
+          <li>
+            <Link
+              to={localePath(currentLanguage(), '/pricing')}
+              aria-label={rail ? t('dashboard.upgrade') : undefined}
+              title={rail ? t('dashboard.upgrade') : undefined}
+              className={
+                itemBase +
+                ' font-semibold text-gold hover:bg-surface-muted ' +
+                (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
+              }
+            >
+              <Crown aria-hidden="true" className="size-4 shrink-0" />
+              {rail ? null : <span className="truncate">{t('dashboard.upgrade')}</span>}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
+export function Sidebar({
+  id,
+  mobile,
+  rail,
+  drawerOpen,
+  onCloseDrawer,
+  closeRef,
+  current,
+  view,
+  tier,
+  email,
+  onSelectCampaign,
+  onCreateCampaign,
+}: SidebarProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  // A choice in the drawer closes it; on a desktop nothing moves.
+  const onNavigate = mobile ? onCloseDrawer : () => undefined;
+
+  const placement = mobile
+    ? 'fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] shadow-card duration-200 ' +
+      // Visible at once when opening (focus moves in), hidden only once it has slid out.
+      (drawerOpen
+        ? 'visible translate-x-0 transition-[translate]'
+        : 'invisible -translate-x-full transition-[translate,visibility]')
+    : 'h-dvh transition-[width] duration-200 md:col-start-1 md:row-span-2 md:row-start-1 ' +
+      (rail ? 'w-18' : 'w-72');
+
+  return (
+    <>
+      {drawerOpen ? (
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-black/50" onClick={onCloseDrawer} />
+      ) : null}
+      <aside
+        id={id}
+        aria-label={t('dashboard.sidebar')}
+        inert={mobile && !drawerOpen}
+        className={`flex flex-col overflow-hidden border-r border-line bg-surface ${placement}`}
+      >
+        <div
+          className={`flex h-16 shrink-0 items-center gap-2 border-b border-line ${rail ? 'justify-center' : 'px-4'}`}
+        >
+          <Link
+            to={localePath(language, '')}
+            aria-label={t('nav.home')}
+            className="flex min-w-0 items-center gap-2 rounded-control"
+          >
+            <Logo className="size-8 shrink-0" />
+            {rail ? null : (
+              <span className="truncate font-display text-xl font-semibold text-ink">
+                {t('common.appName')}
+              </span>
+            )}
+          </Link>
+          {mobile ? (
+            <button
+              ref={closeRef}
+              type="button"
+              onClick={onCloseDrawer}
+              aria-label={t('dashboard.closeSidebar')}
+              className="ml-auto inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-surface-muted"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          ) : null}
+        </div>
+
+        <div className={`min-h-0 flex-1 overflow-y-auto py-4 ${rail ? 'px-2' : 'px-3'}`}>
+          {rail ? (
+            <div className="flex flex-col items-center gap-2">
+              <button
+                type="button"
+                onClick={onCreateCampaign}
+                aria-label={t('campaigns.create')}
+                title={t('campaigns.create')}
+                className="inline-flex size-11 items-center justify-center rounded-control border border-line text-brand hover:bg-surface-muted"
+              >
+                <Plus aria-hidden="true" className="size-5" />
+              </button>
+              {current ? (
+                <CampaignViews campaign={current} view={view} rail mobile={false} onNavigate={onNavigate} />
+              ) : null}
+            </div>
+          ) : (
+            <CampaignList
+              currentId={current?._id ?? null}
+              onSelect={onSelectCampaign}
+              onCreate={onCreateCampaign}
+              renderViews={(campaign) => (
+                <CampaignViews
+                  campaign={campaign}
+                  view={view}
+                  rail={false}
+                  mobile={mobile}
+                  onNavigate={onNavigate}
+                />
+              )}
+            />
+          )}
+        </div>
+
+        <AccountSection
+          rail={rail}
+          mobile={mobile}
+          tier={tier}
+          email={email}
+          current={current}
+          view={view}
+          onNavigate={onNavigate}
+        />
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// One markdown-it instance for the whole app, built on first use (spec §9 "Editor": line breaks as
+// breaks, auto-linked URLs, raw HTML not rendered, nesting limit 100).
+import MarkdownIt, { type MarkdownIt as Markdown, type RendererRule } from 'markdown-it';
+
+let instance: Markdown | undefined;
+
+function markdown(): Markdown {
+  if (instance) return instance;
+  const md = new MarkdownIt({ html: false, breaks: true, linkify: true, maxNesting: 100 });
+  const renderDefault: RendererRule = (tokens, idx, options, _env, self) =>
+    self.renderToken(tokens, idx, options);
+
+  // Links leave the app in a new tab and pass neither the opener nor a referrer; user content is
+  // not endorsed (nofollow).
+  const linkOpen = md.renderer.rules.link_open ?? renderDefault;
+  md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+    tokens[idx]!.attrSet('target', '_blank');
+    tokens[idx]!.attrSet('rel', 'noopener noreferrer nofollow');
+    return linkOpen(tokens, idx, options, env, self);
+  };
+
+  // Images of a long rulebook load as they scroll into view, without telling their host who reads.
+  const image = md.renderer.rules.image ?? renderDefault;
+  md.renderer.rules.image = (tokens, idx, options, env, self) => {
+    tokens[idx]!.attrSet('loading', 'lazy');
+    tokens[idx]!.attrSet('referrerpolicy', 'no-referrer');
+    return image(tokens, idx, options, env, self);
+  };
+
+  instance = md;
+  return md;
+}
+
+/** The HTML of a markdown text; safe to inject (raw HTML is escaped, javascript: links refused). */
+export function renderMarkdown(source: string): string {
+  return markdown().render(source);
+}

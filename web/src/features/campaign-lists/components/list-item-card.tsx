@@ -1,0 +1,116 @@
+// One entry of a list: its name (a class on its colour chip, a characteristic with its maximum), the
+// edit and delete actions when the tier allows them, and its notes behind a disclosure.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import type { SaveFailure } from '../hooks/use-list-saver';
+import type { ListKind } from '../list-access';
+import type { ListItem } from '../list-edits';
+import { ItemName } from './item-name';
+import { NotesPanel } from './notes-panel';
+
+export interface ItemNotes {
+  maxLength: number;
+  onSave: (note: string) => Promise<SaveFailure | null>;
+  fieldErrorOf: (failure: SaveFailure) => string | undefined;
+}
+
+export function ListItemCard({
+  kind,
+  item,
+  canEdit,
+  locked,
+  deleting,
+  onEdit,
+  onDelete,
+  notes,
+}: {
+  kind: ListKind;
+  item: ListItem;
+  canEdit: boolean;
+  /** A save of this list is running: actions wait for it. */
+  locked: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Absent for characteristics, which have no notes. */
+  notes?: ItemNotes | undefined;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+
+  return (
+    <li className="rounded-card border border-line bg-surface shadow-card">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3 sm:p-4">
+        <div className="flex min-w-0 flex-1 basis-40 flex-wrap items-center gap-x-3 gap-y-1">
+          <ItemName kind={kind} name={item.name} color={item.color} id={headingId} />
+          {kind === 'characteristics' ? (
+            <span className="rounded-full bg-surface-muted px-2.5 py-0.5 text-sm font-medium text-ink-muted">
+              {t('lists.maxValue', { max: item.max })}
+            </span>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-1">
+          {notes ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={open}
+              aria-controls={open ? panelId : undefined}
+              aria-describedby={headingId}
+              onClick={() => setOpen((value) => !value)}
+              icon={
+                <ChevronDown
+                  aria-hidden="true"
+                  className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+                />
+              }
+            >
+              {t(open ? 'lists.hideNotes' : 'lists.showNotes')}
+            </Button>
+          ) : null}
+          {canEdit ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="w-9 px-0"
+                aria-label={t('lists.editItem', { name: item.name })}
+                title={t('lists.editItem', { name: item.name })}
+                disabled={locked}
+                onClick={onEdit}
+                icon={<Pencil aria-hidden="true" className="size-4" />}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="w-9 px-0 hover:text-danger"
+                aria-label={t('lists.deleteItem', { name: item.name })}
+                title={t('lists.deleteItem', { name: item.name })}
+                loading={deleting}
+                disabled={locked}
+                onClick={onDelete}
+                icon={<Trash2 aria-hidden="true" className="size-4" />}
+              />
+            </>
+          ) : null}
+        </div>
+      </div>
+      {notes && open ? (
+        <div id={panelId} className="border-t border-line p-3 sm:p-4">
+          <NotesPanel
+            itemName={item.name}
+            note={item.note ?? ''}
+            maxLength={notes.maxLength}
+            locked={locked}
+            onSave={notes.onSave}
+            fieldErrorOf={notes.fieldErrorOf}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}

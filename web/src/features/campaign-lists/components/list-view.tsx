@@ -1,0 +1,229 @@
+// One campaign list view (spec §2 "Characteristics, races, classes (with colour), statuses views"):
+// heading, 'n / limit' counter, add (or the tier's limit message / upgrade prompt), the entries
+// with edit, delete and notes. Every change saves the whole list through the API.
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dna, Gauge, HeartPulse, Lock, Plus, Shield, Sparkles } from 'lucide-react';
+import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR } from '@questkeeper/core/constants';
+import { TIERS } from '@questkeeper/core/tiers';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import type { CampaignViewProps } from '@/lib/campaigns';
+import { useFocusReturn } from '../hooks/use-focus-return';
+import { useListSaver } from '../hooks/use-list-saver';
+import { hasNotes, listAccess, noteLimit, type ListKind } from '../list-access';
+import {
+  appendItem,
+  fieldsChanged,
+  itemKey,
+  removeItem,
+  splitFieldErrors,
+  updateItem,
+  type ItemFields,
+  type ListItem,
+} from '../list-edits';
+import { ItemFormModal } from './item-form-modal';
+import { ListItemCard } from './list-item-card';
+import { TierNotice } from './tier-notice';
+
+const LIMIT_MESSAGES = {
+  races: 'errors.RACE_LIMIT_REACHED',
+  classes: 'errors.CLASS_LIMIT_REACHED',
+  statuses: 'errors.STATUS_LIMIT_REACHED',
+  characteristics: 'errors.CHARACTERISTIC_LIMIT_REACHED',
+} as const;
+
+// The sidebar's icons for the same views.
+const ICONS = { races: Dna, classes: Shield, statuses: HeartPulse, characteristics: Gauge } as const;
+
+type FormState = { mode: 'add' } | { mode: 'edit'; index: number };
+
+export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: ListKind }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const confirm = useConfirm();
+  const items: readonly ListItem[] = campaign[kind];
+  const access = listAccess(tier, kind, items.length);
+  const { save, saving } = useListSaver(campaign, kind);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [deletingKey, setDeletingKey] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const Icon = ICONS[kind];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focus = useFocusReturn(headingRef, saving);
+  // Hero has no plan above it; Adventurer can still go to Hero.
+  const canUpgrade = TIERS.indexOf(tier) < TIERS.length - 1;
+
+  function openForm(state: FormState) {
+    focus.remember();
+    setForm(state);
+  }
+
+  function closeForm() {
+    setForm(null);
+    focus.restore();
+  }
+
+  async function submitForm(state: FormState, fields: ItemFields) {
+    const item = state.mode === 'edit' ? items[state.index] : undefined;
+    if (state.mode === 'edit' && (!item || !fieldsChanged(item, fields))) {
+      closeForm();
+      return null;
+    }
+    const next = state.mode === 'add' ? appendItem(items, fields) : updateItem(items, state.index, fields);
+    const refused = await save(next);
+    if (!refused) closeForm();
+    return refused;
+  }
+
+  async function remove(index: number) {
+    const item = items[index];
+    if (!item) return;
+    focus.remember();
+    const ok = await confirm({
+      title: t('lists.deleteTitle'),
+      message: t('lists.deleteConfirm', { name: item.name }),
+      confirmLabel: t('common.delete'),
+    });
+    if (ok) {
+      setDeleteError(null);
+      setDeletingKey(itemKey(item, index));
+      const refused = await save(removeItem(items, index));
+      setDeletingKey(null);
+      if (refused) setDeleteError(refused.message);
+    }
+    focus.restore();
+  }
+
+  const addButton = access.canAdd ? (
+    <Button
+      onClick={() => openForm({ mode: 'add' })}
+      disabled={saving}
+      icon={<Plus aria-hidden="true" className="size-4" />}
+    >
+      {t(`lists.${kind}.add`)}
+    </Button>
+  ) : null;
+
+  let notice: ReactNode = null;
+  if (!access.canEdit) {
+    notice = (
+      <TierNotice
+        kind="upgrade"
+        showPlans
+        detail={hasNotes(kind) && items.length > 0 ? t('lists.notesStillEditable') : undefined}
+      >
+        {t(`lists.${kind}.upgrade`)}
+      </TierNotice>
+    );
+  } else if (!access.canAdd) {
+    notice = (
+      <TierNotice
+        kind="limit"
+        showPlans={canUpgrade}
+        detail={access.overLimit ? t('lists.overLimit', { tier, limit: access.limit }) : undefined}
+      >
+        {t(LIMIT_MESSAGES[kind], { tier })}
+      </TierNotice>
+    );
+  }
+
+  const formItem = form?.mode === 'edit' ? items[form.index] : undefined;
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto flex w-full max-w-4xl flex-col gap-5">
+      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <h2
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="flex items-center gap-2 text-2xl font-semibold break-words"
+          >
+            <Icon aria-hidden="true" className="size-6 shrink-0 text-brand" />
+            <span className="min-w-0">{t(`lists.${kind}.heading`, { campaign: campaign.name })}</span>
+          </h2>
+          <p className="mt-1 text-ink-muted">{t(`lists.${kind}.intro`)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {access.limit > 0 ? (
+            <p
+              className={`rounded-full border px-3 py-1 text-sm font-medium tabular-nums ${
+                access.overLimit
+                  ? 'border-danger/40 bg-danger-soft text-danger'
+                  : 'border-line bg-surface text-ink'
+              }`}
+            >
+              <span className="sr-only">{t('lists.counterLabel')} </span>
+              {access.count} / {access.limit}
+            </p>
+          ) : (
+            <p className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-sm font-medium text-ink-muted">
+              <Lock aria-hidden="true" className="size-3.5" />
+              {t('lists.readOnly')}
+            </p>
+          )}
+          {items.length > 0 ? addButton : null}
+        </div>
+      </header>
+
+      {items.length > 0 && notice}
+      {deleteError ? <Alert tone="error">{deleteError}</Alert> : null}
+
+      {items.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-line bg-surface px-4 py-10 text-center">
+          <Sparkles aria-hidden="true" className="size-8 text-gold" />
+          <p className="max-w-md text-ink-muted">
+            {t(access.canAdd ? `lists.${kind}.empty` : `lists.${kind}.emptyLocked`)}
+          </p>
+          {addButton}
+          {notice ? <div className="w-full max-w-xl text-left">{notice}</div> : null}
+        </div>
+      ) : (
+        <ul className={kind === 'characteristics' ? 'grid gap-3 sm:grid-cols-2' : 'flex flex-col gap-3'}>
+          {items.map((item, index) => {
+            const key = itemKey(item, index);
+            return (
+              <ListItemCard
+                key={key}
+                kind={kind}
+                item={item}
+                canEdit={access.canEdit}
+                locked={saving}
+                deleting={deletingKey === key}
+                onEdit={() => openForm({ mode: 'edit', index })}
+                onDelete={() => void remove(index)}
+                notes={
+                  hasNotes(kind)
+                    ? {
+                        maxLength: noteLimit(tier, kind, item.note?.length ?? 0),
+                        onSave: (note) => save(updateItem(items, index, { note })),
+                        fieldErrorOf: (failure) => splitFieldErrors(failure.fields, kind, index).item.note,
+                      }
+                    : undefined
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+
+      {form && (form.mode === 'add' || formItem) ? (
+        <ItemFormModal
+          kind={kind}
+          mode={form.mode}
+          index={form.mode === 'add' ? items.length : form.index}
+          initial={{
+            name: formItem?.name ?? '',
+            color: formItem?.color ?? DEFAULT_CLASS_COLOR,
+            max: formItem?.max ?? DEFAULT_CHARACTERISTIC_MAX,
+          }}
+          onClose={closeForm}
+          onSubmit={(fields) => submitForm(form, fields)}
+        />
+      ) : null}
+      {confirm.dialog}
+    </section>
+  );
+}

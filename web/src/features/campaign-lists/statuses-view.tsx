@@ -1,0 +1,7 @@
+// The statuses view of a campaign (issue #4; spec §2, §5, §9): see components/list-view.tsx.
+import type { CampaignViewProps } from '@/lib/campaigns';
+import { ListView } from './components/list-view';
+
+export default function StatusesView({ campaign, tier }: CampaignViewProps) {
+  return <ListView kind="statuses" campaign={campaign} tier={tier} />;
+}

@@ -1,0 +1,227 @@
+// The campaign form of spec §2 "Modals in detail": a name and two choice cards, default values or a
+// copy of an existing campaign (spec §4, §5, §8).
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Copy, Plus, Sparkles } from 'lucide-react';
+import { NAME_MAX } from '@questkeeper/core/constants';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCampaigns, useCopyCampaign, useCreateCampaign, type Campaign } from '@/lib/campaigns';
+import { currentLanguage } from '@/lib/i18n';
+import { localePath } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { CampaignLimitNotice } from './campaign-limit-notice';
+import { ChoiceCard } from './choice-card';
+import { useCampaignCounter } from './use-campaign-counter';
+
+type Mode = 'default' | 'copy';
+
+export function isCampaignLimitError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'CAMPAIGN_LIMIT_REACHED';
+}
+
+export function CampaignFormModal({
+  defaultSourceId,
+  onClose,
+  onCreated,
+  onFailed,
+}: {
+  /** The campaign the copy starts from unless the user picks another (the current one). */
+  defaultSourceId: string | null;
+  onClose: () => void;
+  /** The new campaign; `copyError` when its data could not be copied into it. */
+  onCreated: (campaign: Campaign, copyError?: unknown) => void;
+  /** Spec §4: when creation fails during a copy, the copy is skipped and the modal closes. */
+  onFailed: (error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const tier = useSession()?.user.tier ?? 'Novice';
+  const campaigns = useCampaigns().data ?? [];
+  const { limit, atLimit } = useCampaignCounter();
+  const create = useCreateCampaign();
+  const copy = useCopyCampaign();
+  const confirm = useConfirm();
+  const formId = useId();
+  const sourceId = useId();
+
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<Mode>('default');
+  const [source, setSource] = useState(() =>
+    campaigns.some((c) => c._id === defaultSourceId) ? (defaultSourceId ?? '') : '',
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  // Once submitted, the new campaign may fill the last place: keep the form until it closes.
+  const [submitted, setSubmitted] = useState(false);
+
+  const trimmed = name.trim();
+  const sourceCampaign = campaigns.find((c) => c._id === source);
+  const valid = trimmed !== '' && (mode === 'default' || sourceCampaign !== undefined);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || busy) return;
+    setError(null);
+    setSubmitted(true);
+    if (mode === 'copy' && sourceCampaign) {
+      // Asked before anything is created: a refusal leaves no empty campaign behind.
+      const ok = await confirm({
+        message: t('campaigns.copyConfirm', { source: sourceCampaign.name, target: trimmed }),
+        confirmLabel: t('campaigns.form.copyAndCreate'),
+        tone: 'primary',
+      });
+      if (!ok) return;
+    }
+    setBusy(true);
+    let created: Campaign;
+    try {
+      created = await create.mutateAsync({ name: trimmed, template: mode === 'copy' ? 'empty' : 'default' });
+    } catch (failure) {
+      setBusy(false);
+      if (mode === 'copy') onFailed(failure);
+      else setError(failure);
+      return;
+    }
+    let copyError: unknown;
+    if (mode === 'copy' && sourceCampaign) {
+      try {
+        created = await copy.mutateAsync({ targetId: created._id, sourceCampaignId: sourceCampaign._id });
+      } catch (failure) {
+        copyError = failure;
+      }
+    }
+    onCreated(created, copyError);
+  }
+
+  const title = t('campaigns.form.title');
+  if (atLimit && !submitted) {
+    return (
+      <Modal
+        open
+        size="md"
+        title={title}
+        onClose={onClose}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            <ButtonLink to={localePath(currentLanguage(), '/pricing')}>{t('campaigns.seePlans')}</ButtonLink>
+          </>
+        }
+      >
+        <CampaignLimitNotice tier={tier} limit={limit} link={false} />
+      </Modal>
+    );
+  }
+
+  const nameError = error instanceof ApiError ? error.fields.name : undefined;
+  return (
+    <>
+      <Modal
+        open
+        size="lg"
+        title={title}
+        onClose={onClose}
+        busy={busy}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              loading={busy}
+              disabled={!valid}
+              icon={
+                mode === 'copy' ? (
+                  <Copy aria-hidden="true" className="size-4" />
+                ) : (
+                  <Plus aria-hidden="true" className="size-4" />
+                )
+              }
+            >
+              {mode === 'copy' ? t('campaigns.form.copyAndCreate') : t('campaigns.form.create')}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <TextField
+            label={t('campaigns.form.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={NAME_MAX}
+            required
+            autoFocus
+            autoComplete="off"
+            placeholder={t('campaigns.form.namePlaceholder')}
+            error={nameError}
+            disabled={busy}
+          />
+          <fieldset disabled={busy} className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium">{t('campaigns.form.start')}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <ChoiceCard
+                name={`${formId}-mode`}
+                value="default"
+                checked={mode === 'default'}
+                onSelect={() => setMode('default')}
+                icon={Sparkles}
+                title={t('campaigns.form.defaultTitle')}
+                description={t('campaigns.form.defaultText')}
+              />
+              <ChoiceCard
+                name={`${formId}-mode`}
+                value="copy"
+                checked={mode === 'copy'}
+                onSelect={() => setMode('copy')}
+                icon={Copy}
+                title={t('campaigns.form.copyTitle')}
+                description={
+                  campaigns.length > 0 ? t('campaigns.form.copyText') : t('campaigns.form.nothingToCopy')
+                }
+                disabled={campaigns.length === 0}
+              />
+            </div>
+          </fieldset>
+          {mode === 'copy' ? (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={sourceId} className="text-sm font-medium">
+                {t('campaigns.form.source')}
+              </label>
+              <select
+                id={sourceId}
+                value={source}
+                onChange={(event) => setSource(event.target.value)}
+                required
+                disabled={busy}
+                className="h-11 w-full rounded-control border border-line bg-surface px-3 text-base text-ink"
+              >
+                <option value="">{t('campaigns.form.sourcePlaceholder')}</option>
+                {campaigns.map((campaign) => (
+                  <option key={campaign._id} value={campaign._id}>
+                    {campaign.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {error && !nameError ? (
+            isCampaignLimitError(error) ? (
+              <CampaignLimitNotice tier={tier} limit={limit} tone="error" message={errorMessage(error)} />
+            ) : (
+              <Alert tone="error">{errorMessage(error)}</Alert>
+            )
+          ) : null}
+        </form>
+      </Modal>
+      {confirm.dialog}
+    </>
+  );
+}

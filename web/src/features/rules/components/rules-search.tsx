@@ -1,0 +1,122 @@
+// The rules search box and its results (spec §4 "Rules search"): the query waits 1000 ms after the
+// last keystroke (Enter searches at once), each matching line is listed with its number and the
+// matches in <mark>. Texts are rendered as React text, never as HTML.
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Search } from 'lucide-react';
+import { TextField } from '@/components/ui/text-field';
+import { currentLanguage } from '@/lib/i18n';
+import { highlightSegments, lineExcerpt, normalizeQuery, searchRules, type LineMatch } from '../search';
+
+/** Spec §9: rules search debounce. */
+const SEARCH_DEBOUNCE_MS = 1000;
+
+interface RulesSearchProps {
+  /** The text searched: the saved rules, or the draft while editing. */
+  text: string;
+  /** A result was chosen: the view may bring that line into sight. */
+  onSelect?: (line: LineMatch, query: string) => void;
+}
+
+export function RulesSearch({ text, onSelect }: RulesSearchProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    if (normalizeQuery(value) === '') return;
+    const timer = window.setTimeout(() => setQuery(value), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [value]);
+
+  // Clearing the box clears the results at once; a new query waits for the debounce.
+  const active = normalizeQuery(value) === '' ? '' : normalizeQuery(query);
+  const result = useMemo(() => searchRules(text, active), [text, active]);
+  const numbers = useMemo(() => new Intl.NumberFormat(currentLanguage()), []);
+  const hidden = result.totalLines - result.lines.length;
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      setQuery(value);
+    }
+  }
+
+  let summary = '';
+  if (active !== '') {
+    summary =
+      result.totalLines === 0
+        ? t('rules.search.empty', { query: active })
+        : t('rules.search.count', { count: result.totalLines, value: numbers.format(result.totalLines) });
+  }
+
+  return (
+    <div role="search" className="flex flex-col gap-2">
+      <TextField
+        type="search"
+        label={t('rules.search.label')}
+        placeholder={t('rules.search.placeholder')}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={onKeyDown}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        aria-controls={`${id}-results`}
+        trailing={<Search aria-hidden="true" className="mr-2 size-5 text-ink-muted" />}
+      />
+      <p id={`${id}-summary`} aria-live="polite" className="text-sm text-ink-muted">
+        {summary}
+      </p>
+      <div id={`${id}-results`}>
+        {result.lines.length > 0 ? (
+          <ol
+            aria-label={t('rules.search.resultsLabel')}
+            className="max-h-72 divide-y divide-line overflow-y-auto rounded-control border border-line bg-surface"
+          >
+            {result.lines.map((line) => (
+              <li key={line.lineNumber}>
+                <SearchResultButton line={line} onClick={() => onSelect?.(line, active)} />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {hidden > 0 ? (
+          <p className="mt-2 text-sm text-ink-muted">
+            {t('rules.search.more', { count: hidden, value: numbers.format(hidden) })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SearchResultButton({ line, onClick }: { line: LineMatch; onClick: () => void }) {
+  const { t } = useTranslation();
+  const excerpt = lineExcerpt(line);
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full items-baseline gap-3 px-3 py-2 text-left text-sm hover:bg-surface-muted"
+    >
+      <span className="shrink-0 font-medium whitespace-nowrap text-ink-muted tabular-nums">
+        {t('rules.search.line', { line: line.lineNumber })}
+      </span>
+      <span className="min-w-0 break-words whitespace-pre-wrap text-ink">
+        {excerpt.cutStart ? '…' : null}
+        {highlightSegments(excerpt.text, excerpt.ranges).map((segment, index) =>
+          segment.match ? (
+            <mark key={index} className="rounded-sm bg-gold/25 font-semibold text-ink">
+              {segment.text}
+            </mark>
+          ) : (
+            <span key={index}>{segment.text}</span>
+          ),
+        )}
+        {excerpt.cutEnd ? '…' : null}
+      </span>
+    </button>
+  );
+}

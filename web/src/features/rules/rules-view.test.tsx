@@ -1,0 +1,160 @@
+// The rules view's editing rules with a fake API: save, server refusal, cancel restores (asking only
+// when something changed), and the tier limit on saving. The journeys in e2e/tests/rules.spec.ts run
+// the same against the real server.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Tier } from '@questkeeper/core/tiers';
+import type * as ApiClient from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import type { Campaign } from '@/lib/campaigns';
+import RulesView from './rules-view';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+afterEach(() => api.mockReset());
+
+const campaign = (rules: string): Campaign => ({
+  _id: 'c1',
+  userId: 'u1',
+  name: 'Stormhold',
+  rules,
+  characteristics: [],
+  races: [],
+  classes: [],
+  statuses: [],
+  initiativeRule: 'random_d20',
+  initiativeCaracName: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+function renderView(rules: string, tier: Tier = 'Novice') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = (props: { rules: string }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <RulesView campaign={campaign(props.rules)} tier={tier} />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const { rerender } = render(view({ rules }));
+  return { rerender: (next: string) => rerender(view({ rules: next })) };
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const editor = () => screen.getByRole('textbox', { name: 'Campaign rules, in markdown' });
+
+/** Types into the editor and leaves it, which hands the change over at once (no 300 ms wait). */
+function typeRules(text: string) {
+  fireEvent.change(editor(), { target: { value: text } });
+  fireEvent.blur(editor());
+}
+
+describe('RulesView', { timeout: 20_000 }, () => {
+  it('saves the edited rules through the API and returns to reading', async () => {
+    api.mockImplementation(async (_method, _path, options) => ({
+      ...campaign((options?.body as { rules: string }).rules),
+    }));
+    const { rerender } = renderView('# Old rules');
+    fireEvent.click(button('Edit'));
+    typeRules('# New rules');
+    fireEvent.click(button('Save'));
+
+    await screen.findByText('Rules saved.');
+    expect(api).toHaveBeenCalledWith('PUT', '/api/game-data/c1', { body: { rules: '# New rules' } });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    rerender('# New rules'); // The dashboard hands the updated campaign down.
+    expect(screen.getByRole('heading', { name: 'New rules' })).toBeTruthy();
+  });
+
+  it('shows the server refusal and stays in edit mode', async () => {
+    api.mockRejectedValue(new ApiError(403, 'RULES_TOO_LONG', 'Rules are limited to 50000 characters.'));
+    renderView('# Old rules');
+    fireEvent.click(button('Edit'));
+    typeRules('# Refused');
+    fireEvent.click(button('Save'));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Rules are limited to 50000 characters.',
+    );
+    expect((editor() as HTMLTextAreaElement).value).toBe('# Refused');
+  });
+
+  it('asks before discarding changes, and cancel restores the earlier text', async () => {
+    renderView('# Old rules');
+    fireEvent.click(button('Edit'));
+    typeRules('# Draft');
+    fireEvent.click(button('Cancel'));
+
+    // Keep editing: the draft stays.
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((editor() as HTMLTextAreaElement).value).toBe('# Draft');
+
+    fireEvent.click(button('Cancel'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard changes' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Old rules' })).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('cancels without asking when nothing changed', () => {
+    renderView('# Old rules');
+    fireEvent.click(button('Edit'));
+    fireEvent.click(button('Cancel'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('lets a Novice over the limit shorten the rules, and save only once within 50,000', () => {
+    renderView('x'.repeat(50_001));
+    fireEvent.click(button('Edit'));
+    expect((button('Save') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/50,001 characters long and the Novice plan saves up to 50,000/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade for longer rules' }).getAttribute('href')).toBe(
+      '/en/pricing',
+    );
+
+    act(() => typeRules('x'.repeat(50_000)));
+    expect((button('Save') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/Novice plan saves up to/)).toBeNull();
+  });
+
+  it('gives a Hero room for 600,000 characters', () => {
+    renderView('x'.repeat(50_001), 'Hero');
+    fireEvent.click(button('Edit'));
+    expect((button('Save') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('50,001 of 600,000 characters')).toBeTruthy();
+  });
+
+  it('warns before the page is left with unsaved changes only', () => {
+    renderView('# Old rules');
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    fireEvent.click(button('Edit'));
+    expect(leave()).toBe(false);
+    typeRules('# Draft');
+    expect(leave()).toBe(true);
+  });
+});

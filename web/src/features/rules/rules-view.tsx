@@ -1,0 +1,181 @@
+// The campaign rules view (spec §2, §4 "Rules search", "Rules, note, name editing"): the rules read as
+// rendered markdown, edited in the markdown editor with save and cancel (cancel restores the earlier
+// text), and searched line by line. The tier's rules limit applies to saving only (decisions.md: after a
+// downgrade longer rules stay readable and editable, and may be saved once within the limit).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Pencil, Save, X } from 'lucide-react';
+import { TIER_LIMITS } from '@questkeeper/core/tiers';
+import { MarkdownEditor } from '@/components/markdown-editor/markdown-editor';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
+import { currentLanguage } from '@/lib/i18n';
+import { localePath } from '@/lib/paths';
+import { RulesSearch } from './components/rules-search';
+import { useLeaveWarning } from './hooks/use-leave-warning';
+import { occurrencesBefore, type LineMatch } from './search';
+import { scrollToRenderedMatch, selectInTextarea } from './scroll-to-match';
+
+/** How long the polite "saved" confirmation stays. */
+const SAVED_NOTICE_MS = 4000;
+
+export default function RulesView(props: CampaignViewProps) {
+  // A fresh state per campaign: switching campaigns never carries a draft over.
+  return <RulesPanel key={props.campaign._id} {...props} />;
+}
+
+type Editing = { original: string; draft: string };
+
+function RulesPanel({ campaign, tier }: CampaignViewProps) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const update = useUpdateCampaign();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saved, setSaved] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const limit = TIER_LIMITS[tier].rulesChars;
+  const text = editing ? editing.draft : campaign.rules;
+  const dirty = editing !== null && editing.draft !== editing.original;
+  const overLimit = editing !== null && editing.draft.length > limit;
+  const numbers = useMemo(() => new Intl.NumberFormat(currentLanguage()), []);
+  const language = currentLanguage();
+
+  useLeaveWarning(dirty);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => setSaved(false), SAVED_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [saved]);
+
+  function startEditing() {
+    update.reset();
+    setSaved(false);
+    setEditing({ original: campaign.rules, draft: campaign.rules });
+  }
+
+  async function cancel() {
+    if (!editing) return;
+    if (dirty && !(await confirm({ message: t('rules.discardMessage'), confirmLabel: t('rules.discard') }))) {
+      return;
+    }
+    update.reset();
+    setEditing(null);
+  }
+
+  async function save() {
+    if (!editing || overLimit) return;
+    if (!dirty) {
+      setEditing(null);
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: campaign._id, changes: { rules: editing.draft } });
+      setEditing(null);
+      setSaved(true);
+    } catch {
+      // Shown from update.error below.
+    }
+  }
+
+  function showLine(line: LineMatch, query: string) {
+    const container = contentRef.current;
+    const first = line.ranges[0];
+    if (!container || !first) return;
+    const start = line.lineStart + first.start;
+    const textarea = editing ? container.querySelector('textarea') : null;
+    if (textarea) selectInTextarea(textarea, start, line.lineStart + first.end);
+    else scrollToRenderedMatch(container, query, occurrencesBefore(text, query, start));
+  }
+
+  return (
+    <section aria-labelledby="rules-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="rules-heading" className="truncate text-2xl font-semibold text-ink">
+            {t('rules.heading', { name: campaign.name })}
+          </h2>
+          <p className={`text-sm ${overLimit ? 'font-medium text-danger' : 'text-ink-muted'}`}>
+            {t('rules.usage', { count: numbers.format(text.length), limit: numbers.format(limit) })}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <p role="status" className="text-sm font-medium text-success">
+            {saved ? t('rules.saved') : null}
+          </p>
+          {editing ? (
+            <>
+              <Button
+                variant="secondary"
+                onClick={cancel}
+                disabled={update.isPending}
+                icon={<X aria-hidden="true" className="size-4" />}
+              >
+                {t('common.cancel')}
+              </Button>
+              <Button
+                onClick={save}
+                loading={update.isPending}
+                disabled={overLimit}
+                icon={<Save aria-hidden="true" className="size-4" />}
+              >
+                {update.isPending ? t('common.saving') : t('common.save')}
+              </Button>
+            </>
+          ) : (
+            <Button onClick={startEditing} icon={<Pencil aria-hidden="true" className="size-4" />}>
+              {t('common.edit')}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {update.error ? <Alert tone="error">{errorMessage(update.error)}</Alert> : null}
+      {overLimit && editing ? (
+        <Alert tone="info">
+          {t('rules.overLimit', {
+            count: numbers.format(editing.draft.length),
+            limit: numbers.format(limit),
+            tier,
+          })}{' '}
+          {tier !== 'Hero' ? (
+            <Link to={localePath(language, '/pricing')} className="font-medium text-brand underline">
+              {t('rules.upgrade')}
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      <RulesSearch text={text} onSelect={showLine} />
+
+      <div ref={contentRef}>
+        {editing ? (
+          <MarkdownEditor
+            id="rules-editor"
+            label={t('rules.editorLabel')}
+            value={editing.draft}
+            onChange={(draft) => setEditing((current) => (current ? { ...current, draft } : current))}
+            // Rules already over the limit (after a downgrade) can still be shortened.
+            maxLength={Math.max(limit, editing.original.length)}
+          />
+        ) : (
+          <MarkdownEditor
+            readOnly
+            label={t('rules.readLabel')}
+            value={campaign.rules}
+            onChange={ignoreChange}
+            maxLength={Math.max(limit, campaign.rules.length)}
+          />
+        )}
+      </div>
+      {confirm.dialog}
+    </section>
+  );
+}
+
+function ignoreChange() {}
