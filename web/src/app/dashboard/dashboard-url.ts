@@ -1,6 +1,7 @@
 // The dashboard's place lives in the query string, `?campaign=<id>&view=<view>` (issue #4 contract
 // 3), so a reload or the back button returns to it. Views are switched by this setting, not by path
 // (spec §2 "Dashboard").
+import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
@@ -72,6 +73,8 @@ export function useDashboardUrl() {
    */
   const go = useCallback(
     (next: { campaign?: string | null; view?: ViewId }, options: GoOptions = {}) => {
+      // A user's move away from unsaved edits asks first; corrections (replace) never do.
+      if (!options.replace && !confirmDiscardChanges()) return;
       const view = next.view ?? (isViewId(rawView) ? rawView : DEFAULT_VIEW);
       const campaign = next.campaign === undefined ? campaignId : next.campaign;
       const fresh = options.refocus !== undefined || options.notice !== undefined || options.drawer;

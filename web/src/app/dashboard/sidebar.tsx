@@ -1,5 +1,6 @@
 // The dashboard's sidebar (spec §2): campaigns with their views, and the account section. A full
 // panel, an icon rail when collapsed on a desktop, an off-canvas drawer on a phone.
+import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +59,10 @@ function ViewLink({
       id={id}
       to={{ search: dashboardSearch(campaignId, view) }}
       state={state}
-      onClick={onNavigate}
+      onClick={(event) => {
+        if (!confirmDiscardChanges()) return event.preventDefault();
+        onNavigate();
+      }}
       aria-current={active ? 'page' : undefined}
       aria-label={rail ? label : undefined}
       title={rail ? label : undefined}

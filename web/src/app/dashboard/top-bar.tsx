@@ -1,5 +1,6 @@
 // The dashboard's top bar (spec §2): sidebar toggle, the view title (the page's h1), the Novice
 // house banner, the user's email, the tier badge and logout.
+import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import { useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +61,7 @@ export function TopBar({
   const ToggleIcon = mobile ? Menu : sidebarExpanded ? PanelLeftClose : PanelLeftOpen;
 
   async function onLogout() {
+    if (!confirmDiscardChanges()) return;
     setLeaving(true);
     await logout();
     // Spec §2: logout sends the user to the root route.

@@ -16,7 +16,7 @@ import { useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
 import { RulesSearch } from './components/rules-search';
-import { useLeaveWarning } from './hooks/use-leave-warning';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { occurrencesBefore, type LineMatch } from './search';
 import { scrollToRenderedMatch, selectInTextarea } from './scroll-to-match';
 
@@ -45,7 +45,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const numbers = useMemo(() => new Intl.NumberFormat(currentLanguage()), []);
   const language = currentLanguage();
 
-  useLeaveWarning(dirty);
+  useUnsavedChanges(dirty);
 
   useEffect(() => {
     if (!saved) return;

@@ -1,5 +1,6 @@
 // An entry's markdown note (spec §2, §4 "Rules, note, name editing"): read-only preview, then Edit →
 // editor with the tier's character limit, Save through the API, Cancel restores the saved text.
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';
@@ -37,6 +38,7 @@ export function NotesPanel({
   const editingRef = useRef(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
+  useUnsavedChanges(editing && draft !== note);
   const editButtonId = useId();
   const returnFocus = useRef(false);
 
