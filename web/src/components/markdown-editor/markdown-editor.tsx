@@ -31,7 +31,7 @@ function ReadOnlyMarkdown({ value, label, id }: { value: string; label: string; 
       aria-label={label}
       // A scroll box must be reachable from the keyboard (axe: scrollable-region-focusable).
       tabIndex={0}
-      className="h-[35rem] overflow-auto rounded-card border border-line bg-surface p-4 sm:p-6"
+      className="h-[35rem] overflow-auto rounded-card border border-line bg-surface p-4 [contain:strict] sm:p-6"
     >
       {hasText(value) ? (
         <MarkdownPreview source={value} />

@@ -21,19 +21,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownPreview, PreviewPlaceholder, hasText } from './markdown-preview';
-import {
-  acceptsLength,
-  insertImage,
-  insertLink,
-  insertTable,
-  makeList,
-  setHeading,
-  wrapInline,
-  type TextEdit,
-} from './snippets';
+import { acceptsLength } from './snippets';
 import { SPLIT_INITIAL, SplitDivider } from './split-divider';
 import { insertedLength, replaceWithUndo } from './text-input';
 import { EditorToolbar, type ToolbarAction } from './toolbar';
+import { snippetFor, type Snippet } from './toolbar-actions';
+import { useFullscreen } from './use-fullscreen';
 
 export const CHANGE_DEBOUNCE_MS = 300;
 /** From this size on, the preview waits for a pause in typing instead of following each keystroke. */
@@ -79,10 +72,10 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
   const [synced, setSynced] = useState(value);
   const [reset, setReset] = useState<{ text: string } | null>(null);
   const [refusals, setRefusals] = useState(0);
-  const [fullscreen, setFullscreen] = useState(false);
   const [ratio, setRatio] = useState(SPLIT_INITIAL);
 
   const rootRef = useRef<HTMLDivElement>(null);
+  const { fullscreen, toggle: toggleFullscreen, onKeyDown: onRootKeyDown } = useFullscreen(rootRef);
   const splitRef = useRef<HTMLDivElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   /** The text as last accepted: what the text area holds between input events. */
@@ -160,6 +153,8 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
       const inserted = insertedLength(event);
       if (inserted === null) return;
       const current = textRef.current.length;
+      // Reading the selection of a long text costs a few milliseconds: only near the limit.
+      if (current + inserted <= maxLengthRef.current) return;
       const next = current - (area.selectionEnd - area.selectionStart) + inserted;
       if (next > maxLengthRef.current && next > current) {
         event.preventDefault();
@@ -188,16 +183,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
     [accept, refuse],
   );
 
-  useEffect(() => {
-    if (!fullscreen) return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, [fullscreen]);
-
-  const apply = (make: (text: string, start: number, end: number) => TextEdit | null): Outcome => {
+  const apply = (make: Snippet): Outcome => {
     const area = textareaRef.current;
     if (!area) return 'invalid';
     const current = textRef.current;
@@ -216,57 +202,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
     return 'applied';
   };
 
-  const runAction = (action: ToolbarAction): boolean => {
-    const wrap = (marker: string, placeholder: string) =>
-      apply((s, a, b) => wrapInline(s, a, b, { marker, placeholder }));
-    let outcome: Outcome;
-    switch (action.kind) {
-      case 'bold':
-        outcome = wrap('**', t('editor.placeholders.bold'));
-        break;
-      case 'italic':
-        outcome = wrap('*', t('editor.placeholders.italic'));
-        break;
-      case 'strikethrough':
-        outcome = wrap('~~', t('editor.placeholders.strikethrough'));
-        break;
-      case 'heading': {
-        const placeholder = t('editor.placeholders.heading');
-        outcome = apply((s, a, b) => setHeading(s, a, b, { level: action.level, placeholder }));
-        break;
-      }
-      case 'bulletList':
-      case 'numberedList': {
-        const options = {
-          ordered: action.kind === 'numberedList',
-          placeholder: t('editor.placeholders.listItem'),
-        };
-        outcome = apply((s, a, b) => makeList(s, a, b, options));
-        break;
-      }
-      case 'image':
-        outcome = apply((s, a, b) => insertImage(s, a, b, { placeholder: t('editor.placeholders.image') }));
-        break;
-      case 'link':
-        outcome = apply((s, a, b) => insertLink(s, a, b, { placeholder: t('editor.placeholders.link') }));
-        break;
-      case 'table': {
-        const { columns, rows } = action;
-        const options = {
-          columns,
-          rows,
-          headerLabel: (column: number) => t('editor.placeholders.tableHeader', { column }),
-          cellLabel: () => t('editor.placeholders.tableCell'),
-        };
-        outcome = apply((s, a, b) => insertTable(s, a, b, options));
-        // Spec §5: a table of zero or fewer rows or columns is refused with a console-only message.
-        if (outcome === 'invalid')
-          console.warn(`Markdown editor: no table of ${columns} × ${rows} (1 to 10 each).`);
-        break;
-      }
-    }
-    return outcome !== 'invalid';
-  };
+  const runAction = (action: ToolbarAction): boolean => apply(snippetFor(action, t)) !== 'invalid';
 
   // Stable callbacks for the memoised toolbar and text area, reading the latest render.
   const runActionRef = useRef(runAction);
@@ -274,7 +210,6 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
     runActionRef.current = runAction;
   });
   const onAction = useCallback((action: ToolbarAction) => runActionRef.current(action), []);
-  const toggleFullscreen = useCallback(() => setFullscreen((on) => !on), []);
 
   const onTextKeyDown = useCallback((event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
@@ -283,32 +218,6 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
     event.preventDefault();
     runActionRef.current({ kind: key === 'b' ? 'bold' : 'italic' });
   }, []);
-
-  const onRootKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!fullscreen) return;
-    if (event.key === 'Escape') {
-      event.preventDefault(); // Also keeps a dialog around the editor open.
-      event.stopPropagation();
-      setFullscreen(false);
-      return;
-    }
-    if (event.key !== 'Tab' || !rootRef.current) return;
-    // The overlay keeps the focus while it covers the page.
-    const focusable = [
-      ...rootRef.current.querySelectorAll<HTMLElement>(
-        'button, input, textarea, [tabindex]:not([tabindex="-1"])',
-      ),
-    ].filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
 
   const numbers = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const tone =
@@ -371,7 +280,9 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
           aria-label={t('editor.preview')}
           // A scroll box must be reachable from the keyboard (axe: scrollable-region-focusable).
           tabIndex={0}
-          className="min-h-0 min-w-0 overflow-auto bg-canvas p-4 focus-visible:outline-offset-[-3px]"
+          // Sized by the grid: strict containment keeps a long preview out of each keystroke's layout
+          // and paint.
+          className="min-h-0 min-w-0 overflow-auto bg-canvas p-4 [contain:strict] focus-visible:outline-offset-[-3px]"
         >
           {hasText(shownSource) ? (
             <MarkdownPreview source={shownSource} />
