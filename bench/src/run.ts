@@ -1,7 +1,8 @@
 // `npm run bench`: GET /api/units of a 50-unit campaign, the app against its floor (bare node:http,
 // same statement, same driver), on PGlite and — when DATABASE_URL is set — PostgreSQL. Servers run
 // one at a time in child processes, in rotating order over several rounds; the table reports medians.
-// Then the web pages (issue #3, ./web/bench.ts; alone: `npm run bench:web`).
+// Then the web pages (issue #3, ./web/bench.ts; alone: `npm run bench:web`), then the rules and
+// editor with a 600,000-character rulebook (issue #4, ./editor/bench.ts; alone: `npm run bench:editor`).
 // A benchmark reports: it exits 0 whatever the figures (issue #2).
 import { createScratchDatabase } from '../../server/src/db/scratch';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { openDatabase, type DatabaseOptions } from '../../server/src/db/client';
 import { CONNECTIONS, fetchUnits, measure, startServer } from './measure';
 import { summarize, table, verdicts, type Driver, type Summary, type TargetResult } from './report';
 import { seed, UNIT_COUNT, type Seeded } from './seed';
+import { benchEditor } from './editor/bench';
 import { benchWeb } from './web/bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -215,6 +217,7 @@ async function main() {
   console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
 
   await benchWeb();
+  await benchEditor();
 }
 
 main().then(

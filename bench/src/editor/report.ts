@@ -1,0 +1,273 @@
+// Figures, tables and PASS/FAIL lines of the editor benchmark (issue #4).
+import type { KeySample, PaintTiming, SearchTiming, TypingRun } from './measure';
+import { SMALL_FLOOR_CHARS } from './rulebook';
+
+export const TARGET_PREVIEW_MS = 150;
+export const TARGET_SEARCH_MS = 30;
+export const TARGET_KEY_P95_MS = 16;
+export const SMALL_LABEL = `${SMALL_FLOOR_CHARS.toLocaleString('en')} characters`;
+
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/** Nearest-rank percentile: of 100 values, p95 is the 95th smallest. */
+export function percentile(values: number[], p: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export interface TypingSummary {
+  rounds: number;
+  keys: number;
+  /** Keys whose next paint was never seen (counted as missing, not as fast). */
+  missing: number;
+  p50: number;
+  p95: number;
+  max: number;
+  over16: number;
+  /** Keys the browser's own Event Timing measured at 16 ms or more (it rounds to 8 ms). */
+  slowInteractions: number;
+  /** Long tasks (≥ 50 ms) from the first keydown to the last key's paint. */
+  longTasks: number;
+  longestTask: number;
+}
+
+/** The keys of every round together; long tasks counted from each round's first key to its last paint. */
+export function summarizeTyping(runs: TypingRun[]): TypingSummary {
+  const samples = runs.flatMap((run) => run.samples);
+  const paints = samples.map((s: KeySample) => s.paint ?? Number.NaN);
+  const finite = paints.filter((v) => Number.isFinite(v));
+  const during = runs.flatMap((run) => {
+    const first = run.samples[0]?.at ?? 0;
+    const last = Math.max(...run.samples.map((s) => s.at + (s.paint ?? 0)));
+    return run.longTasks.filter((t) => t.start + t.duration >= first && t.start <= last);
+  });
+  return {
+    rounds: runs.length,
+    keys: samples.length,
+    missing: paints.length - finite.length,
+    p50: percentile(finite, 50),
+    p95: percentile(finite, 95),
+    max: Math.max(...finite),
+    over16: finite.filter((v) => v > TARGET_KEY_P95_MS).length,
+    slowInteractions: runs.reduce(
+      (sum, run) =>
+        sum + new Set(run.slowEvents.filter((e) => e.interactionId > 0).map((e) => e.interactionId)).size,
+      0,
+    ),
+    longTasks: during.length,
+    longestTask: Math.max(0, ...during.map((t) => t.duration)),
+  };
+}
+
+export interface EditorSummary {
+  preview: {
+    app: number;
+    appDom: number;
+    floorPage: number;
+    floorPageRender: number;
+    floorNode: number;
+    firstLoad: PaintTiming;
+  };
+  search: {
+    app: number;
+    appMax: number;
+    floorNode: number;
+    perQuery: {
+      query: string;
+      app: number;
+      dom: number;
+      floorNode: number;
+      totalLines: number;
+      summary: string;
+    }[];
+  };
+  typing: {
+    cadence: string;
+    description: string;
+    app: TypingSummary;
+    floor: TypingSummary;
+    /** A plain <textarea> holding a short text: what the measurement itself reads. */
+    small?: TypingSummary;
+  }[];
+}
+
+/** Each target's runs, one per round. */
+export interface TypingInput {
+  cadence: string;
+  description: string;
+  app: TypingRun[];
+  floor: TypingRun[];
+  small?: TypingRun[];
+}
+
+export function summarizeAll(input: {
+  preview: {
+    app: PaintTiming[];
+    floorPage: (PaintTiming & { render: number })[];
+    floorNode: number;
+    firstLoad: PaintTiming;
+  };
+  search: { app: SearchTiming[]; floorNode: { query: string; median: number; totalLines: number }[] };
+  typing: TypingInput[];
+}): EditorSummary {
+  const floorByQuery = new Map(input.search.floorNode.map((f) => [f.query, f]));
+  return {
+    preview: {
+      app: median(input.preview.app.map((t) => t.paint)),
+      appDom: median(input.preview.app.map((t) => t.dom)),
+      floorPage: median(input.preview.floorPage.map((t) => t.paint)),
+      floorPageRender: median(input.preview.floorPage.map((t) => t.render)),
+      floorNode: input.preview.floorNode,
+      firstLoad: input.preview.firstLoad,
+    },
+    search: {
+      app: median(input.search.app.map((t) => t.paint)),
+      appMax: Math.max(...input.search.app.map((t) => t.paint)),
+      floorNode: median(input.search.floorNode.map((f) => f.median)),
+      perQuery: input.search.app.map((t) => ({
+        query: t.query,
+        app: t.paint,
+        dom: t.dom,
+        floorNode: floorByQuery.get(t.query)?.median ?? Number.NaN,
+        totalLines: floorByQuery.get(t.query)?.totalLines ?? Number.NaN,
+        summary: t.summary,
+      })),
+    },
+    typing: input.typing.map((t) => ({
+      cadence: t.cadence,
+      description: t.description,
+      app: summarizeTyping(t.app),
+      floor: summarizeTyping(t.floor),
+      ...(t.small ? { small: summarizeTyping(t.small) } : {}),
+    })),
+  };
+}
+
+function grid(header: string[], lines: string[][], leftColumns: number): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < leftColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join(' | ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join('\n');
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '—');
+const ratio = (app: number, floor: number) =>
+  Number.isFinite(app) && Number.isFinite(floor) && floor > 0 ? `${(app / floor).toFixed(2)} ×` : '—';
+const verdict = (value: number, target: number) =>
+  Number.isFinite(value) && value <= target ? 'PASS' : 'FAIL';
+
+export function mainTable(s: EditorSummary): string {
+  const lines = [
+    [
+      'preview render (median of 5: Races → Rules click → painted)',
+      ms(s.preview.app),
+      `${ms(s.preview.floorPage)} (page) / ${ms(s.preview.floorNode)} (Node)`,
+      `${ratio(s.preview.app, s.preview.floorPage)} / ${ratio(s.preview.app, s.preview.floorNode)}`,
+      `≤ ${TARGET_PREVIEW_MS}`,
+      verdict(s.preview.app, TARGET_PREVIEW_MS),
+    ],
+    [
+      `search (median of ${s.search.perQuery.length} queries: Enter → painted)`,
+      ms(s.search.app),
+      `${ms(s.search.floorNode)} (Node)`,
+      ratio(s.search.app, s.search.floorNode),
+      `≤ ${TARGET_SEARCH_MS}`,
+      verdict(s.search.app, TARGET_SEARCH_MS),
+    ],
+    ...s.typing.map((t) => [
+      `keystroke → next paint p95 (${t.app.keys} keys, ${t.app.rounds} round${t.app.rounds === 1 ? '' : 's'}, ${t.cadence})`,
+      ms(t.app.p95),
+      `${ms(t.floor.p95)} (page)`,
+      ratio(t.app.p95, t.floor.p95),
+      `≤ ${TARGET_KEY_P95_MS}`,
+      t.app.missing ? 'FAIL' : verdict(t.app.p95, TARGET_KEY_P95_MS),
+    ]),
+  ];
+  return grid(['measure', 'app ms', 'floor ms', 'app ÷ floor', 'target', 'verdict'], lines, 1);
+}
+
+export function searchTable(s: EditorSummary): string {
+  return grid(
+    [
+      'query',
+      'matching lines',
+      'app ms (Enter → paint)',
+      'of which to DOM',
+      'floor ms (Node)',
+      'app ÷ floor',
+    ],
+    s.search.perQuery.map((q) => [
+      JSON.stringify(q.query),
+      String(q.totalLines),
+      ms(q.app),
+      ms(q.dom),
+      ms(q.floorNode),
+      ratio(q.app, q.floorNode),
+    ]),
+    1,
+  );
+}
+
+export function typingTable(s: EditorSummary): string {
+  const names = { app: 'app', floor: 'plain <textarea>', small: `plain <textarea>, ${SMALL_LABEL}` };
+  const rows = s.typing.flatMap((t) =>
+    (['app', 'floor', 'small'] as const).flatMap((target) => {
+      const f = t[target];
+      if (!f) return [];
+      return [
+        [
+          t.cadence,
+          names[target],
+          String(f.keys),
+          ms(f.p50),
+          ms(f.p95),
+          ms(f.max),
+          String(f.over16),
+          String(f.slowInteractions),
+          `${f.longTasks}${f.longTasks ? ` (longest ${f.longestTask.toFixed(0)})` : ''}`,
+        ],
+      ];
+    }),
+  );
+  return grid(
+    [
+      'cadence',
+      'target',
+      'keys',
+      'p50 ms',
+      'p95 ms',
+      'max ms',
+      '> 16 ms',
+      'Event Timing ≥ 16 ms',
+      'long tasks (ms)',
+    ],
+    rows,
+    2,
+  );
+}
+
+export function verdicts(s: EditorSummary): string[] {
+  const lines = [
+    `${verdict(s.preview.app, TARGET_PREVIEW_MS)} preview render ${ms(s.preview.app)} ms (target ≤ ${TARGET_PREVIEW_MS} ms), ` +
+      `${ratio(s.preview.app, s.preview.floorPage)} the in-page floor, ${ratio(s.preview.app, s.preview.floorNode)} markdown-it in Node`,
+    `${verdict(s.search.app, TARGET_SEARCH_MS)} search ${ms(s.search.app)} ms, median of ${s.search.perQuery.length} queries ` +
+      `(target ≤ ${TARGET_SEARCH_MS} ms; slowest ${ms(s.search.appMax)} ms), ${ratio(s.search.app, s.search.floorNode)} searchRules in Node`,
+  ];
+  for (const t of s.typing) {
+    lines.push(
+      `${t.app.missing ? 'FAIL' : verdict(t.app.p95, TARGET_KEY_P95_MS)} keystroke → next paint p95 ${ms(t.app.p95)} ms, ${t.cadence} ` +
+        `(target ≤ ${TARGET_KEY_P95_MS} ms; p50 ${ms(t.app.p50)}, max ${ms(t.app.max)}), ` +
+        `${ratio(t.app.p95, t.floor.p95)} a plain <textarea>` +
+        (t.app.missing ? `; ${t.app.missing} keys never painted` : ''),
+    );
+  }
+  return lines;
+}
