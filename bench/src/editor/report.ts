@@ -67,6 +67,7 @@ export function summarizeTyping(runs: TypingRun[]): TypingSummary {
 
 export interface EditorSummary {
   preview: {
+    runs: number;
     app: number;
     appDom: number;
     floorPage: number;
@@ -119,6 +120,7 @@ export function summarizeAll(input: {
   const floorByQuery = new Map(input.search.floorNode.map((f) => [f.query, f]));
   return {
     preview: {
+      runs: input.preview.app.length,
       app: median(input.preview.app.map((t) => t.paint)),
       appDom: median(input.preview.app.map((t) => t.dom)),
       floorPage: median(input.preview.floorPage.map((t) => t.paint)),
@@ -167,7 +169,7 @@ const verdict = (value: number, target: number) =>
 export function mainTable(s: EditorSummary): string {
   const lines = [
     [
-      'preview render (median of 5: Races → Rules click → painted)',
+      `preview render (median of ${s.preview.runs}: Races → Rules click → painted)`,
       ms(s.preview.app),
       `${ms(s.preview.floorPage)} (page) / ${ms(s.preview.floorNode)} (Node)`,
       `${ratio(s.preview.app, s.preview.floorPage)} / ${ratio(s.preview.app, s.preview.floorNode)}`,
