@@ -27,6 +27,20 @@ function markdown(): Markdown {
     return image(tokens, idx, options, env, self);
   };
 
+  // Aligned table cells: markdown-it writes style="text-align:…", which the strict CSP
+  // (style-src 'self') refuses — cells showed unaligned and each refusal cost time. Use classes.
+  for (const rule of ['th_open', 'td_open'] as const) {
+    md.renderer.rules[rule] = (tokens, idx, options, _env, self) => {
+      const token = tokens[idx]!;
+      const align = /text-align:\s*(left|center|right)/.exec(String(token.attrGet('style') ?? ''))?.[1];
+      if (align) {
+        token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style');
+        token.attrJoin('class', `qk-align-${align}`);
+      }
+      return self.renderToken(tokens, idx, options);
+    };
+  }
+
   instance = md;
   return md;
 }
