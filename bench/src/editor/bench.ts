@@ -121,7 +121,7 @@ export async function benchEditor(): Promise<void> {
       const searches = await measureSearch(page, SEARCH_QUERIES);
       for (const s of searches) {
         console.log(
-          `  search ${JSON.stringify(s.query)}: ${s.paint.toFixed(1)} ms (${s.summary}; ${s.lines} lines listed)`,
+          `  search ${JSON.stringify(s.query)}: ${s.paint.toFixed(1)} ms (${s.summary}; ${s.lines} listed)`,
         );
       }
 
