@@ -23,3 +23,17 @@ export const CHARACTERISTIC_INITIATIVE_RULES: readonly InitiativeRule[] = [
   'd100_plus_carac',
 ];
 export const DEFAULT_INITIATIVE_RULE: InitiativeRule = 'random_d20';
+
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const HP_MAX = 9999;
+export const DEFAULT_HP = 100;
+export const DEFAULT_CHARACTERISTIC_VALUE = 50;
+export const MONEY_MAX = 999_999_999;
+/** Combat amount bounds (spec §5) and its first value (spec §3). */
+export const COMBAT_AMOUNT_MIN = 1;
+export const COMBAT_AMOUNT_MAX = 999;
+export const DEFAULT_COMBAT_AMOUNT = 10;
+/** Contact form (spec §5). */
+export const CONTACT_SUBJECT_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5000;

@@ -23,6 +23,14 @@ const SAME_IN_BOTH = new Set([
   'dashboard.views.races',
   'dashboard.views.classes',
   'dashboard.views.combat',
+  'units.race',
+  'units.bronze',
+  'unitForm.race',
+  'unitForm.templates.boss',
+  'unitForm.bronze',
+  'contact.message',
+  // Numbers only.
+  'contact.counter',
 ]);
 
 describe('locales', () => {

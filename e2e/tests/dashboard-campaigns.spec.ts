@@ -250,23 +250,30 @@ for (const lang of ['en', 'fr'] as const) {
       await page.goto(`/${lang}/dashboard`);
       await limitLoaded;
       await expect(page.getByRole('complementary').getByText('1 / 1')).toBeVisible();
-      await expect(page.getByRole('link', { name: s.upgrade })).toHaveAttribute('href', `/${lang}/pricing`);
+      await expect(page.getByRole('complementary').getByRole('button', { name: s.upgrade })).toBeVisible();
 
       await page.getByRole('complementary').getByRole('button', { name: s.newCampaign }).click();
       const dialog = page.getByRole('dialog', { name: s.newCampaign });
       await expect(dialog.getByText(s.limit)).toBeVisible();
-      await expect(dialog.getByRole('link', { name: s.seePlans })).toHaveAttribute(
-        'href',
-        `/${lang}/pricing`,
-      );
+      await expect(dialog.getByRole('button', { name: s.seePlans })).toBeVisible();
       await expect(dialog.getByRole('button', { name: s.create, exact: true })).toHaveCount(0);
       await dialog.getByRole('button', { name: s.close }).first().click();
       await expect(dialog).toBeHidden();
       expect(await listCampaigns(request, user)).toHaveLength(1);
 
       await page.getByRole('complementary').getByRole('button', { name: s.newCampaign }).click();
-      await page.getByRole('dialog', { name: s.newCampaign }).getByRole('link', { name: s.seePlans }).click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/pricing$`));
+      // The way up: the form gives way to the upgrade modal.
+      await page
+        .getByRole('dialog', { name: s.newCampaign })
+        .getByRole('button', { name: s.seePlans })
+        .click();
+      await expect(page.getByRole('dialog', { name: s.newCampaign })).toBeHidden();
+      await expect(
+        page
+          .getByRole('dialog')
+          .getByRole('button', { name: /Adventurer/ })
+          .first(),
+      ).toBeVisible();
     });
 
     test('a Hero copies a campaign and deletes with confirmation', async ({ page, request }) => {
@@ -277,7 +284,7 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(page.getByRole('main').getByRole('heading', { name: s.createFirst })).toBeVisible();
       await expect(page.getByRole('complementary').getByText('0 / 5')).toBeVisible();
       // Heroes are not offered an upgrade.
-      await expect(page.getByRole('link', { name: s.upgrade })).toHaveCount(0);
+      await expect(page.getByRole('complementary').getByRole('button', { name: s.upgrade })).toHaveCount(0);
 
       await createThroughForm(page, s, 'Alpha');
       await createThroughForm(page, s, 'Beta');
@@ -376,7 +383,7 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(campaignButton(page, 'Rail Road')).toHaveCount(0);
       // The rail keeps the views and the Novice upgrade as icons with names.
-      await expect(page.getByRole('link', { name: s.upgrade })).toBeVisible();
+      await expect(page.getByRole('complementary').getByRole('button', { name: s.upgrade })).toBeVisible();
       await page.getByRole('link', { name: s.views.statuses }).click();
       await expect(
         page.getByRole('heading', { level: 1, exact: true, name: s.views.statuses }),

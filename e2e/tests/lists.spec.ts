@@ -171,6 +171,8 @@ test.describe('as Hero', () => {
     await blessed.getByRole('button', { name: 'Modifier les notes' }).click();
     await blessed.getByRole('textbox', { name: 'Notes de Béni' }).fill('+2 à tous les jets');
     await blessed.getByRole('button', { name: 'Enregistrer les notes' }).click();
+    // Until the save answers, the editor and its preview both show the text.
+    await expect(blessed.getByRole('button', { name: 'Modifier les notes' })).toBeVisible();
     await expect(blessed.getByText('+2 à tous les jets')).toBeVisible();
     await page.reload();
     await card(page, 'Béni').getByRole('button', { name: 'Afficher les notes' }).click();
@@ -257,7 +259,7 @@ test.describe('as Novice', () => {
     await expect(page.getByText('Upgrade to Adventurer or Hero to add new races')).toBeVisible();
     // The view, not the house banner of the top bar, which also links to the plans.
     const view = page.getByRole('region', { name: 'Races of Realm of Ash' });
-    await expect(view.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/en/pricing');
+    await expect(view.getByRole('button', { name: 'See plans' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add race' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit Elf' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete Elf' })).toHaveCount(0);
@@ -267,6 +269,8 @@ test.describe('as Novice', () => {
     await elf.getByRole('button', { name: 'Edit notes' }).click();
     await elf.getByRole('textbox', { name: 'Notes of Elf' }).fill('Long-lived and proud.');
     await elf.getByRole('button', { name: 'Save notes' }).click();
+    // Until the save answers, the editor and its preview both show the text.
+    await expect(elf.getByRole('button', { name: 'Edit notes' })).toBeVisible();
     await expect(elf.getByText('Long-lived and proud.')).toBeVisible();
     await page.reload();
     await card(page, 'Elf').getByRole('button', { name: 'Show notes' }).click();
@@ -291,18 +295,12 @@ test.describe('as Novice', () => {
     await expect(page.getByRole('button', { name: /notes/i })).toHaveCount(0);
   });
 
-  test('in French, the prompts are translated and link to the French pricing page', async ({
-    page,
-    request,
-  }) => {
+  test('in French, the prompts are translated and offer the plans', async ({ page, request }) => {
     const { campaign } = await gameMaster(page, request, { language: 'fr', tier: 'Novice' });
     await open(page, 'fr', campaign, 'races');
     await expect(page.getByText('Passez à Adventurer ou Hero pour ajouter de nouvelles races')).toBeVisible();
     const view = page.getByRole('region', { name: 'Races de Realm of Ash' });
-    await expect(view.getByRole('link', { name: 'Voir les formules' })).toHaveAttribute(
-      'href',
-      '/fr/pricing',
-    );
+    await expect(view.getByRole('button', { name: 'Voir les formules' })).toBeVisible();
     await expect(card(page, 'Nain')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ajouter une race' })).toHaveCount(0);
 

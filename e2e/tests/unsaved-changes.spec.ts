@@ -25,7 +25,9 @@ test('switching view with unsaved rules asks, and staying keeps the draft', asyn
   await page.getByRole('link', { name: 'Races' }).click();
   await expect.poll(() => messages).toEqual(['You have unsaved changes. Leave them and continue?']);
   await expect(page).toHaveURL(/view=rules/);
-  await expect(editor).toHaveValue('# House rules\n\nCritical hits deal double damage.');
+  await expect(editor).toHaveText('# House rules\n\nCritical hits deal double damage.', {
+    useInnerText: true,
+  });
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('link', { name: 'Races' }).click();

@@ -45,6 +45,7 @@ import {
   generateRulebook,
   typingSpot,
 } from './rulebook';
+import { editorText } from './page-scripts';
 import { createAccount } from './setup';
 
 const PREVIEW_RUNS = Number(process.env.BENCH_EDITOR_PREVIEW_RUNS ?? 5);
@@ -100,8 +101,8 @@ export async function benchEditor(): Promise<void> {
         account.campaignId,
       );
       console.log(
-        `\nfirst load of /en/dashboard?view=rules (information): rulebook painted ${firstLoad.paint.toFixed(0)} ms ` +
-          'after navigation start',
+        `\nfirst load of /en/dashboard?view=rules (information): first screen of the rulebook painted ` +
+          `${firstLoad.firstPaint.toFixed(0)} ms, the whole rulebook ${firstLoad.paint.toFixed(0)} ms after navigation start`,
       );
       const read = await readBox(page);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -114,7 +115,8 @@ export async function benchEditor(): Promise<void> {
       const switches = await measureViewSwitch(page, PREVIEW_RUNS);
       for (const [i, t] of switches.entries()) {
         console.log(
-          `  preview ${i + 1}/${switches.length}: in the DOM ${t.dom.toFixed(1)} ms, painted ${t.paint.toFixed(1)} ms`,
+          `  preview ${i + 1}/${switches.length}: first screen in the DOM ${t.firstDom.toFixed(1)} ms, ` +
+            `painted ${t.firstPaint.toFixed(1)} ms; whole rulebook in the DOM ${t.dom.toFixed(1)} ms, painted ${t.paint.toFixed(1)} ms`,
         );
       }
 
@@ -143,31 +145,6 @@ export async function benchEditor(): Promise<void> {
       }
       await previewFloor.context().close();
 
-      const { box: editorBox } = await openEditor(page);
-      const editorFloor = await openFloor(
-        await browser.newContext({ viewport: VIEWPORT }),
-        app.origin,
-        'editor',
-        {
-          stylesheets: read.stylesheets,
-          textarea: { box: editorBox, text: rules },
-        },
-      );
-      const smallFloor = await openFloor(
-        await browser.newContext({ viewport: VIEWPORT }),
-        app.origin,
-        'small',
-        {
-          stylesheets: read.stylesheets,
-          textarea: { box: editorBox, text: smallText },
-        },
-      );
-      const visibility = await Promise.all(
-        [page, editorFloor, smallFloor].map((p) => p.evaluate<string>('document.visibilityState')),
-      );
-      if (visibility.some((v) => v !== 'visible'))
-        console.log(`WARNING: page visibility ${visibility.join(', ')}`);
-
       const typing: TypingInput[] = CADENCES.map((cadence, index) => ({
         cadence: cadence.name,
         description: cadence.description,
@@ -175,33 +152,65 @@ export async function benchEditor(): Promise<void> {
         floor: [],
         ...(index === 0 ? { small: [] } : {}),
       }));
-      for (let round = 0; round < TYPING_ROUNDS; round++) {
-        for (const [index, cadence] of CADENCES.entries()) {
-          const entry = typing[index];
-          if (!entry) continue;
-          const runs: [string, Page, string, number, TypingRun[] | undefined][] = [
-            ['app', page, APP_EDITOR_SELECTOR, spot, entry.app],
-            ['plain <textarea>', editorFloor, FLOOR_EDITOR_SELECTOR, spot, entry.floor],
-            // Once per round is enough: a short text triggers nothing on a pause.
-            [`plain <textarea>, ${SMALL_LABEL}`, smallFloor, FLOOR_EDITOR_SELECTOR, smallSpot, entry.small],
-          ];
-          for (const [target, where, selector, at, into] of runs) {
-            if (!into) continue;
-            const run = await typeInto(where, selector, at, TYPED_TEXT, cadence, TYPING_SETTLE_MS);
-            into.push(run);
-            const paints = run.samples.map((s) => s.paint ?? Number.NaN).filter(Number.isFinite);
-            console.log(
-              `  typing round ${round + 1}/${TYPING_ROUNDS}, ${cadence.name}, ${target}: ${run.samples.length} keys, ` +
-                `median ${median(paints).toFixed(1)} ms, slowest ${Math.max(...paints).toFixed(1)} ms`,
-            );
+      // The typing measurement drives the app's editor and a plain <textarea>: an editor it cannot drive
+      // must not cost the preview and search figures.
+      try {
+        const { box: editorBox } = await openEditor(page);
+        const editorFloor = await openFloor(
+          await browser.newContext({ viewport: VIEWPORT }),
+          app.origin,
+          'editor',
+          {
+            stylesheets: read.stylesheets,
+            textarea: { box: editorBox, text: rules },
+          },
+        );
+        const smallFloor = await openFloor(
+          await browser.newContext({ viewport: VIEWPORT }),
+          app.origin,
+          'small',
+          {
+            stylesheets: read.stylesheets,
+            textarea: { box: editorBox, text: smallText },
+          },
+        );
+        const visibility = await Promise.all(
+          [page, editorFloor, smallFloor].map((p) => p.evaluate<string>('document.visibilityState')),
+        );
+        if (visibility.some((v) => v !== 'visible'))
+          console.log(`WARNING: page visibility ${visibility.join(', ')}`);
+
+        for (let round = 0; round < TYPING_ROUNDS; round++) {
+          for (const [index, cadence] of CADENCES.entries()) {
+            const entry = typing[index];
+            if (!entry) continue;
+            const runs: [string, Page, string, number, TypingRun[] | undefined][] = [
+              ['app', page, APP_EDITOR_SELECTOR, spot, entry.app],
+              ['plain <textarea>', editorFloor, FLOOR_EDITOR_SELECTOR, spot, entry.floor],
+              // Once per round is enough: a short text triggers nothing on a pause.
+              [`plain <textarea>, ${SMALL_LABEL}`, smallFloor, FLOOR_EDITOR_SELECTOR, smallSpot, entry.small],
+            ];
+            for (const [target, where, selector, at, into] of runs) {
+              if (!into) continue;
+              const run = await typeInto(where, selector, at, TYPED_TEXT, cadence, TYPING_SETTLE_MS);
+              into.push(run);
+              const paints = run.samples.map((s) => s.paint ?? Number.NaN).filter(Number.isFinite);
+              console.log(
+                `  typing round ${round + 1}/${TYPING_ROUNDS}, ${cadence.name}, ${target}: ${run.samples.length} keys, ` +
+                  `median ${median(paints).toFixed(1)} ms, slowest ${Math.max(...paints).toFixed(1)} ms`,
+              );
+            }
           }
         }
-      }
-      const typedText = await page.evaluate<string>(
-        `document.querySelector(${JSON.stringify(APP_EDITOR_SELECTOR)}).value.slice(${spot - TYPED_TEXT.length}, ${spot})`,
-      );
-      if (typedText !== TYPED_TEXT) {
-        console.log(`WARNING: the editor holds ${JSON.stringify(typedText)} where the typing went`);
+        const editorValue = await page.evaluate<string | null>(editorText(APP_EDITOR_SELECTOR));
+        const typedText = editorValue?.slice(spot - TYPED_TEXT.length, spot) ?? null;
+        if (typedText !== null && typedText !== TYPED_TEXT) {
+          console.log(`WARNING: the editor holds ${JSON.stringify(typedText)} where the typing went`);
+        }
+      } catch (error) {
+        console.log(
+          `WARNING: typing not measured (${error instanceof Error ? error.message : String(error)})`,
+        );
       }
       if (TRACE) {
         await browser.stopTracing();

@@ -16,33 +16,87 @@ const AFTER_PAINT = `
     });
   };`;
 
-/** True when the rendered rules (a .qk-markdown) end with the rulebook's last heading. */
-const rulesRendered = (lastHeading: string) => `
+/**
+ * rendered(): the rendered rules (a .qk-markdown) end with the rulebook's last heading — as its last
+ * block, or as the last block of its last section (the app renders long texts in sections, the last
+ * ones in later tasks).
+ * firstScreen(): the rendered rules start with the rulebook's first heading and fill their scroll box
+ * down to its bottom edge with rendered content (no section still waiting before that edge).
+ */
+const rulesRendered = (firstHeading: string, lastHeading: string) => `
+  const isHeading = (element, tag, text) => element && element.tagName === tag && element.textContent === text;
   const rendered = () => {
     for (const box of document.querySelectorAll('.qk-markdown')) {
       const last = box.lastElementChild;
-      if (last && last.tagName === 'H2' && last.textContent === ${JSON.stringify(lastHeading)}) return true;
+      if (isHeading(last, 'H2', ${JSON.stringify(lastHeading)}) || isHeading(last?.lastElementChild, 'H2', ${JSON.stringify(lastHeading)})) return true;
+    }
+    return false;
+  };
+  const firstScreen = () => {
+    for (const box of document.querySelectorAll('.qk-markdown')) {
+      const first = box.firstElementChild;
+      if (!isHeading(first, 'H1', ${JSON.stringify(firstHeading)}) && !isHeading(first?.firstElementChild, 'H1', ${JSON.stringify(firstHeading)})) continue;
+      const scroller = box.closest('[role="region"]') ?? box.parentElement;
+      const edge = scroller.getBoundingClientRect().bottom;
+      for (const child of box.children) {
+        // A section not rendered yet is an empty block holding its place.
+        if (child.childNodes.length === 0 && child.tagName === 'DIV') return false;
+        if (child.getBoundingClientRect().bottom >= edge) return true;
+      }
+      return true;
     }
     return false;
   };`;
 
 /**
  * Preview render: from the click on the sidebar's Rules link (the click event's timeStamp) to the
- * next paint after the rendered rulebook, down to its last heading, is in the DOM.
- * Resolves { dom, paint } in ms.
+ * next paint after (a) the first screen of the rulebook — its first heading and the content filling
+ * the visible box (firstDom, firstPaint) — and (b) the whole rulebook, down to its last heading
+ * (dom, paint), are in the DOM. A requestAnimationFrame loop runs from the click, so that its callback
+ * comes before any the app requests in the same frame and the paint is reported before the app's next
+ * task (its next chunk). Resolves { firstDom, firstPaint, dom, paint } in ms.
  */
-export function installViewSwitchProbe(lastHeading: string): string {
+export function installViewSwitchProbe(firstHeading: string, lastHeading: string): string {
   return `(() => {
-    ${AFTER_PAINT}
-    ${rulesRendered(lastHeading)}
+    ${rulesRendered(firstHeading, lastHeading)}
     window.__qkBench = new Promise((resolve) => {
       let start = null;
-      addEventListener('click', (event) => { start = event.timeStamp; }, { capture: true, once: true });
+      const figures = {};
+      // Milestones in the DOM, waiting for the next frame: [name, dom ms].
+      const waiting = [];
+      const loop = () => {
+        if (waiting.length) {
+          const reached = waiting.splice(0);
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            const now = performance.now() - start;
+            for (const [name, dom] of reached) {
+              figures[name === 'first' ? 'firstDom' : 'dom'] = dom;
+              figures[name === 'first' ? 'firstPaint' : 'paint'] = now;
+            }
+            if ('paint' in figures && 'firstPaint' in figures) resolve(figures);
+          };
+          channel.port2.postMessage(null);
+        }
+        if (!('paint' in figures)) requestAnimationFrame(loop);
+      };
+      let seenFirst = false;
       const observer = new MutationObserver(() => {
-        if (start === null || !rendered()) return;
-        observer.disconnect();
-        afterPaint(start, { dom: performance.now() - start }, resolve);
+        if (start === null) return;
+        const dom = performance.now() - start;
+        if (!seenFirst && firstScreen()) {
+          seenFirst = true;
+          waiting.push(['first', dom]);
+        }
+        if (seenFirst && rendered()) {
+          observer.disconnect();
+          waiting.push(['all', dom]);
+        }
       });
+      addEventListener('click', (event) => {
+        start = event.timeStamp;
+        requestAnimationFrame(loop);
+      }, { capture: true, once: true });
       observer.observe(document.body, { childList: true, subtree: true });
     });
   })()`;
@@ -50,20 +104,33 @@ export function installViewSwitchProbe(lastHeading: string): string {
 
 /**
  * For information: the dashboard opened on the rules view, from navigation start to the painted
- * rulebook (an init script, so it watches from the first byte). Resolves { dom, paint } in
- * window.__qkFirstLoad.
+ * first screen of the rulebook and to the whole rulebook painted (an init script, so it watches from
+ * the first byte). Resolves { firstDom, firstPaint, dom, paint } in window.__qkFirstLoad.
  */
-export function firstLoadProbe(lastHeading: string): string {
+export function firstLoadProbe(firstHeading: string, lastHeading: string): string {
   return `(() => {
     if (!location.pathname.endsWith('/dashboard')) return;
     ${AFTER_PAINT}
-    ${rulesRendered(lastHeading)}
+    ${rulesRendered(firstHeading, lastHeading)}
     window.__qkFirstLoad = new Promise((resolve) => {
       const watch = () => {
+        const figures = {};
+        let seenFirst = false;
         const observer = new MutationObserver(() => {
-          if (!rendered()) return;
+          if (!seenFirst && firstScreen()) {
+            seenFirst = true;
+            afterPaint(0, { firstDom: performance.now() }, (f) => {
+              figures.firstDom = f.firstDom;
+              figures.firstPaint = f.paint;
+              if ('paint' in figures) resolve(figures);
+            });
+          }
+          if (!seenFirst || !rendered()) return;
           observer.disconnect();
-          afterPaint(0, { dom: performance.now() }, resolve);
+          afterPaint(0, { dom: performance.now() }, (f) => {
+            Object.assign(figures, f);
+            if ('firstPaint' in figures) resolve(figures);
+          });
         });
         observer.observe(document.documentElement, { childList: true, subtree: true });
       };
@@ -160,14 +227,36 @@ export const TYPING_RESULTS = `(() => {
   };
 })()`;
 
-/** Puts the caret over [start, end) of the focused-to-be text area matching `selector`. */
+/**
+ * The text of the editor matching `selector`: a <textarea>'s value, or the document of the app's
+ * CodeMirror editor (read through the view CodeMirror keeps on its content element; null if that
+ * internal ever moves — the check it serves is then skipped).
+ */
+export function editorText(selector: string): string {
+  return `(() => {
+    const element = document.querySelector(${JSON.stringify(selector)});
+    if (!element) throw new Error('no editor ' + ${JSON.stringify(selector)});
+    if (element instanceof HTMLTextAreaElement) return element.value;
+    return element.cmView?.rootView?.view?.state.doc.toString() ?? null;
+  })()`;
+}
+
+/**
+ * Puts the caret over [start, end) of the editor matching `selector` and focuses it: a <textarea>
+ * directly, the app's editor through the select event hosts use (web/src/components/markdown-editor/
+ * editor-events.ts).
+ */
 export function selectInTextarea(selector: string, start: number, end: number): string {
   return `(() => {
-    const area = document.querySelector(${JSON.stringify(selector)});
-    if (!area) throw new Error('no text area ' + ${JSON.stringify(selector)});
-    area.focus();
-    area.setSelectionRange(${start}, ${end});
-    return area.value.length;
+    const element = document.querySelector(${JSON.stringify(selector)});
+    if (!element) throw new Error('no editor ' + ${JSON.stringify(selector)});
+    if (element instanceof HTMLTextAreaElement) {
+      element.focus();
+      element.setSelectionRange(${start}, ${end});
+      return element.value.length;
+    }
+    element.dispatchEvent(new CustomEvent('qk-editor-select', { bubbles: true, detail: { start: ${start}, end: ${end} } }));
+    return null;
   })()`;
 }
 
@@ -202,13 +291,21 @@ export function quiet(quietMs: number, maxMs: number): string {
 /** Resolves after two frames: whatever the last action scheduled has been rendered. */
 export const TWO_FRAMES = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null))))`;
 
-/** The size and classes of an element, so the floor can give its own the same box. */
+/**
+ * The size and classes of an element, so the floor can give its own the same box. For the app's
+ * editor, the box is its cell (the text box itself is as tall as the text), and the floor's
+ * <textarea> gets the text styles the editor shows.
+ */
 export function boxOf(selector: string): string {
   return `(() => {
     const element = document.querySelector(${JSON.stringify(selector)});
     if (!element) throw new Error('nothing matches ' + ${JSON.stringify(selector)});
-    const rect = element.getBoundingClientRect();
-    return { width: rect.width, height: rect.height, className: element.className };
+    const cell = element.closest('.qk-code-editor');
+    const rect = (cell ?? element).getBoundingClientRect();
+    const className = cell
+      ? cell.className.replace('qk-code-editor', '') + ' resize-none p-3 font-mono leading-relaxed md:text-[0.9375rem]'
+      : element.className;
+    return { width: rect.width, height: rect.height, className };
   })()`;
 }
 

@@ -5,6 +5,7 @@
 // waits for.
 
 export const RULES_CHARS = 600_000;
+export const FIRST_HEADING = 'Rules of the Sunken Crown';
 export const LAST_HEADING = 'End of the rulebook';
 /** The short text of the measurement's own floor: the rulebook's first characters. */
 export const SMALL_FLOOR_CHARS = 3000;
@@ -190,7 +191,7 @@ export function generateRulebook(chars = RULES_CHARS, seed = 4): string {
   const next = random(seed);
   const tail = `\n\n## ${LAST_HEADING}\n`;
   const budget = chars - tail.length;
-  const blocks: string[] = ['# Rules of the Sunken Crown', paragraph(next, 0)];
+  const blocks: string[] = [`# ${FIRST_HEADING}`, paragraph(next, 0)];
   let length = blocks.join('\n\n').length;
   chapters: for (let chapter = 1; ; chapter++) {
     const parts = [`## Chapter ${chapter}: ${pick(next, TOPICS)}`, paragraph(next, chapter)];

@@ -3,7 +3,6 @@
 import type { ErrorCode } from '../errors';
 import type { MessageKey } from '../i18n';
 import {
-  CHARACTERISTIC_INITIATIVE_RULES,
   type CharacteristicDef,
   type ClassDef,
   type Race,
@@ -11,6 +10,7 @@ import {
   type UpdateCampaignBody,
 } from '../schemas/campaigns';
 import { limitsOf, mayHoldCount, mayHoldText, type Tier, type TierLimits } from '../tiers';
+import { mayUseInitiativeRule } from './combat';
 import type { CampaignData } from './default-campaign';
 
 /** A refusal: the server turns it into an AppError, the web into a message. */
@@ -141,12 +141,7 @@ export function checkCampaignChange(
   }
 
   const rule = next.initiativeRule;
-  if (
-    rule !== undefined &&
-    rule !== current.initiativeRule &&
-    CHARACTERISTIC_INITIATIVE_RULES.includes(rule) &&
-    !limits.canUseCharacteristicInitiative
-  ) {
+  if (rule !== undefined && rule !== current.initiativeRule && !mayUseInitiativeRule(tier, rule)) {
     return { code: 'INITIATIVE_RULE_LOCKED', params: {} };
   }
 

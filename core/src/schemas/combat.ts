@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { idSchema } from './common';
 
-export const COMBAT_AMOUNT_MIN = 1;
-export const COMBAT_AMOUNT_MAX = 999;
-export const DEFAULT_COMBAT_AMOUNT = 10;
+import { COMBAT_AMOUNT_MAX, DEFAULT_COMBAT_AMOUNT } from '../constants';
+
+export { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN, DEFAULT_COMBAT_AMOUNT } from '../constants';
 
 const maxUnits = maxOverTiers('unitsPerCampaign');
 

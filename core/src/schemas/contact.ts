@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const CONTACT_SUBJECT_MAX = 200;
-export const CONTACT_MESSAGE_MAX = 5000;
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../constants';
+
+export { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../constants';
 
 export const contactBody = z.object({
   subject: z

@@ -3,11 +3,9 @@ import { maxOverTiers } from '../tiers';
 import { QUICK_TEMPLATES } from '../rules/quick-generation';
 import { idSchema, nameSchema } from './common';
 
-export const GENDERS = ['Male', 'Female', 'Other'] as const;
-export const HP_MAX = 9999;
-export const DEFAULT_HP = 100;
-export const DEFAULT_CHARACTERISTIC_VALUE = 50;
-export const MONEY_MAX = 999_999_999;
+import { DEFAULT_HP, GENDERS, HP_MAX, MONEY_MAX } from '../constants';
+
+export { DEFAULT_CHARACTERISTIC_VALUE, DEFAULT_HP, GENDERS, HP_MAX, MONEY_MAX } from '../constants';
 
 const moneyAmount = z
   .number({ error: 'validation.invalid' })

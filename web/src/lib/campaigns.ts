@@ -55,6 +55,10 @@ function useCampaignCache() {
     invalidate() {
       return queryClient.invalidateQueries({ queryKey: ['campaigns', userId] });
     },
+    /** A renamed race, class, status or characteristic is renamed in the units too (decision 014). */
+    invalidateUnits() {
+      return queryClient.invalidateQueries({ queryKey: ['units', userId] });
+    },
   };
 }
 
@@ -73,7 +77,12 @@ export function useUpdateCampaign() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateCampaignBody }) =>
       apiRequest<Campaign>('PUT', `/api/game-data/${encodeURIComponent(id)}`, { body: changes }),
-    onSuccess: (campaign) => cache.replace(campaign),
+    onSuccess: (campaign, { changes }) => {
+      cache.replace(campaign);
+      if (changes.characteristics || changes.races || changes.classes || changes.statuses) {
+        void cache.invalidateUnits();
+      }
+    },
   });
 }
 

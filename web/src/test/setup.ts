@@ -8,3 +8,11 @@ i18next.addResourceBundle('en', 'translation', en, true, true);
 await i18next.changeLanguage('en');
 
 afterEach(() => cleanup());
+
+// CodeMirror (the markdown editor's text surface) measures text ranges; jsdom has no layout.
+if (!('getClientRects' in Range.prototype)) {
+  Object.assign(Range.prototype, {
+    getClientRects: () => Object.assign([], { item: () => null }),
+    getBoundingClientRect: () => new DOMRect(),
+  });
+}

@@ -24,6 +24,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/request-context';
 import { lockUser } from '../auth/repository';
+import { hasFollowUps, unitFollowUps } from '@questkeeper/core/rules/unit-renames';
+import * as unitsRepo from '../units/repository';
 import * as repo from './repository';
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
@@ -41,7 +43,14 @@ export function createCampaignsService(deps: { db: Db }) {
     change: Partial<CampaignData>,
     name?: string,
   ): Promise<Campaign> {
-    const problem = checkCampaignChange(user.tier, dataOf(row), change);
+    const before = dataOf(row);
+    const followUps = unitFollowUps(before, change);
+    // The combat initiative follows a renamed characteristic, unless the same change sets it.
+    const initiative = followUps.characteristics.find((rename) => rename.from === before.initiativeCaracName);
+    if (initiative && change.initiativeCaracName === undefined) {
+      change = { ...change, initiativeCaracName: initiative.to };
+    }
+    const problem = checkCampaignChange(user.tier, before, change);
     if (problem) throw toAppError(problem);
     const updated = await repo.updateCampaign(
       tx,
@@ -50,6 +59,20 @@ export function createCampaignsService(deps: { db: Db }) {
       name === undefined ? change : { ...change, name },
     );
     if (!updated) throw notFound();
+    if (hasFollowUps(followUps)) {
+      // Units point at entries by name: they follow renames and lowered maxima (decision 014).
+      for (const column of ['race', 'class', 'status'] as const) {
+        for (const { from, to } of followUps[column]) {
+          await unitsRepo.renameUnitsListValue(tx, row.id, column, from, to);
+        }
+      }
+      for (const { from, to } of followUps.characteristics) {
+        await unitsRepo.renameUnitsCharacteristic(tx, row.id, from, to);
+      }
+      for (const { name: characteristic, max } of followUps.capped) {
+        await unitsRepo.capUnitsCharacteristic(tx, row.id, characteristic, max);
+      }
+    }
     return toCampaign(updated);
   }
 

@@ -61,6 +61,8 @@ export function createPaymentsService(deps: {
   }
 
   const returnUrl = (language: Language) => `${publicUrl}/${language}/dashboard`;
+  // Back from the portal, the user lands on the billing block they left from.
+  const portalReturnUrl = (language: Language) => `${returnUrl(language)}?view=profile`;
 
   return {
     providerName: provider.name,
@@ -94,7 +96,7 @@ export function createPaymentsService(deps: {
         userId: user.id,
         language,
         subscription,
-        returnUrl: returnUrl(language),
+        returnUrl: portalReturnUrl(language),
       });
     },
 

@@ -145,3 +145,55 @@ export async function deleteOwnedUnit(
     .returning({ id: units.id });
   return rows.length > 0;
 }
+
+/** Units follow a renamed race, class or status of their campaign (campaign update, same transaction). */
+export async function renameUnitsListValue(
+  db: Executor,
+  campaignId: string,
+  column: 'race' | 'class' | 'status',
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .update(units)
+    .set({ [column]: to, updatedAt: sql`now()` })
+    .where(and(eq(units.campaignId, campaignId), eq(units[column], from)));
+}
+
+/** Units keep their value of a renamed characteristic under its new name. */
+export async function renameUnitsCharacteristic(
+  db: Executor,
+  campaignId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .update(units)
+    .set({
+      characteristics: sql`(${units.characteristics} - ${from}::text) || jsonb_build_object(${to}::text, ${units.characteristics} -> ${from}::text)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(units.campaignId, campaignId), sql`${units.characteristics} -> ${from}::text is not null`));
+}
+
+/** Values above a characteristic's lowered max come down to it. */
+export async function capUnitsCharacteristic(
+  db: Executor,
+  campaignId: string,
+  name: string,
+  max: number,
+): Promise<void> {
+  await db
+    .update(units)
+    .set({
+      characteristics: sql`jsonb_set(${units.characteristics}, array[${name}::text], to_jsonb(${max}::int))`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(units.campaignId, campaignId),
+        sql`jsonb_typeof(${units.characteristics} -> ${name}::text) = 'number'`,
+        sql`(${units.characteristics} ->> ${name}::text)::numeric > ${max}`,
+      ),
+    );
+}

@@ -1,6 +1,6 @@
 // The dashboard of spec §2: a sidebar plus a top bar around the active view. The view and the
 // current campaign live in the query string (dashboard-url.ts), so reload and back return to them.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RotateCw } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,15 +9,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { campaignButtonId } from '@/features/campaigns/campaign-item';
 import { CampaignFormModal, isCampaignLimitError } from '@/features/campaigns/campaign-form-modal';
-import { PricingLink } from '@/features/campaigns/campaign-limit-notice';
+import { SeePlansButton } from '@/features/campaigns/campaign-limit-notice';
 import { EmptyCampaigns } from '@/features/campaigns/empty-campaigns';
 import { errorMessage } from '@/lib/api-client';
 import { campaignKeys, useCampaigns, type Campaign } from '@/lib/campaigns';
+import { UpgradeProvider } from '@/components/upgrade/upgrade-context';
 import { QueryProvider } from '@/lib/query-client';
 import { useSession, type Session } from '@/lib/session';
 import { DEFAULT_VIEW, isCampaignView, isViewId, useDashboardUrl } from './dashboard-url';
-import { CampaignViewArea, ViewLoading } from './dashboard-views';
-import { PlaceholderView } from './placeholder-view';
+import { CampaignViewArea, ProfileView, ViewLoading } from './dashboard-views';
+import { ErrorBoundary } from '../error-boundary';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
@@ -30,7 +31,9 @@ export default function DashboardPage() {
   if (!session) return null;
   return (
     <QueryProvider>
-      <Dashboard session={session} />
+      <UpgradeProvider>
+        <Dashboard session={session} />
+      </UpgradeProvider>
     </QueryProvider>
   );
 }
@@ -123,7 +126,14 @@ function Dashboard({ session }: { session: Session }) {
   const notice = typeof url.state?.notice === 'string' ? url.state.notice : null;
 
   let content;
-  if (view === 'profile') content = <PlaceholderView view="profile" />;
+  if (view === 'profile')
+    content = (
+      <ErrorBoundary>
+        <Suspense fallback={<ViewLoading />}>
+          <ProfileView />
+        </Suspense>
+      </ErrorBoundary>
+    );
   else if (campaigns.isPending) content = <ViewLoading />;
   else if (campaigns.isError)
     content = (
@@ -196,7 +206,7 @@ function Dashboard({ session }: { session: Session }) {
           {notice ? (
             <Alert tone="error">
               <p>{notice}</p>
-              {url.state?.noticeUpgrade ? <PricingLink className="mt-1" /> : null}
+              {url.state?.noticeUpgrade ? <SeePlansButton className="mt-1" /> : null}
             </Alert>
           ) : null}
           {content}

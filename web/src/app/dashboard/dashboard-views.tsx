@@ -33,14 +33,17 @@ export const VIEW_ICONS: Record<ViewId, LucideIcon> = {
 
 type CampaignView = LazyExoticComponent<ComponentType<CampaignViewProps>>;
 
-// Units and combat arrive with issues #5 and #6; until then their views say so.
-const views: Record<Exclude<CampaignViewId, 'units' | 'combat'>, CampaignView> = {
+// Combat arrives with issue #6; until then its view says so.
+const views: Record<Exclude<CampaignViewId, 'combat'>, CampaignView> = {
   rules: lazy(() => import('@/features/rules/rules-view')),
+  units: lazy(() => import('@/features/units/units-view')),
   characteristics: lazy(() => import('@/features/campaign-lists/characteristics-view')),
   races: lazy(() => import('@/features/campaign-lists/races-view')),
   classes: lazy(() => import('@/features/campaign-lists/classes-view')),
   statuses: lazy(() => import('@/features/campaign-lists/statuses-view')),
 };
+
+export const ProfileView = lazy(() => import('@/features/profile/profile-view'));
 
 /** Keeps the place of the view while its code loads, so the page does not jump. */
 export function ViewLoading() {
@@ -62,7 +65,7 @@ export function CampaignViewArea({
   campaign: Campaign;
   tier: Tier;
 }) {
-  if (view === 'units' || view === 'combat') return <PlaceholderView view={view} />;
+  if (view === 'combat') return <PlaceholderView view={view} />;
   const View = views[view];
   return (
     <ErrorBoundary>

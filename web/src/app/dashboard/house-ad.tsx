@@ -1,15 +1,16 @@
 // The Novice-only banner of spec §2, at most 65 px high. decisions.md: a house banner for the paid
-// plans — no third-party script, tracker or image, only our own text and a link to the pricing page.
+// plans — no third-party script, tracker or image, only our own text and a button to the plans.
 import { useTranslation } from 'react-i18next';
 import { Crown, Sparkles } from 'lucide-react';
 import { TIER_LIMITS } from '@questkeeper/core/tiers';
-import { ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { currentLanguage } from '@/lib/i18n';
-import { localePath } from '@/lib/paths';
 
 export function HouseAd() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const upgrade = useUpgrade();
   const number = new Intl.NumberFormat(language);
   return (
     <div className="max-h-[65px] overflow-hidden border-t border-line bg-linear-to-r from-brand-soft via-surface to-brand-soft">
@@ -29,14 +30,15 @@ export function HouseAd() {
             })}
           </span>
         </p>
-        <ButtonLink
-          to={localePath(language, '/pricing')}
+        <Button
+          onClick={upgrade}
+          aria-haspopup="dialog"
           size="sm"
           className="shrink-0"
           icon={<Crown aria-hidden="true" className="size-4" />}
         >
           {t('dashboard.ad.cta')}
-        </ButtonLink>
+        </Button>
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
-// Stands in for the views of later issues: units and profile (#5), combat (#6).
+// Stands in for the views of later issues: combat (#6).
 import { useTranslation } from 'react-i18next';
 import { Hammer } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 
-export function PlaceholderView({ view }: { view: 'units' | 'combat' | 'profile' }) {
+export function PlaceholderView({ view }: { view: 'combat' }) {
   const { t } = useTranslation();
   return (
     <Card className="mx-auto flex max-w-xl flex-col items-center gap-3 text-center">

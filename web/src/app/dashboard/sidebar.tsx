@@ -1,13 +1,15 @@
 // The dashboard's sidebar (spec §2): campaigns with their views, and the account section. A full
 // panel, an icon rail when collapsed on a desktop, an off-canvas drawer on a phone.
 import { confirmDiscardChanges } from '@/lib/unsaved-changes';
-import type { Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Crown, LifeBuoy, Plus, UserRound, X } from 'lucide-react';
 import type { Tier } from '@questkeeper/core/tiers';
 import { Logo } from '@/components/logo';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { CampaignList } from '@/features/campaigns/campaign-list';
+import { ContactModal } from '@/features/contact/contact-modal';
 import type { Campaign } from '@/lib/campaigns';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
@@ -115,13 +117,17 @@ function AccountSection({
   current,
   view,
   onNavigate,
+  onContact,
+  contactRef,
 }: Pick<SidebarProps, 'rail' | 'mobile' | 'tier' | 'email' | 'current' | 'view'> & {
   onNavigate: () => void;
+  onContact: () => void;
+  contactRef: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation();
+  const upgrade = useUpgrade();
   // Spec §2: the upgrade item shows to Novice and Adventurer, to Novice only when collapsed.
   const showUpgrade = rail ? tier === 'Novice' : tier !== 'Hero';
-  const soon = t('dashboard.soon');
   return (
     <section aria-labelledby="account-heading" className="border-t border-line px-3 py-3">
       <h2
@@ -152,42 +158,40 @@ function AccountSection({
           />
         </li>
         <li>
-          {/* The contact form arrives with issue #5; until then the item says it is coming. */}
           <button
+            ref={contactRef}
             type="button"
-            disabled
-            aria-label={rail ? `${t('dashboard.contactSupport')} (${soon})` : undefined}
-            title={rail ? `${t('dashboard.contactSupport')} (${soon})` : undefined}
+            onClick={onContact}
+            aria-haspopup="dialog"
+            aria-label={rail ? t('dashboard.contactSupport') : undefined}
+            title={rail ? t('dashboard.contactSupport') : undefined}
             className={
               itemBase +
-              ' w-full cursor-not-allowed text-ink-muted ' +
+              ' w-full text-ink hover:bg-surface-muted ' +
               (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
             }
           >
             <LifeBuoy aria-hidden="true" className="size-4 shrink-0" />
-            {rail ? null : (
-              <>
-                <span className="truncate">{t('dashboard.contactSupport')}</span>
-                <span className="ml-auto rounded-full border border-line px-2 text-xs">{soon}</span>
-              </>
-            )}
+            {rail ? null : <span className="truncate">{t('dashboard.contactSupport')}</span>}
           </button>
         </li>
         {showUpgrade ? (
           <li>
-            <Link
-              to={localePath(currentLanguage(), '/pricing')}
+            <button
+              type="button"
+              onClick={upgrade}
+              aria-haspopup="dialog"
               aria-label={rail ? t('dashboard.upgrade') : undefined}
               title={rail ? t('dashboard.upgrade') : undefined}
               className={
                 itemBase +
-                ' font-semibold text-gold hover:bg-surface-muted ' +
+                ' w-full font-semibold text-gold hover:bg-surface-muted ' +
                 (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
               }
             >
               <Crown aria-hidden="true" className="size-4 shrink-0" />
               {rail ? null : <span className="truncate">{t('dashboard.upgrade')}</span>}
-            </Link>
+            </button>
           </li>
         ) : null}
       </ul>
@@ -211,6 +215,14 @@ export function Sidebar({
 }: SidebarProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const [contactOpen, setContactOpen] = useState(false);
+  const contactRef = useRef<HTMLButtonElement>(null);
+  // Once the dialog is gone (closed by the user or by itself), focus returns to the item.
+  const contactWasOpen = useRef(false);
+  useEffect(() => {
+    if (contactWasOpen.current && !contactOpen) contactRef.current?.focus();
+    contactWasOpen.current = contactOpen;
+  }, [contactOpen]);
   // A choice in the drawer closes it; on a desktop nothing moves.
   const onNavigate = mobile ? onCloseDrawer : () => undefined;
 
@@ -304,8 +316,12 @@ export function Sidebar({
           current={current}
           view={view}
           onNavigate={onNavigate}
+          onContact={() => setContactOpen(true)}
+          contactRef={contactRef}
         />
       </aside>
+      {/* Outside the aside: the drawer's `inert` must never reach the dialog. */}
+      {contactOpen ? <ContactModal onClose={() => setContactOpen(false)} /> : null}
     </>
   );
 }

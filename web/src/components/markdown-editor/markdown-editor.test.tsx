@@ -1,32 +1,27 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MarkdownEditor, MarkdownPreview, type MarkdownEditorProps } from './markdown-editor';
+import { TextBox } from '@/test/editor';
+import { MarkdownEditor, MarkdownPreview, selectInEditor, type MarkdownEditorProps } from './markdown-editor';
+
+// The writer (with CodeMirror) is a lazy chunk: load it once before the tests' own time limits start.
+beforeAll(() => import('./markdown-writer'), 30_000);
 
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
-function renderEditor(props: Partial<MarkdownEditorProps> = {}) {
+async function renderEditor(props: Partial<MarkdownEditorProps> = {}) {
   const onChange = vi.fn();
   const view = render(
     <MarkdownEditor value="" onChange={onChange} maxLength={1000} label="Rules" {...props} />,
   );
-  const textarea = screen.queryByRole('textbox', { name: 'Rules' }) as HTMLTextAreaElement | null;
-  return { ...view, onChange, textarea: textarea! };
+  if (props.readOnly) return { ...view, onChange, textarea: null as unknown as TextBox };
+  const element = await screen.findByRole('textbox', { name: 'Rules' });
+  return { ...view, onChange, textarea: new TextBox(element) };
 }
-
-/** Selects `part` (its first occurrence) in the text area, as a user would with the mouse. */
-function select(textarea: HTMLTextAreaElement, part: string) {
-  const start = textarea.value.indexOf(part);
-  textarea.focus();
-  textarea.setSelectionRange(start, start + part.length);
-}
-
-const selected = (textarea: HTMLTextAreaElement) =>
-  textarea.value.slice(textarea.selectionStart, textarea.selectionEnd);
 
 const preview = () => screen.getByRole('region', { name: 'Preview' });
 
@@ -36,25 +31,25 @@ describe('MarkdownEditor toolbar', () => {
     ['Italic', 'a *word* here'],
     ['Strikethrough', 'a ~~word~~ here'],
   ])('%s wraps the selection and keeps it selected', async (button, expected) => {
-    const { textarea } = renderEditor({ value: 'a word here' });
-    select(textarea, 'word');
+    const { textarea } = await renderEditor({ value: 'a word here' });
+    textarea.select('word');
     await userEvent.click(screen.getByRole('button', { name: button }));
     expect(textarea.value).toBe(expected);
-    expect(selected(textarea)).toBe('word');
-    expect(document.activeElement).toBe(textarea);
+    expect(textarea.selected).toBe('word');
+    expect(document.activeElement).toBe(textarea.element);
   });
 
   it('inserts a selected placeholder in the UI language without a selection', async () => {
-    const { textarea } = renderEditor({ value: '' });
+    const { textarea } = await renderEditor({ value: '' });
     textarea.focus();
     await userEvent.click(screen.getByRole('button', { name: 'Bold' }));
     expect(textarea.value).toBe('**bold text**');
-    expect(selected(textarea)).toBe('bold text');
+    expect(textarea.selected).toBe('bold text');
   });
 
   it.each([1, 2, 3, 4])('the heading menu makes a level %i heading and closes', async (level) => {
-    const { textarea } = renderEditor({ value: 'intro\nTitle line\nend' });
-    select(textarea, 'Title');
+    const { textarea } = await renderEditor({ value: 'intro\nTitle line\nend' });
+    textarea.select('Title');
     await userEvent.click(screen.getByRole('button', { name: 'Heading' }));
     await userEvent.click(screen.getByRole('button', { name: `Heading ${level}` }));
     expect(textarea.value).toBe(`intro\n${'#'.repeat(level)} Title line\nend`);
@@ -63,7 +58,7 @@ describe('MarkdownEditor toolbar', () => {
   });
 
   it('offers heading levels 1 to 4 only', async () => {
-    renderEditor();
+    await renderEditor();
     await userEvent.click(screen.getByRole('button', { name: 'Heading' }));
     const menu = screen.getByRole('group', { name: 'Heading' });
     expect(
@@ -74,7 +69,7 @@ describe('MarkdownEditor toolbar', () => {
   });
 
   it('closes a menu on Escape and gives the focus back to its button', async () => {
-    renderEditor();
+    await renderEditor();
     const button = screen.getByRole('button', { name: 'Heading' });
     await userEvent.click(button);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Heading 1' }));
@@ -87,31 +82,31 @@ describe('MarkdownEditor toolbar', () => {
     ['Bulleted list', '- one\n- two'],
     ['Numbered list', '1. one\n2. two'],
   ])('%s turns the selected lines into a list', async (button, expected) => {
-    const { textarea } = renderEditor({ value: 'one\ntwo' });
-    select(textarea, 'one\ntwo');
+    const { textarea } = await renderEditor({ value: 'one\ntwo' });
+    textarea.select('one\ntwo');
     await userEvent.click(screen.getByRole('button', { name: button }));
     expect(textarea.value).toBe(expected);
   });
 
   it('the image and link snippets use the selection as their text and select the URL', async () => {
-    const { textarea } = renderEditor({ value: 'a map here' });
-    select(textarea, 'map');
+    const { textarea } = await renderEditor({ value: 'a map here' });
+    textarea.select('map');
     await userEvent.click(screen.getByRole('button', { name: 'Insert an image' }));
     expect(textarea.value).toBe('a ![map](https://) here');
-    expect(selected(textarea)).toBe('https://');
+    expect(textarea.selected).toBe('https://');
 
-    select(textarea, 'here');
+    textarea.select('here');
     await userEvent.click(screen.getByRole('button', { name: 'Insert a link' }));
     expect(textarea.value).toBe('a ![map](https://) [here](https://)');
-    expect(selected(textarea)).toBe('https://');
+    expect(textarea.selected).toBe('https://');
   });
 
   it('the link snippet has placeholder text in the UI language', async () => {
-    const { textarea } = renderEditor({ value: '' });
+    const { textarea } = await renderEditor({ value: '' });
     textarea.focus();
     await userEvent.click(screen.getByRole('button', { name: 'Insert a link' }));
     expect(textarea.value).toBe('[link text](https://)');
-    expect(selected(textarea)).toBe('link text');
+    expect(textarea.selected).toBe('link text');
   });
 });
 
@@ -128,7 +123,7 @@ describe('MarkdownEditor table menu', () => {
   }
 
   it('defaults to 2 by 2', async () => {
-    const { textarea } = renderEditor();
+    const { textarea } = await renderEditor();
     await userEvent.click(screen.getByRole('button', { name: 'Insert a table' }));
     expect((screen.getByRole('spinbutton', { name: 'Columns' }) as HTMLInputElement).value).toBe('2');
     expect((screen.getByRole('spinbutton', { name: 'Rows' }) as HTMLInputElement).value).toBe('2');
@@ -137,8 +132,8 @@ describe('MarkdownEditor table menu', () => {
   });
 
   it('inserts a table of the chosen size after the selected line, then closes', async () => {
-    const { textarea } = renderEditor({ value: 'intro\nnext' });
-    select(textarea, 'intro');
+    const { textarea } = await renderEditor({ value: 'intro\nnext' });
+    textarea.select('intro');
     await insertTable('3', '4');
     const lines = textarea.value.split('\n');
     expect(lines.slice(0, 4)).toEqual([
@@ -149,7 +144,7 @@ describe('MarkdownEditor table menu', () => {
     ]);
     expect(lines.slice(4, 8)).toEqual(Array(4).fill('| Cell | Cell | Cell |'));
     expect(lines.slice(8)).toEqual(['', 'next']);
-    expect(selected(textarea)).toBe('Header 1');
+    expect(textarea.selected).toBe('Header 1');
     expect(screen.queryByRole('spinbutton', { name: 'Columns' })).toBeNull();
   });
 
@@ -158,7 +153,7 @@ describe('MarkdownEditor table menu', () => {
     ['10', '10', 10, 10],
     ['11', '12', 10, 10],
   ])('accepts %s × %s as %i columns and %i rows', async (columns, rows, expectedColumns, expectedRows) => {
-    const { textarea } = renderEditor();
+    const { textarea } = await renderEditor();
     await insertTable(columns, rows);
     const lines = textarea.value.split('\n');
     expect(lines).toHaveLength(expectedRows + 2);
@@ -170,7 +165,7 @@ describe('MarkdownEditor table menu', () => {
     ['2', '0'],
   ])('refuses %s × %s with a console-only message and stays open', async (columns, rows) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { textarea } = renderEditor({ value: 'kept' });
+    const { textarea } = await renderEditor({ value: 'kept' });
     await insertTable(columns, rows);
     expect(textarea.value).toBe('kept');
     expect(warn).toHaveBeenCalledOnce();
@@ -180,14 +175,14 @@ describe('MarkdownEditor table menu', () => {
 });
 
 describe('MarkdownEditor character limit', () => {
-  it('shows the counter with the numbers of the UI language', () => {
-    renderEditor({ value: 'abc', maxLength: 50_000 });
+  it('shows the counter with the numbers of the UI language', async () => {
+    await renderEditor({ value: 'abc', maxLength: 50_000 });
     expect(screen.getByText('3 / 50,000 characters')).toBeTruthy();
   });
 
   it('refuses typing over the limit and says so politely', async () => {
-    const { textarea } = renderEditor({ value: 'abcd', maxLength: 5 });
-    await userEvent.type(textarea, 'efg');
+    const { textarea } = await renderEditor({ value: 'abcd', maxLength: 5 });
+    textarea.type('efg');
     expect(textarea.value).toBe('abcde');
     expect(screen.getByRole('status').textContent).toBe(
       'Limit of 5 characters reached: that change was not applied.',
@@ -196,17 +191,17 @@ describe('MarkdownEditor character limit', () => {
   });
 
   it('refuses a paste that would pass the limit', async () => {
-    const { textarea } = renderEditor({ value: 'ab', maxLength: 5 });
+    const { textarea } = await renderEditor({ value: 'ab', maxLength: 5 });
     textarea.focus();
-    textarea.setSelectionRange(2, 2);
-    await userEvent.paste('cdefgh');
+    textarea.setCaret(2);
+    textarea.paste('cdefgh');
     expect(textarea.value).toBe('ab');
     expect(screen.getByRole('status').textContent).not.toBe('');
   });
 
   it('refuses a snippet that would pass the limit', async () => {
-    const { textarea, onChange } = renderEditor({ value: 'abcd', maxLength: 6 });
-    select(textarea, 'abcd');
+    const { textarea, onChange } = await renderEditor({ value: 'abcd', maxLength: 6 });
+    textarea.select('abcd');
     await userEvent.click(screen.getByRole('button', { name: 'Bold' }));
     expect(textarea.value).toBe('abcd');
     expect(screen.getByRole('status').textContent).toBe(
@@ -217,10 +212,10 @@ describe('MarkdownEditor character limit', () => {
   });
 
   it('still lets a text over the limit be shortened', async () => {
-    const { textarea } = renderEditor({ value: 'abcdef', maxLength: 3 });
-    await userEvent.type(textarea, '{Backspace}');
+    const { textarea } = await renderEditor({ value: 'abcdef', maxLength: 3 });
+    textarea.backspace();
     expect(textarea.value).toBe('abcde');
-    await userEvent.type(textarea, 'x');
+    textarea.type('x');
     expect(textarea.value).toBe('abcde');
   });
 });
@@ -235,7 +230,7 @@ describe('MarkdownEditor divider', () => {
 
   it('starts at 50/50 and resizes from the keyboard, each pane keeping 50 px', async () => {
     mockWidth(400);
-    renderEditor();
+    await renderEditor();
     const divider = screen.getByRole('separator', { name: 'Resize the text and preview panes' });
     const now = () => Number(divider.getAttribute('aria-valuenow'));
     expect(now()).toBe(50);
@@ -262,7 +257,7 @@ describe('MarkdownEditor divider', () => {
 
 describe('MarkdownEditor fullscreen', () => {
   it('swaps the toggle label and icon, and Escape leaves it', async () => {
-    renderEditor();
+    await renderEditor();
     await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
     expect(screen.getByRole('dialog', { name: 'Rules' })).toBeTruthy();
     const exit = screen.getByRole('button', { name: 'Exit fullscreen' });
@@ -276,18 +271,14 @@ describe('MarkdownEditor fullscreen', () => {
 });
 
 describe('MarkdownEditor change events', () => {
-  // Keystrokes as change events: user-event and Testing Library wait on real timers, which the fake
-  // timers of these tests would freeze.
-  function typeKeys(textarea: HTMLTextAreaElement, keys: string) {
-    for (const key of keys) fireEvent.change(textarea, { target: { value: textarea.value + key } });
-  }
+  // The editor loads with real timers (its code is a lazy chunk); the clock is faked after.
 
-  it('tells the host 300 ms after the last keystroke, once', () => {
+  it('tells the host 300 ms after the last keystroke, once', async () => {
+    const { textarea, onChange } = await renderEditor();
     vi.useFakeTimers();
-    const { textarea, onChange } = renderEditor();
-    typeKeys(textarea, 'ab');
+    textarea.type('ab');
     act(() => vi.advanceTimersByTime(200));
-    typeKeys(textarea, 'c');
+    textarea.type('c');
     expect(textarea.value).toBe('abc');
     act(() => vi.advanceTimersByTime(299));
     expect(onChange).not.toHaveBeenCalled();
@@ -297,21 +288,21 @@ describe('MarkdownEditor change events', () => {
     expect(onChange).toHaveBeenCalledOnce();
   });
 
-  it('flushes the pending change on blur', () => {
+  it('flushes the pending change on blur', async () => {
+    const { textarea, onChange } = await renderEditor();
     vi.useFakeTimers();
-    const { textarea, onChange } = renderEditor();
     textarea.focus();
-    typeKeys(textarea, 'xy');
-    act(() => textarea.blur());
+    textarea.type('xy');
+    textarea.blur();
     expect(onChange).toHaveBeenCalledExactlyOnceWith('xy');
     act(() => vi.advanceTimersByTime(1000));
     expect(onChange).toHaveBeenCalledOnce();
   });
 
-  it('flushes the pending change on unmount', () => {
+  it('flushes the pending change on unmount', async () => {
+    const { textarea, onChange, unmount } = await renderEditor();
     vi.useFakeTimers();
-    const { textarea, onChange, unmount } = renderEditor();
-    typeKeys(textarea, 'z');
+    textarea.type('z');
     unmount();
     expect(onChange).toHaveBeenCalledExactlyOnceWith('z');
   });
@@ -339,25 +330,34 @@ describe('MarkdownEditor change events', () => {
       );
     }
     render(<Host />);
-    const textarea = screen.getByRole('textbox', { name: 'Rules' }) as HTMLTextAreaElement;
-    await userEvent.type(textarea, ' edited');
+    const textarea = new TextBox(await screen.findByRole('textbox', { name: 'Rules' }));
+    textarea.type(' edited');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(textarea.value).toBe(initial);
     expect(changes).toEqual([`${initial} edited`]);
   });
 });
 
+describe('MarkdownEditor selection from the host', () => {
+  it('selects the range a host asks for (a rules search result) and takes the focus', async () => {
+    const { textarea } = await renderEditor({ value: 'line one\nthe dragon sleeps\nend' });
+    act(() => selectInEditor(textarea.element, 13, 19));
+    expect(textarea.selected).toBe('dragon');
+    expect(document.activeElement).toBe(textarea.element);
+  });
+});
+
 describe('MarkdownEditor preview', () => {
   it('renders the text live next to it', async () => {
-    const { textarea } = renderEditor();
+    const { textarea } = await renderEditor();
     expect(preview().textContent).toBe('Start writing to see the preview here');
-    await userEvent.type(textarea, '# Dragons{Enter}{Enter}Beware{Enter}of fire');
+    textarea.type('# Dragons\n\nBeware\nof fire');
     expect(within(preview()).getByRole('heading', { level: 1, name: 'Dragons' })).toBeTruthy();
     expect(preview().innerHTML).toContain('<p>Beware<br>\nof fire</p>'); // Line breaks are breaks.
   });
 
-  it('read-only shows the rendered text only', () => {
-    const { container, textarea } = renderEditor({ value: '**Lore**', readOnly: true });
+  it('read-only shows the rendered text only', async () => {
+    const { container, textarea } = await renderEditor({ value: '**Lore**', readOnly: true });
     expect(textarea).toBeNull();
     expect(screen.queryByRole('toolbar')).toBeNull();
     expect(screen.queryByText(/characters/)).toBeNull();
@@ -365,8 +365,8 @@ describe('MarkdownEditor preview', () => {
     expect(container.querySelectorAll('button')).toHaveLength(0);
   });
 
-  it('read-only shows a placeholder heading pointing to Edit when empty', () => {
-    renderEditor({ value: '  ', readOnly: true });
+  it('read-only shows a placeholder heading pointing to Edit when empty', async () => {
+    await renderEditor({ value: '  ', readOnly: true });
     expect(screen.getByText('Nothing written yet. Click "Edit" to start')).toBeTruthy();
   });
 

@@ -1,12 +1,34 @@
 // The reusable markdown editor (spec §2 "Markdown editor", §4 "Editor", §5, §9; issue #4): toolbar,
 // text area and live preview side by side (stacked under 768 px), or the rendered text alone when
 // read-only.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
 import { MarkdownPreview, PreviewPlaceholder, hasText } from './markdown-preview';
-import { MarkdownWriter, type MarkdownWriterProps } from './markdown-writer';
+import type { MarkdownWriterProps } from './markdown-writer';
+
+// Edit mode, with CodeMirror, is its own chunk: read-only views never download it.
+const MarkdownWriter = lazy(() =>
+  import('./markdown-writer').then((module) => ({ default: module.MarkdownWriter })),
+);
+
+/** Holds the writer's place (toolbar + 33 rem + counter) while its code loads. */
+function WriterLoading() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="flex h-[37rem] items-center justify-center rounded-card border border-line bg-surface text-ink-muted"
+    >
+      <Spinner className="size-6" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}
 
 // The contract of issue #4 names both components after this file.
 export { MarkdownPreview } from './markdown-preview';
+export { selectInEditor } from './editor-events';
 
 /** value, onChange, maxLength, label and id as the writer takes them (label and id name the preview
  *  region when read-only), plus readOnly: the rendered preview only. */
@@ -18,7 +40,9 @@ export function MarkdownEditor({ readOnly = false, ...props }: MarkdownEditorPro
   return readOnly ? (
     <ReadOnlyMarkdown value={props.value} label={props.label} id={props.id} />
   ) : (
-    <MarkdownWriter {...props} />
+    <Suspense fallback={<WriterLoading />}>
+      <MarkdownWriter {...props} />
+    </Suspense>
   );
 }
 

@@ -1,29 +1,28 @@
-// Edit mode of the markdown editor. The text area is left to the browser (uncontrolled, memoised):
-// React never writes a 600,000-character value on a keystroke, and typing never waits on the host,
-// which hears of changes 300 ms after the last one (at once on blur and unmount, so a Save click
+// Edit mode of the markdown editor. The text lives in CodeMirror (code-editor.ts), never in React
+// state: React never writes a 600,000-character value on a keystroke, and typing never waits on the
+// host, which hears of changes 300 ms after the last one (at once on blur and unmount, so a Save click
 // right after typing loses nothing). The preview follows in the background (useDeferredValue), after
 // a pause in typing for long texts.
 import {
   memo,
   useCallback,
   useDeferredValue,
-  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
-  type ChangeEvent,
   type CSSProperties,
-  type KeyboardEvent,
   type Ref,
-  type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EditorView } from '@codemirror/view';
+import { applyEdit, createCodeEditor, replaceText, selectRange, selectionOf, textOf } from './code-editor';
+import './code-editor.css';
+import { SELECT_EVENT } from './editor-events';
 import { MarkdownPreview, PreviewPlaceholder, hasText } from './markdown-preview';
-import { acceptsLength } from './snippets';
+import { acceptsLength, changedRange } from './snippets';
 import { SPLIT_INITIAL, SplitDivider } from './split-divider';
-import { insertedLength, replaceWithUndo } from './text-input';
 import { EditorToolbar, type ToolbarAction } from './toolbar';
 import { snippetFor, type Snippet } from './toolbar-actions';
 import { useFullscreen } from './use-fullscreen';
@@ -32,17 +31,34 @@ export const CHANGE_DEBOUNCE_MS = 300;
 /** From this size on, the preview waits for a pause in typing instead of following each keystroke. */
 const LARGE_TEXT = 20_000;
 const PREVIEW_IDLE_MS = 300;
+/** Long texts: the counter catches up this long after a keystroke (a frame; unnoticeable). */
+const COUNTER_DELAY_MS = 20;
 /** The counter turns to a warning colour from this share of the limit. */
 const WARNING_SHARE = 0.9;
 
-/** Props never change while typing, so React leaves the element alone. */
-const TextArea = memo(function TextArea(
-  props: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref: Ref<HTMLTextAreaElement> },
-) {
-  return <textarea {...props} />;
-});
-
 type Outcome = 'applied' | 'refused' | 'invalid';
+
+/**
+ * Where CodeMirror lives; never re-rendered, so React leaves its DOM alone. Leaving the text sends
+ * a pending change through React's own (synchronous) blur event, so a Save click right after typing
+ * sees it — CodeMirror reports focus changes only a few milliseconds later.
+ */
+const EditorSurface = memo(function EditorSurface({
+  ref,
+  onBlur,
+}: {
+  ref: Ref<HTMLDivElement>;
+  onBlur: () => void;
+}) {
+  return (
+    <div
+      ref={ref}
+      onBlur={onBlur}
+      // Sized by the grid: strict containment keeps each keystroke's layout inside the editor.
+      className="qk-code-editor min-h-0 min-w-0 border-b border-line bg-surface text-ink [contain:strict] md:border-b-0"
+    />
+  );
+});
 
 export interface MarkdownWriterProps {
   value: string;
@@ -50,20 +66,21 @@ export interface MarkdownWriterProps {
   onChange: (value: string) => void;
   /** A change that would make the text longer than this is refused (shortening is always allowed). */
   maxLength: number;
-  /** Accessible name of the text area. */
+  /** Accessible name of the text box. */
   label: string;
-  /** Id of the text area. */
+  /** Id of the text box. */
   id?: string | undefined;
+  /** Focus the text box once it exists (its code loads on demand, so a host cannot do it on mount). */
+  autoFocus?: boolean | undefined;
 }
 
-export function MarkdownWriter({ value, onChange, maxLength, label, id }: MarkdownWriterProps) {
+export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocus }: MarkdownWriterProps) {
   const { t, i18n } = useTranslation();
   const ownId = useId();
   const textareaId = id ?? `${ownId}-text`;
   const previewId = `${ownId}-preview`;
   const counterId = `${ownId}-counter`;
 
-  const [initialText] = useState(value);
   const [length, setLength] = useState(value.length);
   const [previewSource, setPreviewSource] = useState(value);
   const shownSource = useDeferredValue(previewSource);
@@ -77,11 +94,14 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
   const rootRef = useRef<HTMLDivElement>(null);
   const { fullscreen, toggle: toggleFullscreen, onKeyDown: onRootKeyDown } = useFullscreen(rootRef);
   const splitRef = useRef<HTMLDivElement>(null);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  /** The text as last accepted: what the text area holds between input events. */
-  const textRef = useRef(value);
-  const pending = useRef<{ value: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  /** A change the host has not heard of yet (its text is read from the editor when it is sent). */
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const previewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** A long text's length, shown by a counter update that waits for the keystroke's paint. */
+  const shownLength = useRef(value.length);
+  const lengthUpdate = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onChangeRef = useRef(onChange);
   const maxLengthRef = useRef(maxLength);
   useLayoutEffect(() => {
@@ -104,120 +124,127 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
   useLayoutEffect(() => {
     if (!reset) return;
     // The host's text wins over a change still waiting to be sent.
-    if (pending.current) clearTimeout(pending.current.timer);
+    if (pending.current) clearTimeout(pending.current);
     pending.current = null;
     clearTimeout(previewTimer.current);
-    textRef.current = reset.text;
-    if (textareaRef.current) textareaRef.current.value = reset.text;
+    if (lengthUpdate.current !== null) clearTimeout(lengthUpdate.current);
+    lengthUpdate.current = null;
+    shownLength.current = reset.text.length;
+    if (viewRef.current) replaceText(viewRef.current, reset.text);
   }, [reset]);
 
   const flush = useCallback(() => {
-    const change = pending.current;
-    if (!change) return;
-    clearTimeout(change.timer);
+    const view = viewRef.current;
+    if (pending.current === null || !view) return;
+    clearTimeout(pending.current);
     pending.current = null;
-    setSynced(change.value);
-    onChangeRef.current(change.value);
+    const text = textOf(view);
+    setSynced(text);
+    onChangeRef.current(text);
   }, []);
 
-  useEffect(
-    () => () => {
-      clearTimeout(previewTimer.current);
-      flush();
-    },
-    [flush],
-  );
+  // In a long text the counter follows after the keystroke's frame is painted, so React's render is
+  // never on the typing path (at most one update per frame).
+  const showLength = useCallback((nextLength: number) => {
+    shownLength.current = nextLength;
+    if (nextLength < LARGE_TEXT) {
+      setLength(nextLength);
+      return;
+    }
+    if (lengthUpdate.current !== null) return;
+    lengthUpdate.current = setTimeout(() => {
+      lengthUpdate.current = null;
+      setLength(shownLength.current);
+    }, COUNTER_DELAY_MS);
+  }, []);
 
   const accept = useCallback(
-    (next: string) => {
-      textRef.current = next;
-      setLength(next.length);
+    (nextLength: number) => {
+      showLength(nextLength);
       setRefusals(0);
       clearTimeout(previewTimer.current);
-      if (next.length < LARGE_TEXT) setPreviewSource(next);
-      else previewTimer.current = setTimeout(() => setPreviewSource(next), PREVIEW_IDLE_MS);
-      if (pending.current) clearTimeout(pending.current.timer);
-      pending.current = { value: next, timer: setTimeout(flush, CHANGE_DEBOUNCE_MS) };
+      const showPreview = () => {
+        if (viewRef.current) setPreviewSource(textOf(viewRef.current));
+      };
+      if (nextLength < LARGE_TEXT) showPreview();
+      else previewTimer.current = setTimeout(showPreview, PREVIEW_IDLE_MS);
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = setTimeout(flush, CHANGE_DEBOUNCE_MS);
     },
-    [flush],
+    [flush, showLength],
   );
 
   const refuse = useCallback(() => setRefusals((count) => count + 1), []);
 
-  // Refuses typing and pasting over the limit before the browser applies it, which keeps the caret
-  // and the undo history intact; handleChange catches what cannot be predicted.
-  useEffect(() => {
-    const area = textareaRef.current;
-    if (!area) return;
-    const onBeforeInput = (event: InputEvent) => {
-      const inserted = insertedLength(event);
-      if (inserted === null) return;
-      const current = textRef.current.length;
-      // Reading the selection of a long text costs a few milliseconds: only near the limit.
-      if (current + inserted <= maxLengthRef.current) return;
-      const next = current - (area.selectionEnd - area.selectionStart) + inserted;
-      if (next > maxLengthRef.current && next > current) {
-        event.preventDefault();
-        refuse();
-      }
-    };
-    area.addEventListener('beforeinput', onBeforeInput);
-    return () => area.removeEventListener('beforeinput', onBeforeInput);
-  }, [refuse]);
+  // Stable callbacks for the editor, created once, reading the latest render.
+  const runActionRef = useRef<(action: ToolbarAction) => boolean>(() => false);
+  const editorCallbacks = useRef({ accept, refuse, flush });
+  useLayoutEffect(() => {
+    editorCallbacks.current = { accept, refuse, flush };
+  });
 
-  const handleChange = useCallback(
-    (event: ChangeEvent<HTMLTextAreaElement>) => {
-      const area = event.currentTarget;
-      const next = area.value;
-      const previous = textRef.current;
-      if (acceptsLength(previous, next, maxLengthRef.current)) {
-        accept(next);
-        return;
-      }
-      // Put the text back with the caret where the refused input began.
-      const caret = Math.max(0, area.selectionStart - (next.length - previous.length));
-      area.value = previous;
-      area.setSelectionRange(caret, caret);
-      refuse();
-    },
-    [accept, refuse],
-  );
+  // The editor is created on mount (and again only if its label or placeholder change, with the text
+  // it held); later host texts arrive through `reset`. Unmounting sends a pending change first.
+  const mountText = useRef(value);
+  const focusOnMount = useRef(autoFocus === true);
+  const placeholder = t('editor.textPlaceholder');
+  useLayoutEffect(() => {
+    const parent = surfaceRef.current;
+    if (!parent) return;
+    const view = createCodeEditor({
+      parent,
+      text: mountText.current,
+      attributes: { id: textareaId, 'aria-label': label, 'aria-describedby': counterId },
+      placeholder,
+      maxLength: () => maxLengthRef.current,
+      onRefused: () => editorCallbacks.current.refuse(),
+      onChanged: (nextLength) => editorCallbacks.current.accept(nextLength),
+      onShortcut: (kind) => void runActionRef.current({ kind }),
+    });
+    viewRef.current = view;
+    const onSelect = (event: Event) => {
+      const { start, end } = (event as CustomEvent<{ start: number; end: number }>).detail;
+      selectRange(view, start, end);
+    };
+    parent.addEventListener(SELECT_EVENT, onSelect);
+    if (focusOnMount.current) view.focus();
+    focusOnMount.current = false;
+    return () => {
+      parent.removeEventListener(SELECT_EVENT, onSelect);
+      clearTimeout(previewTimer.current);
+      if (lengthUpdate.current !== null) clearTimeout(lengthUpdate.current);
+      lengthUpdate.current = null;
+      editorCallbacks.current.flush();
+      mountText.current = textOf(view);
+      viewRef.current = null;
+      view.destroy();
+    };
+  }, [placeholder, textareaId, label, counterId]);
 
   const apply = (make: Snippet): Outcome => {
-    const area = textareaRef.current;
-    if (!area) return 'invalid';
-    const current = textRef.current;
-    const edit = make(current, area.selectionStart, area.selectionEnd);
+    const view = viewRef.current;
+    if (!view) return 'invalid';
+    const current = textOf(view);
+    const selection = selectionOf(view);
+    const edit = make(current, selection.start, selection.end);
     if (!edit) return 'invalid'; // The focus stays where it is (in the table menu, to fix the size).
-    area.focus();
+    view.focus();
     if (!acceptsLength(current, edit.text, maxLength)) {
       refuse();
       return 'refused';
     }
-    if (!replaceWithUndo(area, current, edit.text)) {
-      area.value = edit.text;
-      accept(edit.text);
-    }
-    area.setSelectionRange(edit.selectionStart, edit.selectionEnd);
-    return 'applied';
+    const applied = applyEdit(view, changedRange(current, edit.text), {
+      start: edit.selectionStart,
+      end: edit.selectionEnd,
+    });
+    return applied ? 'applied' : 'refused';
   };
 
   const runAction = (action: ToolbarAction): boolean => apply(snippetFor(action, t)) !== 'invalid';
-
-  // Stable callbacks for the memoised toolbar and text area, reading the latest render.
-  const runActionRef = useRef(runAction);
   useLayoutEffect(() => {
     runActionRef.current = runAction;
   });
   const onAction = useCallback((action: ToolbarAction) => runActionRef.current(action), []);
-
-  const onTextKeyDown = useCallback((event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-    const key = event.key.toLowerCase();
-    if (key !== 'b' && key !== 'i') return;
-    event.preventDefault();
-    runActionRef.current({ kind: key === 'b' ? 'bold' : 'italic' });
-  }, []);
 
   const numbers = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const tone =
@@ -252,21 +279,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id }: Markdo
           (fullscreen ? 'min-h-0 flex-1' : 'h-[33rem]')
         }
       >
-        <TextArea
-          ref={textareaRef}
-          id={textareaId}
-          aria-label={label}
-          aria-describedby={counterId}
-          defaultValue={initialText}
-          onChange={handleChange}
-          onKeyDown={onTextKeyDown}
-          onBlur={flush}
-          placeholder={t('editor.textPlaceholder')}
-          className={
-            'min-h-0 min-w-0 resize-none border-b border-line bg-surface p-3 font-mono text-base leading-relaxed text-ink ' +
-            'placeholder:text-ink-muted focus-visible:outline-offset-[-3px] md:border-b-0 md:text-[0.9375rem]'
-          }
-        />
+        <EditorSurface ref={surfaceRef} onBlur={flush} />
         <SplitDivider
           ratio={ratio}
           onRatio={setRatio}

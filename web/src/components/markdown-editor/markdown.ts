@@ -1,6 +1,6 @@
 // One markdown-it instance for the whole app, built on first use (spec §9 "Editor": line breaks as
 // breaks, auto-linked URLs, raw HTML not rendered, nesting limit 100).
-import MarkdownIt, { type MarkdownIt as Markdown, type RendererRule } from 'markdown-it';
+import MarkdownIt, { type Env, type MarkdownIt as Markdown, type RendererRule } from 'markdown-it';
 
 let instance: Markdown | undefined;
 
@@ -45,7 +45,27 @@ function markdown(): Markdown {
   return md;
 }
 
-/** The HTML of a markdown text; safe to inject (raw HTML is escaped, javascript: links refused). */
-export function renderMarkdown(source: string): string {
-  return markdown().render(source);
+/** Link reference definitions (`[label]: url "title"`), by normalised label, as markdown-it keeps them. */
+export type LinkReferences = NonNullable<Env['references']>;
+
+/**
+ * The HTML of a markdown text; safe to inject (raw HTML is escaped, javascript: links refused).
+ * `references`: link reference definitions made elsewhere (another section of the same text); the
+ * text's own definitions never replace them (markdown-it keeps the first definition of a label).
+ */
+export function renderMarkdown(source: string, references?: LinkReferences): string {
+  return markdown().render(source, references ? { references: { ...references } } : {});
+}
+
+/**
+ * The link reference definitions of a markdown text, in the order markdown-it reads them (the first
+ * definition of a label wins), from its block structure only: the inline parse is not needed.
+ */
+export function linkReferences(source: string): LinkReferences {
+  const md = markdown();
+  const env: Env = {};
+  // What markdown-it's "normalize" core rule does before the block parse.
+  const normalized = source.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
+  md.block.parse(normalized, md, env, []);
+  return env.references ?? {};
 }

@@ -41,7 +41,7 @@ export function useConfirm(): ((options: ConfirmOptions) => Promise<boolean>) & 
           <Button variant="secondary" onClick={() => settle(false)}>
             {t('common.cancel')}
           </Button>
-          <Button variant={pending?.tone ?? 'danger'} onClick={() => settle(true)} autoFocus>
+          <Button variant={pending?.tone ?? 'danger'} onClick={() => settle(true)} data-autofocus>
             {pending?.confirmLabel ?? t('common.confirm')}
           </Button>
         </>

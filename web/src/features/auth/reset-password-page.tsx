@@ -14,7 +14,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
 import { resetPassword } from './api/password-reset';
 import { failureMessage } from './api/failure-message';
-import { isValidNewPassword, NewPasswordFields } from './components/new-password-fields';
+import { isValidNewPassword, NewPasswordFields } from '@/components/password/new-password-fields';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();

@@ -60,7 +60,7 @@ describe('list views and tiers', { timeout: 20_000 }, () => {
     renderView(RacesView, fakeCampaign(), 'Novice');
     expect(screen.getByRole('heading', { level: 2, name: 'Races of Realm of Ash' })).toBeTruthy();
     expect(screen.getByText('Upgrade to Adventurer or Hero to add new races')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/en/pricing');
+    expect(screen.getByRole('button', { name: 'See plans' })).toBeTruthy(); // Opens the upgrade modal.
     expect(screen.queryByRole('button', { name: 'Add race' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Human' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Human' })).toBeNull();
@@ -101,7 +101,7 @@ describe('list views and tiers', { timeout: 20_000 }, () => {
     expect(screen.getByText('Race limit reached for Adventurer tier')).toBeTruthy();
     expect(screen.getByText(/20 \/ 20/)).toBeTruthy();
     expect(screen.queryByText('Add race')).toBeNull();
-    expect(screen.getByText('See plans').closest('a')?.getAttribute('href')).toBe('/en/pricing');
+    expect(screen.getByRole('button', { name: 'See plans' })).toBeTruthy(); // Opens the upgrade modal.
     expect(screen.getByLabelText('Edit Race 20')).toBeTruthy();
   });
 
@@ -121,7 +121,7 @@ describe('list views and tiers', { timeout: 20_000 }, () => {
       expect(screen.getByText('Status limit reached for Adventurer tier')).toBeTruthy();
       expect(screen.getByText(/more entries than the Adventurer plan allows \(30\)/)).toBeTruthy();
       expect(screen.getByText(/31 \/ 30/)).toBeTruthy();
-      expect(screen.getByText('See plans').closest('a')?.getAttribute('href')).toBe('/en/pricing');
+      expect(screen.getByRole('button', { name: 'See plans' })).toBeTruthy(); // Opens the upgrade modal.
       expect(screen.queryByText('Add status')).toBeNull();
       expect(screen.getByLabelText('Delete Status 31')).toBeTruthy();
     },

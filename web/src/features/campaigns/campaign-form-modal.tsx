@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Copy, Plus, Sparkles } from 'lucide-react';
 import { NAME_MAX } from '@questkeeper/core/constants';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCampaigns, useCopyCampaign, useCreateCampaign, type Campaign } from '@/lib/campaigns';
-import { currentLanguage } from '@/lib/i18n';
-import { localePath } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { CampaignLimitNotice } from './campaign-limit-notice';
 import { ChoiceCard } from './choice-card';
@@ -45,6 +44,7 @@ export function CampaignFormModal({
   const create = useCreateCampaign();
   const copy = useCopyCampaign();
   const confirm = useConfirm();
+  const upgrade = useUpgrade();
   const formId = useId();
   const sourceId = useId();
 
@@ -110,7 +110,15 @@ export function CampaignFormModal({
             <Button variant="secondary" onClick={onClose}>
               {t('common.close')}
             </Button>
-            <ButtonLink to={localePath(currentLanguage(), '/pricing')}>{t('campaigns.seePlans')}</ButtonLink>
+            <Button
+              aria-haspopup="dialog"
+              onClick={() => {
+                onClose();
+                upgrade();
+              }}
+            >
+              {t('campaigns.seePlans')}
+            </Button>
           </>
         }
       >
@@ -158,7 +166,7 @@ export function CampaignFormModal({
             onChange={(event) => setName(event.target.value)}
             maxLength={NAME_MAX}
             required
-            autoFocus
+            data-autofocus
             autoComplete="off"
             placeholder={t('campaigns.form.namePlaceholder')}
             error={nameError}

@@ -1,23 +1,26 @@
 // The campaign limit of the user's plan, with the way up (spec §9, issue #4: "creation at the
-// limit is refused with a clear message and an upgrade path").
+// limit is refused with a clear message and an upgrade path"). The way up is the dashboard's upgrade
+// modal (issue #5), so the user never leaves what they were doing.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import type { Tier } from '@questkeeper/core/tiers';
 import { Alert, type AlertTone } from '@/components/ui/alert';
-import { currentLanguage } from '@/lib/i18n';
-import { localePath } from '@/lib/paths';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
 
-export function PricingLink({ className = '' }: { className?: string }) {
+/** "See the plans", inline in a message: opens the upgrade modal. */
+export function SeePlansButton({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
+  const upgrade = useUpgrade();
   return (
-    <Link
-      to={localePath(currentLanguage(), '/pricing')}
-      className={`inline-flex items-center gap-1 font-semibold underline underline-offset-2 ${className}`}
+    <button
+      type="button"
+      onClick={upgrade}
+      aria-haspopup="dialog"
+      className={`inline-flex items-center gap-1 rounded-control font-semibold underline underline-offset-2 ${className}`}
     >
       {t('campaigns.seePlans')}
       <ArrowRight aria-hidden="true" className="size-4" />
-    </Link>
+    </button>
   );
 }
 
@@ -40,7 +43,7 @@ export function CampaignLimitNotice({
   return (
     <Alert tone={tone}>
       <p>{message ?? t('errors.CAMPAIGN_LIMIT_REACHED', { tier, limit })}</p>
-      {link ? <PricingLink className="mt-1" /> : null}
+      {link ? <SeePlansButton className="mt-1" /> : null}
     </Alert>
   );
 }

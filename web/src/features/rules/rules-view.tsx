@@ -3,22 +3,21 @@
 // text), and searched line by line. The tier's rules limit applies to saving only (decisions.md: after a
 // downgrade longer rules stay readable and editable, and may be saved once within the limit).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Save, X } from 'lucide-react';
 import { TIER_LIMITS } from '@questkeeper/core/tiers';
-import { MarkdownEditor } from '@/components/markdown-editor/markdown-editor';
+import { MarkdownEditor, selectInEditor } from '@/components/markdown-editor/markdown-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
 import { currentLanguage } from '@/lib/i18n';
-import { localePath } from '@/lib/paths';
 import { RulesSearch } from './components/rules-search';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { occurrencesBefore, type LineMatch } from './search';
-import { scrollToRenderedMatch, selectInTextarea } from './scroll-to-match';
+import { scrollToRenderedMatch } from './scroll-to-match';
 
 /** How long the polite "saved" confirmation stays. */
 const SAVED_NOTICE_MS = 4000;
@@ -43,7 +42,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const dirty = editing !== null && editing.draft !== editing.original;
   const overLimit = editing !== null && editing.draft.length > limit;
   const numbers = useMemo(() => new Intl.NumberFormat(currentLanguage()), []);
-  const language = currentLanguage();
+  const upgrade = useUpgrade();
 
   useUnsavedChanges(dirty);
 
@@ -88,8 +87,8 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
     const first = line.ranges[0];
     if (!container || !first) return;
     const start = line.lineStart + first.start;
-    const textarea = editing ? container.querySelector('textarea') : null;
-    if (textarea) selectInTextarea(textarea, start, line.lineStart + first.end);
+    const textBox = editing ? container.querySelector('#rules-editor') : null;
+    if (textBox) selectInEditor(textBox, start, line.lineStart + first.end);
     else scrollToRenderedMatch(container, query, occurrencesBefore(text, query, start));
   }
 
@@ -144,9 +143,14 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
             tier,
           })}{' '}
           {tier !== 'Hero' ? (
-            <Link to={localePath(language, '/pricing')} className="font-medium text-brand underline">
+            <button
+              type="button"
+              onClick={upgrade}
+              aria-haspopup="dialog"
+              className="rounded-control font-medium text-brand underline"
+            >
               {t('rules.upgrade')}
-            </Link>
+            </button>
           ) : null}
         </Alert>
       ) : null}
@@ -162,6 +166,8 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
             onChange={(draft) => setEditing((current) => (current ? { ...current, draft } : current))}
             // Rules already over the limit (after a downgrade) can still be shortened.
             maxLength={Math.max(limit, editing.original.length)}
+            // The Edit button is gone: the text takes the focus.
+            autoFocus
           />
         ) : (
           <MarkdownEditor

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { requestPasswordReset, resetPassword } from '../api/password-reset';
 import { failureMessage } from '../api/failure-message';
-import { isValidNewPassword, NewPasswordFields } from './new-password-fields';
+import { isValidNewPassword, NewPasswordFields } from '@/components/password/new-password-fields';
 import { looksLikeEmail } from './sign-in-form';
 
 export function ForgotPasswordPanel({

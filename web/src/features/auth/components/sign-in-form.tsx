@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { currentLanguage } from '@/lib/i18n';
 import { login, register } from '../api/account';
 import { failureMessage } from '../api/failure-message';
-import { isValidNewPassword, NewPasswordFields } from './new-password-fields';
+import { isValidNewPassword, NewPasswordFields } from '@/components/password/new-password-fields';
 
 export type AuthMode = 'signIn' | 'register';
 

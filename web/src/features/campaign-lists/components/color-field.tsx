@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field';
-import { isHexColor } from '../class-color';
+import { isHexColor } from '@/lib/class-color';
 
 export function ColorField({
   color,

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { isHexColor } from '../class-color';
+import { isHexColor } from '@/lib/class-color';
 import type { ListKind } from '../list-access';
 import { isCharacteristicMax, splitFieldErrors, type ItemFields } from '../list-edits';
 import type { SaveFailure } from '../hooks/use-list-saver';
@@ -99,7 +99,7 @@ export function ItemFormModal({
           required
           maxLength={NAME_MAX}
           autoComplete="off"
-          autoFocus
+          data-autofocus
           error={errors.item.name}
           onChange={(event) => setName(event.target.value)}
         />

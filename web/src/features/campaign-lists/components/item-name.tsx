@@ -1,5 +1,5 @@
 // An entry's name as its card heading; a class shows it on a chip of its colour (spec §3, §4).
-import { classColor, readableTextOn } from '../class-color';
+import { classColor, readableTextOn } from '@/lib/class-color';
 import type { ListKind } from '../list-access';
 
 export function ClassChip({

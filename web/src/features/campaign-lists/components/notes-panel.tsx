@@ -43,10 +43,10 @@ export function NotesPanel({
   const returnFocus = useRef(false);
 
   useEffect(() => {
-    if (editing) document.getElementById(editorId)?.focus();
-    else if (returnFocus.current) document.getElementById(editButtonId)?.focus();
+    // Editing: the editor focuses itself once loaded (autoFocus).
+    if (!editing && returnFocus.current) document.getElementById(editButtonId)?.focus();
     returnFocus.current = false;
-  }, [editing, editorId, editButtonId]);
+  }, [editing, editButtonId]);
 
   function start() {
     latest.current = note;
@@ -113,7 +113,14 @@ export function NotesPanel({
           {noteError && noteError !== failure.message ? <p>{noteError}</p> : null}
         </Alert>
       ) : null}
-      <MarkdownEditor id={editorId} value={draft} onChange={change} maxLength={maxLength} label={label} />
+      <MarkdownEditor
+        id={editorId}
+        value={draft}
+        onChange={change}
+        maxLength={maxLength}
+        label={label}
+        autoFocus
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" size="sm" disabled={saving} onClick={cancel}>
           {t('common.cancel')}

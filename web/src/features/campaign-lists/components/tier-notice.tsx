@@ -3,9 +3,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lock, Sparkles } from 'lucide-react';
-import { ButtonLink } from '@/components/ui/button';
-import { currentLanguage } from '@/lib/i18n';
-import { localePath } from '@/lib/paths';
+import { Button } from '@/components/ui/button';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
 
 export function TierNotice({
   kind,
@@ -17,10 +16,11 @@ export function TierNotice({
   kind: 'upgrade' | 'limit';
   children: ReactNode;
   detail?: ReactNode;
-  /** Links to the pricing page (not for Hero, who has nothing to upgrade to). */
+  /** Offers the upgrade modal (not to Hero, who has nothing to upgrade to). */
   showPlans: boolean;
 }) {
   const { t } = useTranslation();
+  const upgrade = useUpgrade();
   const Icon = kind === 'upgrade' ? Sparkles : Lock;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-card border border-line bg-brand-soft px-4 py-3">
@@ -30,9 +30,9 @@ export function TierNotice({
         {detail ? <p className="text-sm text-ink-muted">{detail}</p> : null}
       </div>
       {showPlans ? (
-        <ButtonLink to={localePath(currentLanguage(), '/pricing')} size="sm">
+        <Button size="sm" onClick={upgrade} aria-haspopup="dialog">
           {t('lists.seePlans')}
-        </ButtonLink>
+        </Button>
       ) : null}
     </div>
   );

@@ -93,14 +93,53 @@ describe('RulesSearch', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ lineNumber: 2 }), 'INITIATIVE');
   });
 
-  it('counts the lines it does not list', () => {
-    const text = Array.from({ length: 250 }, (_, i) => `orc ${i + 1}`).join('\n');
+  it('lists 20 lines at first, counts the others, and shows more on request', () => {
+    const text = Array.from({ length: 50 }, (_, i) => `orc ${i + 1}`).join('\n');
     const { type, enter } = setup(text);
     type('orc');
     enter();
-    expect(screen.getByText('250 matching lines')).toBeTruthy();
-    expect(within(results()!).getAllByRole('listitem')).toHaveLength(200);
-    expect(screen.getByText('…and 50 more lines')).toBeTruthy();
+    expect(screen.getByText('50 matching lines')).toBeTruthy();
+    const items = () => results()!.querySelectorAll('li');
+    expect(items()).toHaveLength(20);
+    expect(screen.getByText('…and 30 more lines')).toBeTruthy();
+
+    // A button, so the keyboard reaches it; the focus moves to the first line it adds.
+    // (getByText: getByRole names every one of the buttons, slow in jsdom.)
+    fireEvent.click(screen.getByText('Show 20 more lines', { selector: 'button' }));
+    expect(items()).toHaveLength(40);
+    expect(document.activeElement?.textContent).toBe('Line 21orc 21');
+    expect(screen.getByText('…and 10 more lines')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('Show 10 more lines', { selector: 'button' }));
+    expect(items()).toHaveLength(50);
+    expect(document.activeElement?.textContent).toBe('Line 41orc 41');
+    expect(screen.queryByText(/^Show/, { selector: 'button' })).toBeNull();
+    expect(screen.queryByText(/more lines?$/)).toBeNull();
+
+    // A new query lists its first 20 again.
+    type('or');
+    enter();
+    expect(items()).toHaveLength(20);
+  });
+
+  it("hides the previous query's results while the next one is typed", () => {
+    const { type, enter } = setup();
+    type('dragon');
+    enter();
+    expect(screen.getByText('1 matching line')).toBeTruthy();
+
+    type('fire');
+    expect(results()).toBeNull();
+    expect(screen.queryByText('1 matching line')).toBeNull();
+    expect(screen.getByText('Searching…')).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(screen.queryByText('Searching…')).toBeNull();
+    expect(within(results()!).getAllByRole('listitem')).toHaveLength(1);
+
+    // Back to the query shown, or spaces around it: its results, without waiting.
+    type(' fire ');
+    expect(within(results()!).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('follows the text it searches (the draft while editing)', () => {

@@ -1,15 +1,20 @@
 // The rules search box and its results (spec §4 "Rules search"): the query waits 1000 ms after the
 // last keystroke (Enter searches at once), each matching line is listed with its number and the
-// matches in <mark>. Texts are rendered as React text, never as HTML.
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+// matches in <mark>. Texts are rendered as React text, never as HTML. The first 20 lines are listed,
+// 'Show more' adds more: a search paints within 30 ms on a long rulebook (issue #4, "Speed").
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { currentLanguage } from '@/lib/i18n';
 import { highlightSegments, lineExcerpt, normalizeQuery, searchRules, type LineMatch } from '../search';
 
 /** Spec §9: rules search debounce. */
 const SEARCH_DEBOUNCE_MS = 1000;
+/** Lines listed at first, and added by each 'Show more'. */
+export const RESULTS_PAGE = 20;
 
 interface RulesSearchProps {
   /** The text searched: the saved rules, or the draft while editing. */
@@ -23,6 +28,9 @@ export function RulesSearch({ text, onSelect }: RulesSearchProps) {
   const id = useId();
   const [value, setValue] = useState('');
   const [query, setQuery] = useState('');
+  // How many lines are listed, for the query it was set for (a new query lists the first page).
+  const [listed, setListed] = useState({ query: '', count: RESULTS_PAGE });
+  const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     if (normalizeQuery(value) === '') return;
@@ -30,9 +38,13 @@ export function RulesSearch({ text, onSelect }: RulesSearchProps) {
     return () => window.clearTimeout(timer);
   }, [value]);
 
-  // Clearing the box clears the results at once; a new query waits for the debounce.
-  const active = normalizeQuery(value) === '' ? '' : normalizeQuery(query);
-  const result = useMemo(() => searchRules(text, active), [text, active]);
+  // Results show for the query in the box only: clearing the box clears them at once, and while a new
+  // query is typed (until Enter or the debounce) nothing but "Searching…" shows.
+  const typed = normalizeQuery(value);
+  const active = typed === normalizeQuery(query) ? typed : '';
+  const waiting = typed !== '' && active === '';
+  const limit = listed.query === active ? listed.count : RESULTS_PAGE;
+  const result = useMemo(() => searchRules(text, active, limit), [text, active, limit]);
   const numbers = useMemo(() => new Intl.NumberFormat(currentLanguage()), []);
   const hidden = result.totalLines - result.lines.length;
 
@@ -43,8 +55,16 @@ export function RulesSearch({ text, onSelect }: RulesSearchProps) {
     }
   }
 
+  /** Lists the next page and moves the focus to its first line (the button may go away). */
+  function showMore() {
+    const first = result.lines.length;
+    flushSync(() => setListed({ query: active, count: first + RESULTS_PAGE }));
+    listRef.current?.children[first]?.querySelector('button')?.focus();
+  }
+
   let summary = '';
-  if (active !== '') {
+  if (waiting) summary = t('rules.search.pending');
+  else if (active !== '') {
     summary =
       result.totalLines === 0
         ? t('rules.search.empty', { query: active })
@@ -72,6 +92,7 @@ export function RulesSearch({ text, onSelect }: RulesSearchProps) {
       <div id={`${id}-results`}>
         {result.lines.length > 0 ? (
           <ol
+            ref={listRef}
             aria-label={t('rules.search.resultsLabel')}
             className="max-h-72 divide-y divide-line overflow-y-auto rounded-control border border-line bg-surface"
           >
@@ -83,9 +104,17 @@ export function RulesSearch({ text, onSelect }: RulesSearchProps) {
           </ol>
         ) : null}
         {hidden > 0 ? (
-          <p className="mt-2 text-sm text-ink-muted">
-            {t('rules.search.more', { count: hidden, value: numbers.format(hidden) })}
-          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="text-sm text-ink-muted">
+              {t('rules.search.more', { count: hidden, value: numbers.format(hidden) })}
+            </p>
+            <Button variant="secondary" size="sm" onClick={showMore}>
+              {t('rules.search.showMore', {
+                count: Math.min(RESULTS_PAGE, hidden),
+                value: numbers.format(Math.min(RESULTS_PAGE, hidden)),
+              })}
+            </Button>
+          </div>
         ) : null}
       </div>
     </div>

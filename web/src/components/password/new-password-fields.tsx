@@ -1,5 +1,5 @@
-// A new password, its confirmation and the live checklist: register, the login page's demo reset
-// and the reset page all ask for a new password the same way (decision 004).
+// A new password, its confirmation and the live checklist: register, the login page's demo reset,
+// the reset page and the profile's password change all ask for a new password the same way (decision 004).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStrongPassword } from '@questkeeper/core/password';

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyAmount,
+  availableForSetup,
+  characteristicValue,
+  defeatedGroup,
+  initiativeOf,
+  initiativeOrder,
+  isValidAmount,
+  mayUseInitiativeRule,
+  moveToEnd,
+  nextTurnIndex,
+  rollDie,
+  type Combatant,
+} from './combat';
+
+/** Returns the given floats in turn (then repeats the last). */
+function sequence(...values: number[]): () => number {
+  let i = 0;
+  return () => values[Math.min(i++, values.length - 1)]!;
+}
+
+const unit = (id: string, overrides: Partial<Combatant> = {}): Combatant => ({
+  _id: id,
+  name: id,
+  hp: 100,
+  currentHp: 100,
+  characteristics: {},
+  ...overrides,
+});
+const mapOf = (...units: Combatant[]) => new Map(units.map((u) => [u._id, u]));
+
+describe('dice and characteristics', () => {
+  it('rolls 1..sides from the random source', () => {
+    expect(rollDie(20, () => 0)).toBe(1);
+    expect(rollDie(20, () => 0.9999)).toBe(20);
+    expect(rollDie(100, () => 0.5)).toBe(51);
+  });
+
+  it('counts a missing characteristic as 0 (and never reads the prototype)', () => {
+    expect(characteristicValue(unit('a', { characteristics: { Dexterity: 12 } }), 'Dexterity')).toBe(12);
+    expect(characteristicValue(unit('a'), 'Dexterity')).toBe(0);
+    expect(characteristicValue(unit('a'), 'constructor')).toBe(0);
+  });
+});
+
+describe('initiative rules', () => {
+  const hero = unit('h', { characteristics: { Dexterity: 30 } });
+  it.each([
+    ['random_d20', 0.5, 11],
+    ['random_d100', 0.5, 51],
+    ['caracteristic', 0.5, 30],
+    ['d20_plus_carac', 0.5, 41],
+    ['d100_plus_carac', 0.5, 81],
+  ] as const)('%s', (rule, roll, expected) => {
+    expect(initiativeOf(hero, rule, 'Dexterity', () => roll)).toBe(expected);
+  });
+
+  it('the characteristic rules read 0 for a unit without the characteristic', () => {
+    expect(initiativeOf(unit('x'), 'd20_plus_carac', 'Dexterity', () => 0)).toBe(1);
+    expect(initiativeOf(unit('x'), 'caracteristic', 'Dexterity', () => 0)).toBe(0);
+  });
+
+  it('sorts descending, ties by the characteristic, then the name, then the id', () => {
+    const units = [
+      unit('u1', { name: 'Zed', characteristics: { Dex: 5 } }),
+      unit('u2', { name: 'Amy', characteristics: { Dex: 5 } }),
+      unit('u3', { name: 'Bob', characteristics: { Dex: 9 } }),
+      unit('u4', { name: 'Cal', characteristics: { Dex: 1 } }),
+      unit('u5', { name: 'Amy', characteristics: { Dex: 5 } }),
+    ];
+    // d20 rolls in order: 10, 10, 10, 20, 10.
+    const order = initiativeOrder(units, 'random_d20', 'Dex', sequence(0.45, 0.45, 0.45, 0.95, 0.45));
+    expect(order).toEqual([
+      { unitId: 'u4', initiative: 20 },
+      { unitId: 'u3', initiative: 10 },
+      { unitId: 'u2', initiative: 10 },
+      { unitId: 'u5', initiative: 10 },
+      { unitId: 'u1', initiative: 10 },
+    ]);
+  });
+
+  it('gates the characteristic rules for Novice only', () => {
+    expect(mayUseInitiativeRule('Novice', 'random_d20')).toBe(true);
+    expect(mayUseInitiativeRule('Novice', 'random_d100')).toBe(true);
+    for (const rule of ['caracteristic', 'd20_plus_carac', 'd100_plus_carac'] as const) {
+      expect(mayUseInitiativeRule('Novice', rule)).toBe(false);
+      expect(mayUseInitiativeRule('Adventurer', rule)).toBe(true);
+      expect(mayUseInitiativeRule('Hero', rule)).toBe(true);
+    }
+  });
+});
+
+describe('next turn', () => {
+  const order = ['a', 'b', 'c', 'd'].map((unitId, i) => ({ unitId, initiative: 10 - i }));
+
+  it('advances to the next living unit', () => {
+    expect(nextTurnIndex(order, 0, mapOf(unit('a'), unit('b'), unit('c'), unit('d')))).toEqual({
+      turnIndex: 1,
+      wrapped: false,
+    });
+  });
+
+  it('skips dead units, several in a row too', () => {
+    const units = mapOf(unit('a'), unit('b', { currentHp: 0 }), unit('c', { currentHp: 0 }), unit('d'));
+    expect(nextTurnIndex(order, 0, units)).toEqual({ turnIndex: 3, wrapped: false });
+  });
+
+  it('wraps to the first unit at the end of the order, and says so', () => {
+    const units = mapOf(unit('a'), unit('b'), unit('c'), unit('d'));
+    expect(nextTurnIndex(order, 3, units)).toEqual({ turnIndex: 0, wrapped: true });
+  });
+
+  it('wraps past a dead first unit', () => {
+    const units = mapOf(unit('a', { currentHp: 0 }), unit('b'), unit('c'), unit('d'));
+    expect(nextTurnIndex(order, 3, units)).toEqual({ turnIndex: 1, wrapped: true });
+  });
+
+  it('treats a deleted unit as dead, and stays put when nobody is alive', () => {
+    expect(nextTurnIndex(order, 0, mapOf(unit('a'), unit('c'), unit('d')))).toEqual({
+      turnIndex: 2,
+      wrapped: false,
+    });
+    expect(nextTurnIndex(order, 2, new Map())).toEqual({ turnIndex: 2, wrapped: false });
+    expect(nextTurnIndex([], 0, new Map())).toEqual({ turnIndex: 0, wrapped: false });
+  });
+});
+
+describe('attack and heal', () => {
+  it('attack lowers current HP down to 0', () => {
+    expect(applyAmount(unit('a', { currentHp: 30 }), 'attack', 10)).toBe(20);
+    expect(applyAmount(unit('a', { currentHp: 30 }), 'attack', 999)).toBe(0);
+  });
+
+  it('heal raises current HP up to max', () => {
+    expect(applyAmount(unit('a', { currentHp: 30, hp: 100 }), 'heal', 50)).toBe(80);
+    expect(applyAmount(unit('a', { currentHp: 90, hp: 100 }), 'heal', 50)).toBe(100);
+    expect(applyAmount(unit('a', { currentHp: 0, hp: 100 }), 'heal', 1)).toBe(1);
+  });
+
+  it('takes amounts of 1 to 999 only', () => {
+    expect([0, 1, 999, 1000, 1.5, Number.NaN].map(isValidAmount)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(() => applyAmount(unit('a'), 'attack', 0)).toThrow(RangeError);
+  });
+});
+
+describe('end of combat and setup', () => {
+  it('names the group left with no living unit', () => {
+    const units = mapOf(unit('a1'), unit('a2', { currentHp: 0 }), unit('e1', { currentHp: 0 }));
+    expect(defeatedGroup(['a1', 'a2'], ['e1'], units)).toBe('enemies');
+    expect(defeatedGroup(['a2'], ['e1'], units)).toBe('allies');
+    expect(defeatedGroup(['a1'], ['a1'], units)).toBeNull();
+  });
+
+  it('offers only living units not already in a group', () => {
+    const units = [unit('a'), unit('b', { currentHp: 0 }), unit('c'), unit('d')];
+    expect(availableForSetup(units, ['a'], ['d']).map((u) => u._id)).toEqual(['c']);
+  });
+
+  it('moves a target that is not last to the end of its group', () => {
+    expect(moveToEnd(['a', 'b', 'c'], 'a')).toEqual(['b', 'c', 'a']);
+    expect(moveToEnd(['a', 'b', 'c'], 'c')).toEqual(['a', 'b', 'c']);
+    expect(moveToEnd(['a', 'b'], 'z')).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,169 @@
+// The combat simulator's rules (spec §4 "Combat", §5, §9; issue #6), as pure functions shared by the
+// web app and the server. Random sources are injected so tests are deterministic.
+import {
+  CHARACTERISTIC_INITIATIVE_RULES,
+  COMBAT_AMOUNT_MAX,
+  COMBAT_AMOUNT_MIN,
+  type InitiativeRule,
+} from '../constants';
+import { TIER_LIMITS, type Tier } from '../tiers';
+
+/** Returns a float in [0, 1), like Math.random. */
+export type Random = () => number;
+
+/** What the rules read of a unit. */
+export interface Combatant {
+  _id: string;
+  name: string;
+  hp: number;
+  currentHp: number;
+  characteristics: Readonly<Record<string, number>>;
+}
+
+export interface InitiativeEntry {
+  unitId: string;
+  initiative: number;
+}
+
+/** The 'next turn' banner after a wrap (spec §9), the target move animation, the end alert's delay. */
+export const NEXT_TURN_BANNER_MS = 4000;
+export const TARGET_MOVE_MS = 250;
+export const COMBAT_END_ALERT_MS = 1000;
+
+export function rollDie(sides: number, random: Random): number {
+  return 1 + Math.floor(random() * sides);
+}
+
+/** The unit's value of a characteristic; spec §4: a missing value counts 0. */
+export function characteristicValue(unit: Combatant, name: string): number {
+  const value = Object.hasOwn(unit.characteristics, name) ? unit.characteristics[name] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+export function usesCharacteristic(rule: InitiativeRule): boolean {
+  return CHARACTERISTIC_INITIATIVE_RULES.includes(rule);
+}
+
+/** Novice cannot choose the characteristic-based rules (spec §6); the server refuses them too. */
+export function mayUseInitiativeRule(tier: Tier, rule: InitiativeRule): boolean {
+  return !usesCharacteristic(rule) || TIER_LIMITS[tier].canUseCharacteristicInitiative;
+}
+
+export function initiativeOf(
+  unit: Combatant,
+  rule: InitiativeRule,
+  characteristic: string,
+  random: Random,
+): number {
+  const value = () => characteristicValue(unit, characteristic);
+  switch (rule) {
+    case 'random_d20':
+      return rollDie(20, random);
+    case 'random_d100':
+      return rollDie(100, random);
+    case 'caracteristic':
+      return value();
+    case 'd20_plus_carac':
+      return rollDie(20, random) + value();
+    case 'd100_plus_carac':
+      return rollDie(100, random) + value();
+  }
+}
+
+/**
+ * The initiative order: every unit rolls once, in the order given, then the order is sorted
+ * descending. Ties go to the higher value of the chosen characteristic, then to the name (A before
+ * B, by code point, so every device agrees), then to the id.
+ */
+export function initiativeOrder(
+  units: readonly Combatant[],
+  rule: InitiativeRule,
+  characteristic: string,
+  random: Random,
+): InitiativeEntry[] {
+  const rolled = units.map((unit) => ({
+    unit,
+    initiative: initiativeOf(unit, rule, characteristic, random),
+  }));
+  rolled.sort(
+    (a, b) =>
+      b.initiative - a.initiative ||
+      characteristicValue(b.unit, characteristic) - characteristicValue(a.unit, characteristic) ||
+      compareText(a.unit.name, b.unit.name) ||
+      compareText(a.unit._id, b.unit._id),
+  );
+  return rolled.map(({ unit, initiative }) => ({ unitId: unit._id, initiative }));
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const isAlive = (unit: Combatant | undefined) => unit !== undefined && unit.currentHp > 0;
+
+/**
+ * The next turn: the index moves on, past dead units (current HP 0) — the spec skips one; every dead
+ * unit is skipped here, so two fallen units in a row never get a turn — and wraps to the top of the
+ * order at its end (`wrapped`: the 'next turn' banner shows). Units missing from `units` (deleted)
+ * count as dead. With nobody alive the index stays.
+ */
+export function nextTurnIndex(
+  order: readonly InitiativeEntry[],
+  turnIndex: number,
+  units: ReadonlyMap<string, Combatant>,
+): { turnIndex: number; wrapped: boolean } {
+  if (order.length === 0) return { turnIndex: 0, wrapped: false };
+  let index = turnIndex;
+  let wrapped = false;
+  for (let step = 0; step < order.length; step++) {
+    index += 1;
+    if (index >= order.length) {
+      index = 0;
+      wrapped = true;
+    }
+    if (isAlive(units.get(order[index]!.unitId))) return { turnIndex: index, wrapped };
+  }
+  return { turnIndex, wrapped: false };
+}
+
+export function isValidAmount(amount: number): boolean {
+  return Number.isInteger(amount) && amount >= COMBAT_AMOUNT_MIN && amount <= COMBAT_AMOUNT_MAX;
+}
+
+/** Attack lowers current HP down to 0; heal raises it up to max HP (spec §4). */
+export function applyAmount(unit: Combatant, action: 'attack' | 'heal', amount: number): number {
+  if (!isValidAmount(amount))
+    throw new RangeError(`amount must be ${COMBAT_AMOUNT_MIN}..${COMBAT_AMOUNT_MAX}`);
+  return action === 'attack'
+    ? Math.max(0, unit.currentHp - amount)
+    : Math.min(unit.hp, Math.max(unit.currentHp, 0) + amount);
+}
+
+/** The group that has no living unit left (combat ends), or null while both fight on. */
+export function defeatedGroup(
+  allies: readonly string[],
+  enemies: readonly string[],
+  units: ReadonlyMap<string, Combatant>,
+): 'allies' | 'enemies' | null {
+  const standing = (group: readonly string[]) => group.some((id) => isAlive(units.get(id)));
+  if (!standing(allies)) return 'allies';
+  if (!standing(enemies)) return 'enemies';
+  return null;
+}
+
+/** Units that may join a group at setup: HP above 0 and not in a group already (spec §4). */
+export function availableForSetup<T extends Combatant>(
+  units: readonly T[],
+  allies: readonly string[],
+  enemies: readonly string[],
+): T[] {
+  const taken = new Set([...allies, ...enemies]);
+  return units.filter((unit) => unit.currentHp > 0 && !taken.has(unit._id));
+}
+
+/** A chosen target that is not last in its group moves to the end of it (spec §4). */
+export function moveToEnd(group: readonly string[], id: string): string[] {
+  const index = group.indexOf(id);
+  if (index === -1 || index === group.length - 1) return [...group];
+  return [...group.slice(0, index), ...group.slice(index + 1), id];
+}

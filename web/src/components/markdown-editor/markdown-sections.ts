@@ -1,0 +1,187 @@
+// A long markdown text rendered in sections (issue #4, "Speed"): the text is cut before its top-level
+// headings, each section is rendered alone and its HTML kept, so an edit renders only the section it
+// changed and a long text can show its first sections before the rest.
+//
+// Cutting is safe only where markdown-it would start a new block anyway with nothing open before it: an
+// ATX heading at column 0 ends any paragraph, list, quote, table or reference definition before it
+// (they cannot continue through such a line), but not a fenced code block at the top level. So the
+// text is cut at `#`…`######` headings at column 0 outside fences, and not at all after anything the
+// scanner cannot place for sure (a fence that may belong to a list item, a lone '\r' line break): not
+// cutting is always correct. Link reference definitions are the one thing a section reads from the rest
+// of the text: they are collected from every section first and given to each one.
+import { linkReferences, renderMarkdown, type LinkReferences } from './markdown';
+
+/** Sections are at least this long (except the last): tens to a few hundred per long text. */
+export const MIN_SECTION_CHARS = 3000;
+
+const HEADING = /^#{1,6}(?:[ \t]|$)/;
+const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+
+/**
+ * Where `text` may be cut: the offsets of the lines that start a top-level ATX heading outside fenced
+ * code (never 0), in order.
+ */
+export function cutPoints(text: string): number[] {
+  const points: number[] = [];
+  // markdown-it breaks lines at a lone '\r' too; this scanner reads '\n' only.
+  if (/\r(?!\n|$)/.test(text)) return points;
+  let fence: { marker: string; length: number } | null = null;
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const first = text.charCodeAt(start);
+    // Only lines starting with '#', ' ', '`' or '~' can matter.
+    if (first === 35 || first === 32 || first === 96 || first === 126) {
+      const line = text.slice(start, text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+      const found = FENCE.exec(line);
+      if (fence) {
+        // A closing fence: the same character, at least as many, nothing but spaces after.
+        const closing = found?.[2];
+        if (closing?.[0] === fence.marker && closing.length >= fence.length && /^[ \t]*$/.test(found![3]!)) {
+          fence = null;
+        }
+      } else if (found && !(found[2]![0] === '`' && found[3]!.includes('`'))) {
+        // Two or three spaces: the fence may belong to a list item and end with it, out of this
+        // scanner's sight. Stop cutting.
+        if (found[1]!.length >= 2) return points;
+        fence = { marker: found[2]![0]!, length: found[2]!.length };
+      } else if (first === 35 && start > 0 && HEADING.test(line)) {
+        points.push(start);
+      }
+    }
+    start = end + 1;
+  }
+  return points;
+}
+
+/**
+ * `text` cut into sections at its cut points, each at least `minChars` long (but the last). Joined,
+ * the sections give `text` back.
+ */
+export function splitSections(text: string, minChars = MIN_SECTION_CHARS): string[] {
+  const sections: string[] = [];
+  let from = 0;
+  for (const at of cutPoints(text)) {
+    if (at - from < minChars) continue;
+    sections.push(text.slice(from, at));
+    from = at;
+  }
+  sections.push(text.slice(from));
+  return sections;
+}
+
+/** The link reference definitions of all the sections, the first definition of a label winning. */
+export function sectionReferences(
+  sections: readonly string[],
+  of: (section: string) => LinkReferences = linkReferences,
+): LinkReferences | undefined {
+  let all: LinkReferences | undefined;
+  for (const section of sections) {
+    // A definition is `[label]:`; a section without that cannot hold one.
+    if (!section.includes(']:')) continue;
+    for (const [label, reference] of Object.entries(of(section))) {
+      all ??= {};
+      if (!(label in all)) all[label] = reference;
+    }
+  }
+  return all;
+}
+
+/** Rendering each section alone: the same HTML as rendering the whole text at once. */
+export function renderSections(sections: readonly string[]): string[] {
+  const references = sectionReferences(sections);
+  return sections.map((section) => renderMarkdown(section, references));
+}
+
+/**
+ * A rough height (px) of a section once rendered, for the space it holds before it is laid out: lines
+ * of about 90 characters, 26 px each, plus the gaps between blocks.
+ */
+export function estimateHeight(section: string): number {
+  let height = 0;
+  for (let start = 0; start < section.length;) {
+    let end = section.indexOf('\n', start);
+    if (end === -1) end = section.length;
+    const length = end - start;
+    height += length === 0 ? 12 : 26 * Math.ceil(length / 90);
+    start = end + 1;
+  }
+  return Math.max(26, Math.round(height));
+}
+
+export interface RenderedSection {
+  /** Stable while the section's text is: a React key. */
+  key: string;
+  /** The section's HTML, or null when not rendered yet. */
+  html: string | null;
+  /** Rough height in px (estimateHeight). */
+  estimate: number;
+}
+
+interface Entry {
+  id: number;
+  html: string | null;
+  estimate: number;
+}
+
+/**
+ * Renders sections and keeps each one's HTML by its text, so the next text renders only the sections
+ * it changed. The memory follows the text shown: each call keeps the entries of its own sections only.
+ */
+export class SectionRenderer {
+  private entries = new Map<string, Entry>();
+  /** Link references by section text, for the sections that have `]:`. */
+  private references = new Map<string, LinkReferences>();
+  /** The link references the entries were rendered with (JSON). */
+  private referencesKey = '';
+  private nextId = 0;
+
+  /**
+   * The sections, rendered: those already rendered before, then new ones in order until `budget`
+   * characters have been rendered in this call (at least one); the rest come back with `html: null`
+   * (`pending` of them) for a later call.
+   */
+  render(sections: readonly string[], budget: number): { sections: RenderedSection[]; pending: number } {
+    const known = this.references;
+    const nextReferences = new Map<string, LinkReferences>();
+    const references = sectionReferences(sections, (section) => {
+      const found = known.get(section) ?? linkReferences(section);
+      nextReferences.set(section, found);
+      return found;
+    });
+    this.references = nextReferences;
+    const referencesKey = references ? JSON.stringify(references) : '';
+    // Other definitions: every section may read them differently.
+    const previous = referencesKey === this.referencesKey ? this.entries : new Map<string, Entry>();
+    this.referencesKey = referencesKey;
+
+    const next = new Map<string, Entry>();
+    const seen = new Map<number, number>();
+    const rendered: RenderedSection[] = [];
+    let spent = 0;
+    let pending = 0;
+    for (const section of sections) {
+      let entry = next.get(section) ?? previous.get(section);
+      if (!entry) entry = { id: this.nextId++, html: null, estimate: estimateHeight(section) };
+      if (entry.html === null) {
+        if (spent === 0 || spent < budget) {
+          entry = { ...entry, html: renderMarkdown(section, references) };
+          spent += section.length;
+        } else {
+          pending += 1;
+        }
+      }
+      next.set(section, entry);
+      // The same text twice: the same entry, told apart by its occurrence.
+      const occurrence = seen.get(entry.id) ?? 0;
+      seen.set(entry.id, occurrence + 1);
+      rendered.push({
+        key: occurrence === 0 ? `s${entry.id}` : `s${entry.id}.${occurrence}`,
+        html: entry.html,
+        estimate: entry.estimate,
+      });
+    }
+    this.entries = next;
+    return { sections: rendered, pending };
+  }
+}

@@ -1,0 +1,34 @@
+// The profile view (spec §2 "Profile view"): account info, language, the Novice upgrade block or the
+// billing block of the paid plans, and the password change. Two columns on wide screens (account
+// and plan beside language and password), one below.
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/lib/session';
+import { AccountInfo } from './components/account-info';
+import { BillingBlock } from './components/billing-block';
+import { LanguageSettings } from './components/language-settings';
+import { PasswordChangeForm } from './components/password-change-form';
+import { UpgradeBlock } from './components/upgrade-block';
+
+export default function ProfileView() {
+  const { t } = useTranslation();
+  const session = useSession();
+  // The dashboard renders only for a session; a logout in another tab ends it under our feet.
+  if (!session) return null;
+  const { user } = session;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-ink-muted">{t('profile.intro')}</p>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-6">
+          <AccountInfo user={user} />
+          {user.tier === 'Novice' ? <UpgradeBlock /> : <BillingBlock user={user} tier={user.tier} />}
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <LanguageSettings user={user} />
+          <PasswordChangeForm email={user.email} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,341 @@
+// The unit form modal (spec §2 "Modals in detail", §3 "Unit", §4 "Unit form", §5, §6, §9): create
+// or edit a unit of the campaign. The rules live in ./unit-form.ts; this file holds the state, the
+// server calls and the layout. Server refusals stay in the form: field errors beside their fields,
+// the rest (unit limit, notes limit…) in an alert at the top.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QuickTemplate } from '@questkeeper/core/rules/quick-generation';
+import { limitsOf, upgradePlansFor, type Tier } from '@questkeeper/core/tiers';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import type { Campaign } from '@/lib/campaigns';
+import { generateCharacteristics, useCreateUnit, useUpdateUnit, type Unit } from '@/lib/units';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
+import {
+  applyGenerated,
+  characteristicField,
+  createBody,
+  hasProblems,
+  initialValues,
+  isDirty,
+  MONEY_KINDS,
+  moneyField,
+  placeFieldErrors,
+  updateBody,
+  validate,
+  type FieldName,
+  type UnitFormValues,
+} from './unit-form';
+import { UnitFormCharacteristics, type QuickGeneration } from './unit-form-characteristics';
+import { UnitFormIdentity } from './unit-form-identity';
+import { UnitFormNotesSummary, UnitNotesEditorModal } from './unit-form-notes';
+import { UnitFormVitals } from './unit-form-vitals';
+
+export interface UnitFormModalProps {
+  campaign: Campaign;
+  tier: Tier;
+  /** The unit to edit; null opens the form in create mode. */
+  unit: Unit | null;
+  /** Player or non-player preselected in create mode (the section the user started from). */
+  defaultIsPlayer?: boolean;
+  onClose: () => void;
+  /** After the server saved it (created or updated); the units cache is already up to date. */
+  onSaved: (unit: Unit) => void;
+}
+
+/** Refusals that a higher plan lifts: the alert offers the upgrade. */
+const LIMIT_CODES = new Set<string>(['UNIT_LIMIT_REACHED', 'NOTE_TOO_LONG', 'QUICK_GENERATION_LOCKED']);
+
+interface Failure {
+  message: string;
+  code: string;
+  /** Server field messages the form has no field for. */
+  other: string[];
+}
+
+export function UnitFormModal({
+  campaign,
+  tier,
+  unit,
+  defaultIsPlayer,
+  onClose,
+  onSaved,
+}: UnitFormModalProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const hintId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const upgrade = useUpgrade();
+  const confirm = useConfirm();
+  const create = useCreateUnit(campaign._id);
+  const update = useUpdateUnit(campaign._id);
+
+  const [initial] = useState(() => initialValues(campaign, unit, defaultIsPlayer ?? false));
+  const [values, setValues] = useState<UnitFormValues>(initial);
+  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<FieldName, string>>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const [generating, setGenerating] = useState<QuickTemplate | null>(null);
+  const [generationError, setGenerationError] = useState<string | null>(null);
+  const [generated, setGenerated] = useState<QuickTemplate | null>(null);
+
+  const saving = create.isPending || update.isPending;
+  const problems = useMemo(() => validate(values, campaign, unit), [values, campaign, unit]);
+  const invalid = hasProblems(problems);
+  const dirty = isDirty(values, initial);
+  const mayUpgrade = upgradePlansFor(tier).length > 0;
+  useUnsavedChanges(dirty);
+
+  // The first field, once the dialog is shown (showModal() focuses its close button first).
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+  }, []);
+
+  // After a refusal: the first field in error, else the alert (focus left with the disabled button).
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (field ?? alertRef.current)?.focus();
+  }, [focusRequest]);
+
+  function errorOf(field: FieldName): string | undefined {
+    const problem = problems[field];
+    if (problem && (attempted || touched.has(field))) return t(problem.key, problem.params);
+    return serverErrors[field];
+  }
+
+  function forget(fields: FieldName[]) {
+    if (!fields.some((field) => field in serverErrors)) return;
+    setServerErrors((old) =>
+      Object.fromEntries(Object.entries(old).filter(([name]) => !fields.includes(name))),
+    );
+  }
+
+  function change(patch: Partial<UnitFormValues>, field: FieldName) {
+    setValues((old) => ({ ...old, ...patch }));
+    // Errors show while typing once a field has been changed (an emptied name says so at once).
+    setTouched((old) => (old.has(field) ? old : new Set(old).add(field)));
+    forget([field]);
+  }
+
+  function blur(field: FieldName) {
+    setTouched((old) => (old.has(field) ? old : new Set(old).add(field)));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    if (invalid) {
+      setAttempted(true);
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    setFailure(null);
+    setServerErrors({});
+    try {
+      let saved: Unit;
+      if (unit) {
+        const changes = updateBody(values, campaign, unit);
+        saved = Object.keys(changes).length > 0 ? await update.mutateAsync({ id: unit._id, changes }) : unit;
+      } else {
+        saved = await create.mutateAsync(createBody(values, campaign));
+      }
+      onSaved(saved);
+    } catch (error) {
+      const { placed, other } = placeFieldErrors(error instanceof ApiError ? error.fields : {}, campaign);
+      setServerErrors(placed);
+      setFailure({
+        message: errorMessage(error),
+        code: error instanceof ApiError ? error.code : 'NETWORK',
+        other,
+      });
+      setFocusRequest((n) => n + 1);
+    }
+  }
+
+  // Enter in a field submits; while the form is invalid the browser ignores it (the submit button
+  // is disabled), so show every error instead.
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    const target = event.target as HTMLElement;
+    if (event.key === 'Enter' && target instanceof HTMLInputElement && invalid && !saving) {
+      event.preventDefault();
+      setAttempted(true);
+      setFocusRequest((n) => n + 1);
+    }
+  }
+
+  async function generate(template: QuickTemplate) {
+    setGenerating(template);
+    setGenerationError(null);
+    setGenerated(null);
+    try {
+      const characteristics = await generateCharacteristics(campaign._id, template);
+      setValues((old) => applyGenerated(old, campaign, characteristics));
+      forget(campaign.characteristics.map(({ name }) => characteristicField(name)));
+      setGenerated(template);
+    } catch (error) {
+      setGenerationError(errorMessage(error));
+    } finally {
+      setGenerating(null);
+    }
+  }
+
+  async function requestClose() {
+    if (saving) return;
+    if (
+      !dirty ||
+      (await confirm({
+        title: t('unitForm.discardTitle'),
+        message: t('unitForm.discardMessage'),
+        confirmLabel: t('unitForm.discard'),
+      }))
+    ) {
+      onClose();
+    }
+  }
+
+  const quick: QuickGeneration =
+    unit !== null
+      ? { kind: 'none' }
+      : limitsOf(tier).canQuickGenerate
+        ? {
+            kind: 'open',
+            running: generating,
+            disabled: saving,
+            error: generationError,
+            done: generated,
+            onGenerate: (template) => void generate(template),
+          }
+        : { kind: 'locked', onUpgrade: upgrade };
+
+  // The fields still in error, named beside the disabled submit button.
+  const fieldLabels: [FieldName, string][] = [
+    ['name', t('unitForm.name')],
+    ['race', t('unitForm.race')],
+    ['class', t('unitForm.class')],
+    ['status', t('unitForm.status')],
+    ...campaign.characteristics.map(({ name }): [FieldName, string] => [characteristicField(name), name]),
+    ['hp', t('unitForm.hp')],
+    ['currentHp', t('unitForm.currentHp')],
+    ...MONEY_KINDS.map((kind): [FieldName, string] => [moneyField(kind), t(`unitForm.${kind}`)]),
+  ];
+  const missing = fieldLabels
+    .filter(([field]) => problems[field])
+    .map(([, label]) => label)
+    .join(', ');
+  const submitLabel = unit
+    ? t(saving ? 'unitForm.saving' : 'unitForm.save')
+    : t(saving ? 'unitForm.creating' : 'unitForm.create');
+
+  return (
+    <>
+      <Modal
+        open
+        size="xl"
+        busy={saving}
+        title={unit ? t('unitForm.editTitle', { name: unit.name }) : t('unitForm.createTitle')}
+        onClose={() => void requestClose()}
+        footer={
+          <div className="flex w-full flex-wrap items-center justify-end gap-x-4 gap-y-2">
+            {invalid ? (
+              <p id={hintId} className="min-w-0 flex-1 basis-56 text-sm text-ink-muted">
+                {t('unitForm.invalidFields', { fields: missing })}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="secondary" onClick={onClose} disabled={saving}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                form={formId}
+                loading={saving}
+                disabled={invalid}
+                aria-describedby={invalid ? hintId : undefined}
+              >
+                {submitLabel}
+              </Button>
+            </div>
+          </div>
+        }
+      >
+        <form
+          id={formId}
+          ref={formRef}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          onKeyDown={onKeyDown}
+          className="flex flex-col gap-6"
+        >
+          {failure ? (
+            <div ref={alertRef} tabIndex={-1} className="focus:outline-none">
+              <Alert tone="error">
+                <p>{failure.message}</p>
+                {failure.other.length > 0 ? (
+                  <ul className="mt-1 list-disc pl-5">
+                    {failure.other.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                {LIMIT_CODES.has(failure.code) && mayUpgrade ? (
+                  <Button variant="secondary" size="sm" className="mt-2" onClick={upgrade}>
+                    {t('unitForm.upgrade')}
+                  </Button>
+                ) : null}
+              </Alert>
+            </div>
+          ) : null}
+          <UnitFormIdentity
+            campaign={campaign}
+            tier={tier}
+            unit={unit}
+            values={values}
+            errorOf={errorOf}
+            onChange={change}
+            onBlur={blur}
+            onUpgrade={upgrade}
+          />
+          <UnitFormCharacteristics
+            campaign={campaign}
+            values={values}
+            errorOf={errorOf}
+            onChange={change}
+            onBlur={blur}
+            quick={quick}
+          />
+          <UnitFormVitals values={values} errorOf={errorOf} onChange={change} onBlur={blur} />
+          <UnitFormNotesSummary
+            notes={values.notes}
+            changed={values.notes !== initial.notes}
+            error={serverErrors.notes}
+            onEdit={() => setNotesOpen(true)}
+          />
+        </form>
+      </Modal>
+      {/* Siblings of the form's dialog, not children: a dialog's Escape (cancel) would otherwise
+          reach the form's dialog too through React's event propagation. */}
+      {notesOpen ? (
+        <UnitNotesEditorModal
+          notes={values.notes}
+          unitName={values.name}
+          maxLength={limitsOf(tier).unitNoteChars}
+          onDone={(notes) => {
+            change({ notes }, 'notes');
+            setNotesOpen(false);
+          }}
+          onCancel={() => setNotesOpen(false)}
+        />
+      ) : null}
+      {confirm.dialog}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+// The units filter (spec §5) and the health-bar thresholds (spec §4).
+import { describe, expect, it } from 'vitest';
+import { filterUnits, hpTone } from './filter';
+
+const units = [
+  { name: 'Aria', race: 'Elf', class: 'Mage', status: 'Normal' },
+  { name: 'Borin', race: 'Dwarf', class: 'Warrior', status: 'Poisoned' },
+  { name: 'Cassia', race: 'Human', class: 'Rogue', status: 'Injured' },
+];
+const names = (query: string) => filterUnits(units, query).map((unit) => unit.name);
+
+describe('filterUnits', () => {
+  it('matches a substring of the name, race, class or status', () => {
+    expect(names('ari')).toEqual(['Aria']);
+    expect(names('warf')).toEqual(['Borin']);
+    expect(names('rogu')).toEqual(['Cassia']);
+    expect(names('poison')).toEqual(['Borin']);
+  });
+
+  it('ignores case and surrounding spaces', () => {
+    expect(names('ELF')).toEqual(['Aria']);
+    expect(names('  mAgE ')).toEqual(['Aria']);
+  });
+
+  it('shows every unit for a blank filter and none for a stranger', () => {
+    expect(names('')).toEqual(['Aria', 'Borin', 'Cassia']);
+    expect(names('   ')).toEqual(['Aria', 'Borin', 'Cassia']);
+    expect(names('dragon')).toEqual([]);
+  });
+
+  it('matches across fields, one unit at a time', () => {
+    // "r" is in every unit (Aria, Dwarf, Warrior, Rogue…): substring, not word match.
+    expect(names('r')).toEqual(['Aria', 'Borin', 'Cassia']);
+    expect(names('n')).toEqual(['Aria', 'Borin', 'Cassia']);
+    expect(names('ed')).toEqual(['Borin', 'Cassia']);
+  });
+});
+
+describe('hpTone', () => {
+  it('is green above 70 %, orange above 30 %, red otherwise', () => {
+    expect(hpTone(100, 100)).toBe('high');
+    expect(hpTone(71, 100)).toBe('high');
+    expect(hpTone(70, 100)).toBe('mid');
+    expect(hpTone(31, 100)).toBe('mid');
+    expect(hpTone(30, 100)).toBe('low');
+    expect(hpTone(0, 100)).toBe('low');
+  });
+
+  it('reads the ratio, not the raw value, and survives a unit without max HP', () => {
+    expect(hpTone(15, 20)).toBe('high');
+    expect(hpTone(7, 20)).toBe('mid');
+    expect(hpTone(6, 20)).toBe('low');
+    expect(hpTone(0, 0)).toBe('low');
+  });
+});
