@@ -23,6 +23,7 @@ const SAME_IN_BOTH = new Set([
   'dashboard.views.races',
   'dashboard.views.classes',
   'dashboard.views.combat',
+  'combat.initiative',
   'units.race',
   'units.bronze',
   'unitForm.race',

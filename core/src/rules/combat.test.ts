@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addToGroup,
+  advanceTurn,
   applyAmount,
+  canStart,
+  effectiveInitiativeRule,
+  EMPTY_COMBAT,
+  endedCombat,
+  removeFromGroups,
+  selectTarget,
+  startFight,
+  type CombatState,
   availableForSetup,
   characteristicValue,
   defeatedGroup,
@@ -168,5 +178,114 @@ describe('end of combat and setup', () => {
     expect(moveToEnd(['a', 'b', 'c'], 'a')).toEqual(['b', 'c', 'a']);
     expect(moveToEnd(['a', 'b', 'c'], 'c')).toEqual(['a', 'b', 'c']);
     expect(moveToEnd(['a', 'b'], 'z')).toEqual(['a', 'b']);
+  });
+});
+
+describe('the combat state, change by change', () => {
+  const a = unit('a', { characteristics: { Dex: 5 } });
+  const b = unit('b', { characteristics: { Dex: 9 } });
+  const c = unit('c', { characteristics: { Dex: 1 } });
+  const d = unit('d', { currentHp: 0 });
+  const units = mapOf(a, b, c, d);
+  const setup: CombatState = { ...EMPTY_COMBAT, allies: ['a', 'b'], enemies: ['c'] };
+
+  it('starts empty with amount 10 in setup', () => {
+    expect(EMPTY_COMBAT).toMatchObject({
+      phase: 'setup',
+      allies: [],
+      enemies: [],
+      amount: 10,
+      targetId: null,
+    });
+  });
+
+  it('adds units to one group only, once, and removes them from either', () => {
+    const added = addToGroup(EMPTY_COMBAT, 'allies', ['a', 'b', 'a']);
+    expect(added.allies).toEqual(['a', 'b']);
+    const enemies = addToGroup(added, 'enemies', ['b', 'c']);
+    expect(enemies).toMatchObject({ allies: ['a', 'b'], enemies: ['c'] });
+    expect(addToGroup(enemies, 'enemies', ['a'])).toBe(enemies);
+    expect(removeFromGroups(enemies, 'b')).toMatchObject({ allies: ['a'], enemies: ['c'] });
+    expect(removeFromGroups(enemies, 'c')).toMatchObject({ allies: ['a', 'b'], enemies: [] });
+  });
+
+  it('can start only with at least one ally and one enemy', () => {
+    expect(canStart(EMPTY_COMBAT)).toBe(false);
+    expect(canStart({ ...EMPTY_COMBAT, allies: ['a'] })).toBe(false);
+    expect(canStart({ ...EMPTY_COMBAT, enemies: ['c'] })).toBe(false);
+    expect(canStart(setup)).toBe(true);
+    expect(() => startFight(EMPTY_COMBAT, units, 'random_d20', '', () => 0)).toThrow();
+  });
+
+  it('starts the fight: initiative sorted descending, round 1, first living unit plays, amount kept', () => {
+    const fight = startFight({ ...setup, amount: 1 }, units, 'caracteristic', 'Dex', () => 0);
+    expect(fight).toMatchObject({ phase: 'fight', round: 1, turnIndex: 0, targetId: null, amount: 1 });
+    expect(fight.order).toEqual([
+      { unitId: 'b', initiative: 9 },
+      { unitId: 'a', initiative: 5 },
+      { unitId: 'c', initiative: 1 },
+    ]);
+    // A unit that fell since it joined gets no first turn.
+    const withFallen = startFight(
+      { ...setup, allies: ['d', 'a'] },
+      units,
+      'random_d20',
+      '',
+      sequence(0.99, 0),
+    );
+    expect(withFallen.order.map((entry) => entry.unitId)).toEqual(['d', 'a', 'c']);
+    expect(withFallen.turnIndex).toBe(1);
+    // A unit deleted meanwhile is left out.
+    expect(
+      startFight({ ...setup, allies: ['gone', 'a'] }, units, 'random_d20', '', () => 0).order,
+    ).toHaveLength(2);
+  });
+
+  it('next turn clears the target, sets the amount to 0, skips the dead, and counts rounds on a wrap', () => {
+    const fight: CombatState = {
+      ...setup,
+      phase: 'fight',
+      enemies: ['c', 'd'],
+      order: [
+        { unitId: 'a', initiative: 20 },
+        { unitId: 'd', initiative: 15 },
+        { unitId: 'c', initiative: 10 },
+      ],
+      turnIndex: 0,
+      targetId: 'c',
+      amount: 25,
+    };
+    const second = advanceTurn(fight, units);
+    expect(second.wrapped).toBe(false);
+    expect(second.state).toMatchObject({ turnIndex: 2, round: 1, targetId: null, amount: 0 });
+    const third = advanceTurn(second.state, units);
+    expect(third.wrapped).toBe(true);
+    expect(third.state).toMatchObject({ turnIndex: 0, round: 2 });
+  });
+
+  it('selecting a target moves it to the end of its own group', () => {
+    const fight: CombatState = { ...setup, phase: 'fight', allies: ['a', 'b'], enemies: ['c', 'd'] };
+    expect(selectTarget(fight, 'a')).toMatchObject({
+      targetId: 'a',
+      allies: ['b', 'a'],
+      enemies: ['c', 'd'],
+    });
+    expect(selectTarget(fight, 'c')).toMatchObject({
+      targetId: 'c',
+      allies: ['a', 'b'],
+      enemies: ['d', 'c'],
+    });
+    expect(selectTarget(fight, 'b')).toMatchObject({ targetId: 'b', allies: ['a', 'b'] });
+    expect(selectTarget(fight, 'nobody')).toBe(fight);
+  });
+
+  it('ending empties both groups and sets the amount to 1', () => {
+    expect(endedCombat()).toEqual({ ...EMPTY_COMBAT, amount: 1 });
+  });
+
+  it('falls back to random_d20 when the tier lost the characteristic rules', () => {
+    expect(effectiveInitiativeRule('Novice', 'd100_plus_carac')).toBe('random_d20');
+    expect(effectiveInitiativeRule('Novice', 'random_d100')).toBe('random_d100');
+    expect(effectiveInitiativeRule('Adventurer', 'd100_plus_carac')).toBe('d100_plus_carac');
   });
 });

@@ -4,9 +4,14 @@ import {
   CHARACTERISTIC_INITIATIVE_RULES,
   COMBAT_AMOUNT_MAX,
   COMBAT_AMOUNT_MIN,
+  DEFAULT_COMBAT_AMOUNT,
   type InitiativeRule,
 } from '../constants';
+import type { CombatState } from '../schemas/combat';
 import { TIER_LIMITS, type Tier } from '../tiers';
+
+export type { CombatState };
+export type CombatGroup = 'allies' | 'enemies';
 
 /** Returns a float in [0, 1), like Math.random. */
 export type Random = () => number;
@@ -47,6 +52,11 @@ export function usesCharacteristic(rule: InitiativeRule): boolean {
 /** Novice cannot choose the characteristic-based rules (spec §6); the server refuses them too. */
 export function mayUseInitiativeRule(tier: Tier, rule: InitiativeRule): boolean {
   return !usesCharacteristic(rule) || TIER_LIMITS[tier].canUseCharacteristicInitiative;
+}
+
+/** The rule a fight starts with: a rule the tier lost (a downgrade) falls back to random_d20. */
+export function effectiveInitiativeRule(tier: Tier, rule: InitiativeRule): InitiativeRule {
+  return mayUseInitiativeRule(tier, rule) ? rule : 'random_d20';
 }
 
 export function initiativeOf(
@@ -166,4 +176,92 @@ export function moveToEnd(group: readonly string[], id: string): string[] {
   const index = group.indexOf(id);
   if (index === -1 || index === group.length - 1) return [...group];
   return [...group.slice(0, index), ...group.slice(index + 1), id];
+}
+
+// ---- The combat state, one change at a time (what the view saves after each of them) ----
+
+/** No fight: both groups empty, amount 10 (spec §3). */
+export const EMPTY_COMBAT: CombatState = {
+  phase: 'setup',
+  allies: [],
+  enemies: [],
+  order: [],
+  turnIndex: 0,
+  round: 1,
+  amount: DEFAULT_COMBAT_AMOUNT,
+  targetId: null,
+};
+
+/** Adds units to a group at setup; a unit already in either group stays where it is. */
+export function addToGroup(state: CombatState, group: CombatGroup, ids: readonly string[]): CombatState {
+  const taken = new Set([...state.allies, ...state.enemies]);
+  const added = ids.filter((id) => {
+    if (taken.has(id)) return false;
+    taken.add(id);
+    return true;
+  });
+  if (added.length === 0) return state;
+  return { ...state, [group]: [...state[group], ...added] };
+}
+
+export function removeFromGroups(state: CombatState, id: string): CombatState {
+  return {
+    ...state,
+    allies: state.allies.filter((item) => item !== id),
+    enemies: state.enemies.filter((item) => item !== id),
+  };
+}
+
+export function canStart(state: CombatState): boolean {
+  return state.phase === 'setup' && state.allies.length > 0 && state.enemies.length > 0;
+}
+
+/**
+ * Start combat (spec §4): initiative is rolled for every unit of both groups and sorted descending;
+ * the first living unit of the order plays first. The amount is kept (10 at first, 1 after an
+ * earlier fight ended). Units missing from `units` (deleted) are left out of the order.
+ */
+export function startFight(
+  state: CombatState,
+  units: ReadonlyMap<string, Combatant>,
+  rule: InitiativeRule,
+  characteristic: string,
+  random: Random,
+): CombatState {
+  if (!canStart(state)) throw new Error('a fight needs at least one ally and one enemy');
+  const fighters = [...state.allies, ...state.enemies].flatMap((id) => {
+    const unit = units.get(id);
+    return unit ? [unit] : [];
+  });
+  const order = initiativeOrder(fighters, rule, characteristic, random);
+  const first = order.findIndex((entry) => isAlive(units.get(entry.unitId)));
+  return { ...state, phase: 'fight', order, turnIndex: Math.max(first, 0), round: 1, targetId: null };
+}
+
+/** Next turn (spec §4): the next living unit plays, the target is cleared and the amount becomes 0. */
+export function advanceTurn(
+  state: CombatState,
+  units: ReadonlyMap<string, Combatant>,
+): { state: CombatState; wrapped: boolean } {
+  const { turnIndex, wrapped } = nextTurnIndex(state.order, state.turnIndex, units);
+  return {
+    state: { ...state, turnIndex, round: wrapped ? state.round + 1 : state.round, targetId: null, amount: 0 },
+    wrapped,
+  };
+}
+
+/** Choosing a target also moves it to the end of its group (spec §4). */
+export function selectTarget(state: CombatState, id: string): CombatState {
+  const group: CombatGroup | null = state.allies.includes(id)
+    ? 'allies'
+    : state.enemies.includes(id)
+      ? 'enemies'
+      : null;
+  if (group === null) return state;
+  return { ...state, targetId: id, [group]: moveToEnd(state[group], id) };
+}
+
+/** End Combat, and the end after a defeat (spec §4): both groups empty, amount 1. */
+export function endedCombat(): CombatState {
+  return { ...EMPTY_COMBAT, amount: COMBAT_AMOUNT_MIN };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { idSchema } from './common';
 
-import { COMBAT_AMOUNT_MAX, DEFAULT_COMBAT_AMOUNT } from '../constants';
+import { COMBAT_AMOUNT_MAX } from '../constants';
 
 export { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN, DEFAULT_COMBAT_AMOUNT } from '../constants';
 
@@ -28,13 +28,4 @@ export type CombatState = z.infer<typeof combatState>;
 export const combatResponse = combatState.extend({ updatedAt: z.string().nullable() });
 export type CombatResponse = z.infer<typeof combatResponse>;
 
-export const EMPTY_COMBAT: CombatState = {
-  phase: 'setup',
-  allies: [],
-  enemies: [],
-  order: [],
-  turnIndex: 0,
-  round: 1,
-  amount: DEFAULT_COMBAT_AMOUNT,
-  targetId: null,
-};
+export { EMPTY_COMBAT } from '../rules/combat';

@@ -18,7 +18,6 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Campaign, CampaignViewProps } from '@/lib/campaigns';
 import { ErrorBoundary } from '../error-boundary';
 import type { CampaignViewId, ViewId } from './dashboard-url';
-import { PlaceholderView } from './placeholder-view';
 
 export const VIEW_ICONS: Record<ViewId, LucideIcon> = {
   rules: ScrollText,
@@ -33,14 +32,14 @@ export const VIEW_ICONS: Record<ViewId, LucideIcon> = {
 
 type CampaignView = LazyExoticComponent<ComponentType<CampaignViewProps>>;
 
-// Combat arrives with issue #6; until then its view says so.
-const views: Record<Exclude<CampaignViewId, 'combat'>, CampaignView> = {
+const views: Record<CampaignViewId, CampaignView> = {
   rules: lazy(() => import('@/features/rules/rules-view')),
   units: lazy(() => import('@/features/units/units-view')),
   characteristics: lazy(() => import('@/features/campaign-lists/characteristics-view')),
   races: lazy(() => import('@/features/campaign-lists/races-view')),
   classes: lazy(() => import('@/features/campaign-lists/classes-view')),
   statuses: lazy(() => import('@/features/campaign-lists/statuses-view')),
+  combat: lazy(() => import('@/features/combat/combat-view')),
 };
 
 export const ProfileView = lazy(() => import('@/features/profile/profile-view'));
@@ -65,7 +64,6 @@ export function CampaignViewArea({
   campaign: Campaign;
   tier: Tier;
 }) {
-  if (view === 'combat') return <PlaceholderView view={view} />;
   const View = views[view];
   return (
     <ErrorBoundary>

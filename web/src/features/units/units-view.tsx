@@ -18,7 +18,7 @@ import { UnitLimitNotice } from './components/limit-notice';
 import { UnitFormModal } from './components/unit-form-modal';
 import { UnitNotesModal } from './components/unit-notes-modal';
 import { UnitSection } from './components/unit-section';
-import { filterUnits } from './filter';
+import { filterUnits } from '@/lib/unit-filter';
 import { useFocusReturn } from './use-focus-return';
 
 type FormState = { unit: Unit | null; defaultIsPlayer?: boolean };

@@ -7,7 +7,7 @@ import { NotebookText, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { classColor, readableTextOn } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
-import { HpBar } from './hp-bar';
+import { HpBar } from '@/components/hp-bar';
 import { MoneyLine } from './money-line';
 
 export interface UnitCardProps {

@@ -1,7 +1,7 @@
 // A unit's current / max hit points as a meter, coloured by spec §4 (above 70 % green, above 30 %
 // orange, otherwise red). The numbers are always written out, so the colour is never the only cue.
 import { useTranslation } from 'react-i18next';
-import { hpRatio, hpTone, type HpTone } from '../filter';
+import { hpRatio, hpTone, type HpTone } from '@/lib/unit-filter';
 
 // Palette colours rather than theme tokens: the three health tones exist nowhere else. Each reads at
 // 3:1 or better against the track in its theme (WCAG 1.4.11).

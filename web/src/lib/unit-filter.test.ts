@@ -1,6 +1,6 @@
 // The units filter (spec §5) and the health-bar thresholds (spec §4).
 import { describe, expect, it } from 'vitest';
-import { filterUnits, hpTone } from './filter';
+import { filterUnits, hpTone } from './unit-filter';
 
 const units = [
   { name: 'Aria', race: 'Elf', class: 'Mage', status: 'Normal' },

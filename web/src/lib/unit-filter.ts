@@ -1,4 +1,4 @@
-// Pure helpers of the units view: the text filter of spec §5 and the health-bar tone of spec §4.
+// Pure helpers about units: the text filter of spec §5 and the health-bar tone of spec §4 (units and combat views).
 import type { Unit } from '@/lib/units';
 
 /** Case-insensitive substring on name, race, class or status (spec §5 "Filter"); blank shows all. */

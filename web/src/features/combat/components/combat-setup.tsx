@@ -1,0 +1,292 @@
+// Setup of a fight (spec §4 "Combat", §5): the units that may join (HP above 0, in no group yet),
+// the two groups, the initiative rule, and Start combat once each side has someone. Every choice
+// is saved with the combat state, so another device sees the same setup.
+import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Plus, Search, Swords, UserPlus, X } from 'lucide-react';
+import {
+  addToGroup,
+  availableForSetup,
+  canStart,
+  effectiveInitiativeRule,
+  removeFromGroups,
+  startFight,
+  type CombatGroup,
+  type CombatState,
+} from '@questkeeper/core/rules/combat';
+import type { Tier } from '@questkeeper/core/tiers';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import type { Campaign } from '@/lib/campaigns';
+import { filterUnits } from '@/lib/unit-filter';
+import type { Unit } from '@/lib/units';
+import { useLatest } from '@/lib/use-latest';
+import { InitiativeSettings } from './initiative-settings';
+
+interface CombatSetupProps {
+  campaign: Campaign;
+  tier: Tier;
+  units: readonly Unit[];
+  unitMap: ReadonlyMap<string, Unit>;
+  state: CombatState;
+  onChange: (state: CombatState) => void;
+  onGoToUnits: () => void;
+}
+
+export function CombatSetup({
+  campaign,
+  tier,
+  units,
+  unitMap,
+  state,
+  onChange,
+  onGoToUnits,
+}: CombatSetupProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const available = useMemo(
+    () => availableForSetup(units, state.allies, state.enemies),
+    [units, state.allies, state.enemies],
+  );
+  const shown = useMemo(() => filterUnits(available, deferredQuery), [available, deferredQuery]);
+
+  // Handlers read the newest state through a ref: they stay the same, so the rows stay memoised.
+  const stateRef = useLatest(state);
+  const add = useCallback(
+    (group: CombatGroup, ids: readonly string[]) => onChange(addToGroup(stateRef.current, group, ids)),
+    [onChange, stateRef],
+  );
+  const remove = useCallback(
+    (id: string) => onChange(removeFromGroups(stateRef.current, id)),
+    [onChange, stateRef],
+  );
+  const start = () =>
+    onChange(
+      startFight(
+        state,
+        unitMap,
+        effectiveInitiativeRule(tier, campaign.initiativeRule),
+        campaign.initiativeCaracName,
+        Math.random,
+      ),
+    );
+
+  const players = available.filter((unit) => unit.isPlayer).map((unit) => unit._id);
+  const npcs = available.filter((unit) => !unit.isPlayer).map((unit) => unit._id);
+  const ready = canStart(state);
+
+  if (units.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-3 text-center">
+        <p className="text-ink-muted">{t('combat.noUnits')}</p>
+        <Button onClick={onGoToUnits} icon={<UserPlus aria-hidden="true" className="size-4" />}>
+          {t('combat.goToUnits')}
+        </Button>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Card className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <InitiativeSettings campaign={campaign} tier={tier} />
+        <div className="flex flex-col items-start gap-1.5 lg:items-end">
+          <Button
+            size="lg"
+            onClick={start}
+            disabled={!ready}
+            aria-describedby={ready ? undefined : 'combat-start-hint'}
+            icon={<Swords aria-hidden="true" className="size-5" />}
+          >
+            {t('combat.start')}
+          </Button>
+          {ready ? null : (
+            <p id="combat-start-hint" className="text-sm text-ink-muted">
+              {t('combat.startHint')}
+            </p>
+          )}
+        </div>
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <Panel title={t('combat.available')} count={available.length} hint={t('combat.availableHint')}>
+          <div className="relative">
+            <label className="sr-only" htmlFor="combat-available-filter">
+              {t('combat.filterLabel')}
+            </label>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
+            />
+            <input
+              id="combat-available-filter"
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={t('combat.filterPlaceholder')}
+              className="h-10 w-full rounded-control border border-line bg-surface pr-3 pl-9 text-base text-ink placeholder:text-ink-muted"
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={players.length === 0}
+              onClick={() => add('allies', players)}
+            >
+              {t('combat.addPlayers')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={npcs.length === 0}
+              onClick={() => add('enemies', npcs)}
+            >
+              {t('combat.addNpcs')}
+            </Button>
+          </div>
+          {shown.length === 0 ? (
+            <p className="rounded-control border border-dashed border-line p-3 text-sm text-ink-muted">
+              {available.length === 0
+                ? t('combat.noneAvailable')
+                : t('combat.noMatch', { query: deferredQuery.trim() })}
+            </p>
+          ) : (
+            <ul className="flex max-h-[28rem] flex-col gap-1 overflow-y-auto">
+              {shown.map((unit) => (
+                <AvailableRow key={unit._id} unit={unit} onAdd={add} />
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <GroupPanel group="allies" ids={state.allies} unitMap={unitMap} onRemove={remove} />
+        <GroupPanel group="enemies" ids={state.enemies} unitMap={unitMap} onRemove={remove} />
+      </div>
+    </div>
+  );
+}
+
+function Panel({
+  title,
+  count,
+  hint,
+  children,
+}: {
+  title: string;
+  count: number;
+  hint?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
+    >
+      <div>
+        <div className="flex items-baseline justify-between gap-2">
+          <h3 id={id} className="font-display text-lg font-semibold">
+            {title}
+          </h3>
+          <span className="text-sm text-ink-muted tabular-nums">{t('combat.groupCount', { count })}</span>
+        </div>
+        {hint ? <p className="text-sm text-ink-muted">{hint}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const AvailableRow = memo(function AvailableRow({
+  unit,
+  onAdd,
+}: {
+  unit: Unit;
+  onAdd: (group: CombatGroup, ids: readonly string[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex items-center gap-2 rounded-control px-2 py-1.5 hover:bg-surface-muted">
+      <UnitSummary unit={unit} />
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={t('combat.addAlly', { name: unit.name })}
+        onClick={() => onAdd('allies', [unit._id])}
+        icon={<Plus aria-hidden="true" className="size-4" />}
+      >
+        {t('combat.ally')}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={t('combat.addEnemy', { name: unit.name })}
+        onClick={() => onAdd('enemies', [unit._id])}
+        icon={<Plus aria-hidden="true" className="size-4" />}
+      >
+        {t('combat.enemy')}
+      </Button>
+    </li>
+  );
+});
+
+function UnitSummary({ unit }: { unit: Unit }) {
+  const { t } = useTranslation();
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="truncate font-medium">{unit.name}</p>
+      <p className="truncate text-xs text-ink-muted">
+        {unit.race} · {unit.class} · {t('combat.hpText', { current: unit.currentHp, max: unit.hp })}
+      </p>
+    </div>
+  );
+}
+
+function GroupPanel({
+  group,
+  ids,
+  unitMap,
+  onRemove,
+}: {
+  group: CombatGroup;
+  ids: readonly string[];
+  unitMap: ReadonlyMap<string, Unit>;
+  onRemove: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const members = ids.flatMap((id) => {
+    const unit = unitMap.get(id);
+    return unit ? [unit] : [];
+  });
+  return (
+    <Panel title={t(group === 'allies' ? 'combat.allies' : 'combat.enemies')} count={members.length}>
+      {members.length === 0 ? (
+        <p className="rounded-control border border-dashed border-line p-3 text-sm text-ink-muted">
+          {t(group === 'allies' ? 'combat.emptyAllies' : 'combat.emptyEnemies')}
+        </p>
+      ) : (
+        <ul className="flex max-h-[31rem] flex-col gap-1 overflow-y-auto">
+          {members.map((unit) => (
+            <li
+              key={unit._id}
+              className="flex items-center gap-2 rounded-control px-2 py-1.5 hover:bg-surface-muted"
+            >
+              <UnitSummary unit={unit} />
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t(group === 'allies' ? 'combat.removeAlly' : 'combat.removeEnemy', {
+                  name: unit.name,
+                })}
+                onClick={() => onRemove(unit._id)}
+                icon={<X aria-hidden="true" className="size-4" />}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

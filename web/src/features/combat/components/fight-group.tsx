@@ -1,0 +1,140 @@
+// One side of the fight (spec §4): each unit with its HP bar (colours of spec §4), status, and the
+// marks of the current turn and of a fallen unit. A unit's row is the button that makes it the
+// target. Rows are memoised on their own unit: a blow repaints one row, not 200.
+import { memo, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Crosshair, Skull } from 'lucide-react';
+import type { CombatGroup } from '@questkeeper/core/rules/combat';
+import { HpBar } from '@/components/hp-bar';
+import { classColor } from '@/lib/class-color';
+import type { Unit } from '@/lib/units';
+
+interface FightGroupProps {
+  group: CombatGroup;
+  ids: readonly string[];
+  unitMap: ReadonlyMap<string, Unit>;
+  targetId: string | null;
+  currentId: string | undefined;
+  classColors: ReadonlyMap<string, string>;
+  disabled: boolean;
+  onSelect: (id: string) => void;
+}
+
+export const FightGroup = memo(function FightGroup({
+  group,
+  ids,
+  unitMap,
+  targetId,
+  currentId,
+  classColors,
+  disabled,
+  onSelect,
+}: FightGroupProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  let standing = 0;
+  const members: Unit[] = [];
+  for (const id of ids) {
+    const unit = unitMap.get(id);
+    if (!unit) continue;
+    members.push(unit);
+    if (unit.currentHp > 0) standing += 1;
+  }
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
+    >
+      <div className="flex items-baseline justify-between gap-2">
+        <h3 id={headingId} className="font-display text-lg font-semibold">
+          {t(group === 'allies' ? 'combat.allies' : 'combat.enemies')}
+        </h3>
+        <span className="text-sm text-ink-muted tabular-nums">
+          {standing} / {members.length}
+        </span>
+      </div>
+      <ul className="flex flex-col gap-2">
+        {members.map((unit) => (
+          <FightRow
+            key={unit._id}
+            unit={unit}
+            selected={unit._id === targetId}
+            current={unit._id === currentId}
+            classHex={classColors.get(unit.class)}
+            disabled={disabled}
+            onSelect={onSelect}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+const FightRow = memo(function FightRow({
+  unit,
+  selected,
+  current,
+  classHex,
+  disabled,
+  onSelect,
+}: {
+  unit: Unit;
+  selected: boolean;
+  current: boolean;
+  classHex: string | undefined;
+  disabled: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const down = unit.currentHp <= 0;
+  return (
+    <li
+      className={
+        'relative flex flex-col gap-1.5 rounded-control border px-3 py-2 [contain-intrinsic-size:auto_5.5rem] [content-visibility:auto] ' +
+        (selected ? 'border-brand bg-brand-soft ring-2 ring-brand ' : 'border-line hover:bg-surface-muted ') +
+        (current ? 'border-l-4 border-l-brand ' : '')
+      }
+    >
+      <div className="flex min-w-0 items-center gap-2">
+        <span
+          aria-hidden="true"
+          className="size-3 shrink-0 rounded-full border border-line"
+          style={{ backgroundColor: classColor(classHex) }}
+        />
+        <button
+          type="button"
+          data-unit-id={unit._id}
+          aria-pressed={selected}
+          aria-label={t('combat.targetOf', { name: unit.name })}
+          disabled={disabled}
+          onClick={() => onSelect(unit._id)}
+          // The button stretches over its whole row: the row is the click target.
+          className={
+            "min-w-0 flex-1 truncate text-left font-semibold after:absolute after:inset-0 after:rounded-control after:content-[''] " +
+            'focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus disabled:cursor-not-allowed ' +
+            (down ? 'text-ink-muted line-through' : '')
+          }
+        >
+          {unit.name}
+        </button>
+        {selected ? <Crosshair aria-hidden="true" className="size-4 shrink-0 text-brand" /> : null}
+        {current ? (
+          <span className="shrink-0 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-on-brand">
+            {t('combat.currentTurn')}
+          </span>
+        ) : null}
+        {down ? (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted">
+            <Skull aria-hidden="true" className="size-3" />
+            {t('combat.down')}
+          </span>
+        ) : null}
+      </div>
+      <HpBar current={unit.currentHp} max={unit.hp} />
+      <p className="truncate text-sm text-ink-muted">
+        <span className="sr-only">{t('units.status')}: </span>
+        {unit.status}
+      </p>
+    </li>
+  );
+});

@@ -1,0 +1,114 @@
+// The initiative order of the fight (spec §4): rolled at start, sorted descending, the current unit
+// marked (aria-current="step") and kept in sight inside the list as turns pass. Fallen units stay in
+// the list, struck through; their turns are skipped.
+import { memo, useEffect, useId, useRef } from 'react';
+import { Shield, Skull } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { InitiativeEntry } from '@questkeeper/core/rules/combat';
+import type { Unit } from '@/lib/units';
+
+interface InitiativeOrderProps {
+  order: readonly InitiativeEntry[];
+  turnIndex: number;
+  unitMap: ReadonlyMap<string, Unit>;
+  allies: ReadonlySet<string>;
+}
+
+export const InitiativeOrder = memo(function InitiativeOrder({
+  order,
+  turnIndex,
+  unitMap,
+  allies,
+}: InitiativeOrderProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // Scrolls the list, never the page, so the current unit stays visible.
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.children[turnIndex] as HTMLElement | undefined;
+    if (!list || !item) return;
+    const top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    }
+  }, [turnIndex]);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-3 self-start rounded-card border border-line bg-surface p-4 shadow-card"
+    >
+      <h3 id={headingId} className="font-display text-lg font-semibold">
+        {t('combat.order')}
+      </h3>
+      <ol
+        ref={listRef}
+        aria-labelledby={headingId}
+        className="relative flex max-h-[22rem] flex-col gap-1 overflow-y-auto lg:max-h-[36rem]"
+      >
+        {order.map((entry, index) => {
+          const unit = unitMap.get(entry.unitId);
+          return unit ? (
+            <OrderRow
+              key={entry.unitId}
+              position={index + 1}
+              name={unit.name}
+              initiative={entry.initiative}
+              down={unit.currentHp <= 0}
+              ally={allies.has(entry.unitId)}
+              current={index === turnIndex}
+            />
+          ) : null;
+        })}
+      </ol>
+    </section>
+  );
+});
+
+const OrderRow = memo(function OrderRow({
+  position,
+  name,
+  initiative,
+  down,
+  ally,
+  current,
+}: {
+  position: number;
+  name: string;
+  initiative: number;
+  down: boolean;
+  ally: boolean;
+  current: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li
+      aria-current={current ? 'step' : undefined}
+      className={
+        'flex items-center gap-2 rounded-control px-2 py-1.5 text-sm ' +
+        (current ? 'bg-brand font-semibold text-on-brand' : down ? 'text-ink-muted' : '')
+      }
+    >
+      <span aria-hidden="true" className="w-7 shrink-0 text-right tabular-nums opacity-80">
+        {position}.
+      </span>
+      {ally ? (
+        <Shield aria-hidden="true" className={`size-3.5 shrink-0 ${current ? '' : 'text-success'}`} />
+      ) : (
+        <Skull aria-hidden="true" className={`size-3.5 shrink-0 ${current ? '' : 'text-danger'}`} />
+      )}
+      <span className={`min-w-0 flex-1 truncate ${down ? 'line-through' : ''}`}>
+        {name}
+        <span className="sr-only">
+          {' '}
+          ({t(ally ? 'combat.ally' : 'combat.enemy')}
+          {down ? `, ${t('combat.down')}` : ''}
+          {current ? `, ${t('combat.currentTurn')}` : ''})
+        </span>
+      </span>
+      <span className="shrink-0 font-mono tabular-nums">{initiative}</span>
+    </li>
+  );
+});

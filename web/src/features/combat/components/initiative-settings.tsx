@@ -1,0 +1,116 @@
+// How initiative is rolled (spec §4 "Combat", §5, §6): one of the five rules, saved on the campaign
+// (PUT /api/game-data/{id}), and the characteristic the last three read. Novice sees those three
+// disabled and labelled '(not available for free users)'; the server refuses them too.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Sparkles } from 'lucide-react';
+import { INITIATIVE_RULES, type InitiativeRule } from '@questkeeper/core/constants';
+import {
+  effectiveInitiativeRule,
+  mayUseInitiativeRule,
+  usesCharacteristic,
+} from '@questkeeper/core/rules/combat';
+import type { Tier } from '@questkeeper/core/tiers';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useUpgrade } from '@/components/upgrade/upgrade-context';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateCampaign, type Campaign, type UpdateCampaignBody } from '@/lib/campaigns';
+
+const selectClasses =
+  'h-11 w-full rounded-control border border-line bg-surface px-3 text-base text-ink disabled:opacity-60';
+
+export function InitiativeSettings({ campaign, tier }: { campaign: Campaign; tier: Tier }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const upgrade = useUpgrade();
+  const update = useUpdateCampaign();
+  const rule = effectiveInitiativeRule(tier, campaign.initiativeRule);
+  const locked = INITIATIVE_RULES.some((item) => !mayUseInitiativeRule(tier, item));
+  const names = campaign.characteristics.map((item) => item.name);
+  const characteristic = names.includes(campaign.initiativeCaracName) ? campaign.initiativeCaracName : '';
+
+  const save = (changes: UpdateCampaignBody) => update.mutate({ id: campaign._id, changes });
+  const chooseRule = (next: InitiativeRule) =>
+    save(
+      // A characteristic rule without a characteristic yet takes the campaign's first one.
+      usesCharacteristic(next) && !characteristic && names[0]
+        ? { initiativeRule: next, initiativeCaracName: names[0] }
+        : { initiativeRule: next },
+    );
+
+  return (
+    <fieldset className="flex min-w-0 flex-1 flex-col gap-3" aria-busy={update.isPending || undefined}>
+      <legend className="mb-1 flex items-center gap-2 font-display text-lg font-semibold">
+        {t('combat.initiative')}
+        {update.isPending ? <Spinner className="size-4" /> : null}
+      </legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-rule`} className="text-sm font-medium">
+            {t('combat.rule')}
+          </label>
+          <select
+            id={`${id}-rule`}
+            className={selectClasses}
+            value={rule}
+            disabled={update.isPending}
+            onChange={(event) => chooseRule(event.target.value as InitiativeRule)}
+          >
+            {INITIATIVE_RULES.map((item) => {
+              const label = t(`combat.rules.${item}`);
+              const allowed = mayUseInitiativeRule(tier, item);
+              return (
+                <option key={item} value={item} disabled={!allowed}>
+                  {allowed ? label : t('combat.ruleLocked', { rule: label })}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+        {usesCharacteristic(rule) ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-characteristic`} className="text-sm font-medium">
+              {t('combat.characteristic')}
+            </label>
+            {names.length === 0 ? (
+              <p className="text-sm text-ink-muted">{t('combat.noCharacteristics')}</p>
+            ) : (
+              <select
+                id={`${id}-characteristic`}
+                className={selectClasses}
+                value={characteristic}
+                disabled={update.isPending}
+                onChange={(event) => save({ initiativeCaracName: event.target.value })}
+              >
+                {characteristic ? null : (
+                  <option value="" disabled>
+                    {t('combat.chooseCharacteristic')}
+                  </option>
+                )}
+                {names.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
+        ) : null}
+      </div>
+      {locked ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-muted">
+          <Sparkles aria-hidden="true" className="size-4 shrink-0 text-brand" />
+          <span className="min-w-0 flex-1 basis-56">{t('combat.lockedHint')}</span>
+          <Button variant="secondary" size="sm" onClick={upgrade} aria-haspopup="dialog">
+            {t('combat.seePlans')}
+          </Button>
+        </div>
+      ) : null}
+      {update.isError ? (
+        <Alert tone="error">{t('combat.settingsError', { message: errorMessage(update.error) })}</Alert>
+      ) : null}
+    </fieldset>
+  );
+}
