@@ -10,9 +10,11 @@ interface Move {
   hadFocus: boolean;
 }
 
+// Unit ids are UUIDs: safe inside an attribute selector as they are.
 const rowOf = (id: string) =>
-  document.querySelector<HTMLElement>(`[data-unit-id="${CSS.escape(id)}"]`)?.closest<HTMLElement>('li') ??
-  null;
+  /^[\w-]+$/.test(id)
+    ? (document.querySelector<HTMLElement>(`[data-unit-id="${id}"]`)?.closest<HTMLElement>('li') ?? null)
+    : null;
 
 export function useTargetMove() {
   const pending = useRef<Move | null>(null);
@@ -43,7 +45,7 @@ export function useTargetMove() {
     if (move.hadFocus && !row.contains(document.activeElement)) {
       row.querySelector<HTMLElement>('[data-unit-id]')?.focus({ preventScroll: true });
     }
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches || !row.animate) return;
     const last = row.getBoundingClientRect();
     const dx = move.first.left - last.left;
     const dy = move.first.top - last.top;

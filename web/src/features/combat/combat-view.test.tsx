@@ -1,0 +1,376 @@
+// The combat view against a fake server that keeps the combat and the units (spec §4 "Combat", §5,
+// §9): setup rules, tier gating of the initiative rules, the fight (target move, attack, heal, next
+// turn, the round banner), saving every change, and the end of a fight. The journeys in
+// e2e/tests/combat.spec.ts run the same against the real server, in a real browser.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
+import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/rules/combat';
+import type { Tier } from '@questkeeper/core/tiers';
+import type * as ApiClient from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import type { Campaign } from '@/lib/campaigns';
+import type { Unit } from '@/lib/units';
+import CombatView from './combat-view';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiRequest: vi.fn(),
+}));
+vi.mock('@/components/upgrade/upgrade-context', () => ({ useUpgrade: () => () => {} }));
+const api = vi.mocked(apiRequest);
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+afterEach(() => {
+  api.mockReset();
+  vi.useRealTimers();
+});
+
+let campaignCount = 0;
+function makeCampaign(fields: Partial<Campaign> = {}): Campaign {
+  campaignCount += 1;
+  return {
+    _id: `c${campaignCount}`,
+    userId: 'u1',
+    name: 'Realm of Ash',
+    rules: '',
+    characteristics: [{ name: 'Dexterity', max: 100 }],
+    races: [],
+    classes: [{ _id: 'k1', name: 'Mage', color: '#1d4ed8', note: '' }],
+    statuses: [
+      { _id: 's1', name: 'Normal', note: '' },
+      { _id: 's2', name: 'Stunned', note: '' },
+    ],
+    initiativeRule: 'caracteristic',
+    initiativeCaracName: 'Dexterity',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+function unit(id: string, name: string, fields: Partial<Unit> = {}): Unit {
+  return {
+    _id: id,
+    userId: 'u1',
+    gameDataId: 'c1',
+    name,
+    gender: 'Female',
+    isPlayer: false,
+    race: 'Human',
+    class: 'Mage',
+    status: 'Normal',
+    characteristics: { Dexterity: 50 },
+    hp: 100,
+    currentHp: 100,
+    money: { gold: 0, silver: 0, bronze: 0 },
+    notes: '',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+const roster = () => [
+  unit('a1', 'Aria', { isPlayer: true, characteristics: { Dexterity: 70 } }),
+  unit('a2', 'Borin', { isPlayer: true, characteristics: { Dexterity: 40 }, currentHp: 90 }),
+  unit('e1', 'Goblin', { characteristics: { Dexterity: 60 }, currentHp: 15 }),
+  unit('e2', 'Wolf', { characteristics: { Dexterity: 20 } }),
+  unit('x1', 'Fallen', { currentHp: 0 }),
+];
+
+/** A fake server: GET/PUT /api/combat, GET /api/units, PUT /api/units/:id, PUT /api/game-data/:id. */
+function serve(campaign: Campaign, units: Unit[], combat: CombatState = EMPTY_COMBAT) {
+  const server = { campaign, units: structuredClone(units), combat: structuredClone(combat) };
+  const puts: { path: string; body: unknown }[] = [];
+  api.mockImplementation(async (method, path, options) => {
+    const body = options?.body as Record<string, unknown> | undefined;
+    if (method === 'GET' && path === '/api/combat')
+      return { ...structuredClone(server.combat), updatedAt: null };
+    if (method === 'GET' && path === '/api/units') return structuredClone(server.units);
+    puts.push({ path, body });
+    if (method === 'PUT' && path === '/api/combat') {
+      server.combat = structuredClone(body) as CombatState;
+      return { ...server.combat, updatedAt: '2025-01-01T00:00:00.000Z' };
+    }
+    if (method === 'PUT' && path.startsWith('/api/units/')) {
+      const id = decodeURIComponent(path.slice('/api/units/'.length));
+      server.units = server.units.map((item) => (item._id === id ? { ...item, ...body } : item));
+      return server.units.find((item) => item._id === id);
+    }
+    if (method === 'PUT' && path.startsWith('/api/game-data/')) {
+      server.campaign = { ...server.campaign, ...body };
+      return server.campaign;
+    }
+    throw new Error(`unexpected ${method} ${path}`);
+  });
+  return { server, puts };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.search}</p>;
+}
+
+function renderView(campaign: Campaign, tier: Tier = 'Hero') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/en/dashboard?campaign=${campaign._id}&view=combat`]}>
+        <CombatView campaign={campaign} tier={tier} />
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const isDisabled = (element: HTMLElement) =>
+  (element as HTMLButtonElement | HTMLOptionElement | HTMLSelectElement).disabled;
+const valueOf = (element: HTMLElement) => (element as HTMLInputElement | HTMLSelectElement).value;
+const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
+const region = (name: string) => screen.getByRole('region', { name });
+const fightOf = (ids: { allies: string[]; enemies: string[] }, fields: Partial<CombatState> = {}) => ({
+  ...EMPTY_COMBAT,
+  phase: 'fight' as const,
+  ...ids,
+  order: [...ids.allies, ...ids.enemies].map((unitId, index) => ({ unitId, initiative: 50 - index })),
+  ...fields,
+});
+
+describe('setup', () => {
+  it('lists only units with HP above 0 in no group, saves each choice, and starts with one of each side', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    const { server } = serve(campaign, roster());
+    renderView(campaign);
+
+    const available = await screen.findByRole('region', { name: 'Available units' });
+    expect(within(available).queryByText('Fallen')).toBeNull();
+    const start = screen.getByRole('button', { name: 'Start combat' });
+    expect(isDisabled(start)).toBe(true);
+    expect(screen.getByText('Add at least one ally and one enemy to start.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'All player characters to allies' }));
+    expect(within(region('Allies')).getByText('Aria')).toBeTruthy();
+    expect(within(region('Allies')).getByText('Borin')).toBeTruthy();
+    expect(within(available).queryByText('Aria')).toBeNull();
+    expect(isDisabled(start)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Add Goblin to the enemies' }));
+    await user.click(screen.getByRole('button', { name: 'Add Wolf to the enemies' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Wolf from the enemies' }));
+    expect(within(available).getByText('Wolf')).toBeTruthy();
+    await waitFor(() => expect(server.combat).toMatchObject({ allies: ['a1', 'a2'], enemies: ['e1'] }));
+
+    expect(isDisabled(start)).toBe(false);
+    await user.click(start);
+    // Characteristic rule on Dexterity: Aria 70, Goblin 60, Borin 40.
+    const order = await screen.findByRole('list', { name: 'Initiative order' });
+    const items = within(order).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Aria'),
+      expect.stringContaining('Goblin'),
+      expect.stringContaining('Borin'),
+    ]);
+    expect(items[0].getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('Round 1')).toBeTruthy();
+    expect(screen.getByText('Turn of Aria')).toBeTruthy();
+    await waitFor(() =>
+      expect(server.combat).toMatchObject({
+        phase: 'fight',
+        turnIndex: 0,
+        order: [
+          { unitId: 'a1', initiative: 70 },
+          { unitId: 'e1', initiative: 60 },
+          { unitId: 'a2', initiative: 40 },
+        ],
+      }),
+    );
+  });
+
+  it('offers the characteristic rules to Novice only as disabled options, and plays a random rule', async () => {
+    const campaign = makeCampaign({ initiativeRule: 'd20_plus_carac' });
+    serve(campaign, roster());
+    renderView(campaign, 'Novice');
+    const rule = await screen.findByRole('combobox', { name: 'Initiative rule' });
+    // A rule the tier lost (a downgrade) reads as random d20.
+    expect(valueOf(rule)).toBe('random_d20');
+    const option = (name: string) => within(rule).getByRole('option', { name });
+    expect(isDisabled(option('Random (d100)'))).toBe(false);
+    expect(isDisabled(option('Characteristic (not available for free users)'))).toBe(true);
+    expect(isDisabled(option('d20 + characteristic (not available for free users)'))).toBe(true);
+    expect(isDisabled(option('d100 + characteristic (not available for free users)'))).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Initiative characteristic' })).toBeNull();
+  });
+
+  it('saves a rule and its characteristic on the campaign', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign({
+      initiativeRule: 'random_d20',
+      initiativeCaracName: '',
+      characteristics: [
+        { name: 'Dexterity', max: 100 },
+        { name: 'Wisdom', max: 20 },
+      ],
+    });
+    const { puts } = serve(campaign, roster());
+    renderView(campaign, 'Adventurer');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Initiative rule' }),
+      'd100_plus_carac',
+    );
+    await waitFor(() =>
+      expect(puts).toContainEqual({
+        path: `/api/game-data/${campaign._id}`,
+        body: { initiativeRule: 'd100_plus_carac', initiativeCaracName: 'Dexterity' },
+      }),
+    );
+  });
+
+  it('sends a campaign without units to the units view', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    serve(campaign, []);
+    renderView(campaign);
+    await user.click(await screen.findByRole('button', { name: 'Go to units' }));
+    expect(screen.getByTestId('where').textContent).toContain('view=units');
+  });
+});
+
+describe('fight', () => {
+  const groups = { allies: ['a1', 'a2'], enemies: ['e1', 'e2'] };
+
+  it('moves a chosen target to the end of its group, ignores clicks meanwhile, and attacks it', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    const { server, puts } = serve(campaign, roster(), fightOf(groups, { amount: 10 }));
+    renderView(campaign);
+
+    const allies = await screen.findByRole('region', { name: 'Allies' });
+    const attack = screen.getByRole('button', { name: 'Attack' });
+    expect(isDisabled(attack)).toBe(true);
+    expect(screen.getByText('Choose a target in one of the groups.')).toBeTruthy();
+
+    await user.click(within(allies).getByRole('button', { name: 'Target Aria' }));
+    expect(
+      within(allies)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Target Borin', 'Target Aria']);
+    expect(pressed(within(allies).getByRole('button', { name: 'Target Aria' }))).toBe('true');
+    // Within the 250 ms move, another click is ignored.
+    await user.click(within(allies).getByRole('button', { name: 'Target Borin' }));
+    expect(pressed(within(allies).getByRole('button', { name: 'Target Aria' }))).toBe('true');
+    await waitFor(() => expect(server.combat.targetId).toBe('a1'));
+
+    const target = region('Target');
+    await user.click(attack);
+    expect(within(target).getByRole('meter', { name: 'HP 90 / 100' })).toBeTruthy();
+    await waitFor(() => expect(puts).toContainEqual({ path: '/api/units/a1', body: { currentHp: 90 } }));
+
+    await user.selectOptions(within(target).getByRole('combobox', { name: 'Status of Aria' }), 'Stunned');
+    await waitFor(() => expect(server.units.find((item) => item._id === 'a1')?.status).toBe('Stunned'));
+    expect(within(allies).getByText('Stunned')).toBeTruthy();
+  });
+
+  it('heals up to max HP, and refuses an amount outside 1..999', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    const { server } = serve(campaign, roster(), fightOf(groups, { amount: 50, targetId: 'a2' }));
+    renderView(campaign);
+    const target = await screen.findByRole('region', { name: 'Target' });
+    await user.click(within(target).getByRole('button', { name: 'Heal' }));
+    expect(within(target).getByRole('meter', { name: 'HP 100 / 100' })).toBeTruthy();
+    await waitFor(() => expect(server.units.find((item) => item._id === 'a2')?.currentHp).toBe(100));
+
+    const amount = within(target).getByRole('spinbutton', { name: 'Amount' });
+    await user.clear(amount);
+    await user.type(amount, '1000');
+    expect(screen.getByRole('alert').textContent).toContain('Enter a whole number from 1 to 999.');
+    expect(isDisabled(within(target).getByRole('button', { name: 'Heal' }))).toBe(true);
+    expect(isDisabled(within(target).getByRole('button', { name: 'Attack' }))).toBe(true);
+    await user.clear(amount);
+    await user.type(amount, '7');
+    expect(isDisabled(within(target).getByRole('button', { name: 'Attack' }))).toBe(false);
+    await waitFor(() => expect(server.combat.amount).toBe(7));
+  });
+
+  it('next turn clears target and amount, skips the fallen, and a new round shows the banner for 4 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const campaign = makeCampaign();
+    const units = roster().map((item) => (item._id === 'e1' ? { ...item, currentHp: 0 } : item));
+    // Order: a1, a2, e1 (fallen), e2.
+    const { server } = serve(campaign, units, fightOf(groups, { turnIndex: 1, targetId: 'e2', amount: 5 }));
+    renderView(campaign);
+    const next = await screen.findByRole('button', { name: 'Next turn' });
+    expect(screen.getByText('Turn of Borin')).toBeTruthy();
+
+    await user.click(next);
+    expect(screen.getByText('Turn of Wolf')).toBeTruthy();
+    expect(valueOf(screen.getByRole('spinbutton', { name: 'Amount' }))).toBe('');
+    expect(isDisabled(screen.getByRole('button', { name: 'Attack' }))).toBe(true);
+    expect(screen.getByText('Choose a target in one of the groups.')).toBeTruthy();
+    await waitFor(() => expect(server.combat).toMatchObject({ turnIndex: 3, amount: 0, targetId: null }));
+
+    await user.click(next);
+    expect(screen.getByText('Turn of Aria')).toBeTruthy();
+    expect(screen.getByText('Round 2')).toBeTruthy();
+    expect(screen.getByText('Next turn! Round 2 begins.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(3900));
+    expect(screen.getByText('Next turn! Round 2 begins.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Next turn! Round 2 begins.')).toBeNull();
+  });
+
+  it('a blow that fells the last enemy ends the fight about a second later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const campaign = makeCampaign();
+    const units = roster().map((item) => (item._id === 'e2' ? { ...item, currentHp: 0 } : item));
+    const { server } = serve(campaign, units, fightOf(groups, { targetId: 'e1', amount: 20 }));
+    renderView(campaign);
+    await user.click(await screen.findByRole('button', { name: 'Attack' }));
+    expect(isDisabled(screen.getByRole('button', { name: 'Next turn' }))).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(1000));
+    const dialog = await screen.findByRole('dialog', { name: 'Combat ended! One group has been defeated.' });
+    expect(within(dialog).getByText('The enemies have been defeated.')).toBeTruthy();
+    await waitFor(() => expect(server.combat).toEqual({ ...EMPTY_COMBAT, amount: 1 }));
+    expect(server.units.find((item) => item._id === 'e1')?.currentHp).toBe(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back to units' }));
+    expect(screen.getByTestId('where').textContent).toContain('view=units');
+  });
+
+  it('End combat asks first, then empties both groups, sets the amount to 1 and opens the units view', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    const { server } = serve(campaign, roster(), fightOf(groups, { amount: 30 }));
+    renderView(campaign);
+    await user.click(await screen.findByRole('button', { name: 'End combat' }));
+    const dialog = screen.getByRole('dialog', { name: 'End this combat?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('list', { name: 'Initiative order' })).toBeTruthy();
+    expect(server.combat.phase).toBe('fight');
+
+    await user.click(screen.getByRole('button', { name: 'End combat' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'End this combat?' })).getByRole('button', {
+        name: 'End combat',
+      }),
+    );
+    expect(screen.getByTestId('where').textContent).toContain('view=units');
+    await waitFor(() => expect(server.combat).toEqual({ ...EMPTY_COMBAT, amount: 1 }));
+  });
+});
