@@ -43,6 +43,35 @@ export function assertConsistent(state: CombatState): void {
 }
 
 /**
+ * Throws 400 VALIDATION_FAILED when a change breaks a rule of spec §4 the screen shows: a unit with
+ * 0 HP joins a group, or a fight starts without an ally and an enemy, or without every unit of both
+ * groups in its initiative order. `previous` is the saved state (null before the first save).
+ */
+export function assertAllowedChange(
+  previous: CombatState | null,
+  next: CombatState,
+  currentHp: ReadonlyMap<string, number>,
+): void {
+  const problems = new FieldProblems();
+  const before = new Set([...(previous?.allies ?? []), ...(previous?.enemies ?? [])]);
+  for (const group of ['allies', 'enemies'] as const) {
+    next[group].forEach((id, index) => {
+      if (!before.has(id) && (currentHp.get(id) ?? 0) <= 0) {
+        problems.add(`${group}.${index}`, 'validation.unitFallen');
+      }
+    });
+  }
+  if (next.phase === 'fight' && previous?.phase !== 'fight') {
+    if (next.allies.length === 0 || next.enemies.length === 0) {
+      problems.add('phase', 'validation.fightNeedsBothGroups');
+    } else if (next.order.length !== next.allies.length + next.enemies.length) {
+      problems.add('order', 'validation.orderIncomplete');
+    }
+  }
+  problems.throwIfAny();
+}
+
+/**
  * The state without the units that no longer exist. The turn stays on the same unit when it still
  * exists, moves to the next one when the current unit is gone, and wraps to the first at the end.
  */

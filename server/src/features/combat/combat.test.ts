@@ -190,6 +190,75 @@ describe('PUT /api/combat', () => {
   });
 });
 
+describe('rules of spec §4 the server keeps too', () => {
+  it('refuses a unit with 0 HP joining a group, but keeps one that fell during the fight', async () => {
+    const { token, campaignId, ids } = await setup();
+    const [a = '', b = '', c = ''] = ids;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/units/${b}`,
+      headers: bearer(token, campaignId),
+      payload: { currentHp: 0 },
+    });
+    const refused = await putCombat(token, campaignId, { ...EMPTY_COMBAT, allies: [a, b] });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields?.['allies.1']).toBe('A unit with 0 HP cannot join a fight.');
+
+    // In a saved fight, the fallen unit stays where it is.
+    expect(
+      (await putCombat(token, campaignId, { ...EMPTY_COMBAT, allies: [a], enemies: [c] })).statusCode,
+    ).toBe(200);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/units/${a}`,
+      headers: bearer(token, campaignId),
+      payload: { currentHp: 0 },
+    });
+    const start = {
+      ...EMPTY_COMBAT,
+      phase: 'fight' as const,
+      allies: [a],
+      enemies: [c],
+      order: [
+        { unitId: c, initiative: 3 },
+        { unitId: a, initiative: 2 },
+      ],
+    };
+    expect((await putCombat(token, campaignId, start)).statusCode).toBe(200);
+  });
+
+  it('refuses to start a fight without both sides, or with units missing from the order', async () => {
+    const { token, campaignId, ids } = await setup();
+    const [a = '', b = '', c = ''] = ids;
+    const alone = await putCombat(token, campaignId, {
+      ...EMPTY_COMBAT,
+      phase: 'fight',
+      allies: [a, b],
+      order: [{ unitId: a, initiative: 5 }],
+    });
+    expect(alone.statusCode).toBe(400);
+    expect(errorOf(alone).fields?.phase).toBe('A fight needs at least one ally and one enemy.');
+
+    const partial = await putCombat(token, campaignId, {
+      ...EMPTY_COMBAT,
+      phase: 'fight',
+      allies: [a, b],
+      enemies: [c],
+      order: [{ unitId: a, initiative: 5 }],
+    });
+    expect(partial.statusCode).toBe(400);
+    expect(errorOf(partial).fields?.order).toBe('The initiative order must list every unit of the fight.');
+    expect((await getCombat(token, campaignId)).json().updatedAt).toBeNull();
+  });
+
+  it("answers the rules in the user's language", async () => {
+    const user = await registerUser(ctx.app, { language: 'fr' });
+    const campaignId = await insertCampaign(ctx.app, user._id);
+    const response = await putCombat(user.token, campaignId, { ...EMPTY_COMBAT, phase: 'fight' });
+    expect(errorOf(response).fields?.phase).toBe('Un combat demande au moins un allié et un ennemi.');
+  });
+});
+
 describe('self-healing after a unit is deleted', () => {
   it('drops the deleted unit everywhere and keeps the turn on the same unit', async () => {
     const { token, campaignId, ids } = await setup();

@@ -22,6 +22,21 @@ export async function upsertCombat(db: Executor, campaignId: string, state: Comb
   return row;
 }
 
+/** Current HP of the units among `ids` that belong to this user's campaign (others are absent). */
+export async function unitHitPoints(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: units.id, currentHp: units.currentHp })
+    .from(units)
+    .where(and(eq(units.campaignId, campaignId), eq(units.userId, userId), inArray(units.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.currentHp] as const));
+}
+
 /** The ids among `ids` that are units of this user's campaign. */
 export async function existingUnitIds(
   db: Executor,

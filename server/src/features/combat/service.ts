@@ -4,7 +4,7 @@ import { EMPTY_COMBAT, type CombatResponse, type CombatState } from '@questkeepe
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { ownsCampaign } from '../campaigns/repository';
-import { assertConsistent, unitIdsOf, withoutMissingUnits } from './combat-state';
+import { assertAllowedChange, assertConsistent, unitIdsOf, withoutMissingUnits } from './combat-state';
 import * as repo from './repository';
 
 /** What the service needs of the signed-in user. */
@@ -32,8 +32,9 @@ export function createCombatService(deps: { db: Db }) {
         if (!(await ownsCampaign(tx, user.id, campaignId, { lock: true }))) throw notFound();
         assertConsistent(state);
         const ids = unitIdsOf(state);
-        const existing = await repo.existingUnitIds(tx, user.id, campaignId, ids);
-        if (ids.some((id) => !existing.has(id))) throw new AppError('UNKNOWN_UNIT');
+        const hitPoints = await repo.unitHitPoints(tx, user.id, campaignId, ids);
+        if (ids.some((id) => !hitPoints.has(id))) throw new AppError('UNKNOWN_UNIT');
+        assertAllowedChange((await repo.findCombat(tx, campaignId))?.state ?? null, state, hitPoints);
         const row = await repo.upsertCombat(tx, campaignId, state);
         return { ...row.state, updatedAt: row.updatedAt.toISOString() };
       });
