@@ -24,6 +24,7 @@ const SAME_IN_BOTH = new Set([
   'dashboard.views.classes',
   'dashboard.views.combat',
   'combat.initiative',
+  'combat.amountHint',
   'units.race',
   'units.bronze',
   'unitForm.race',

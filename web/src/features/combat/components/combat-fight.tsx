@@ -126,7 +126,7 @@ export function CombatFight({
   return (
     <div className="flex flex-col gap-4">
       {confirm.dialog}
-      <div role="status" className="pointer-events-none fixed inset-x-0 top-20 z-30 flex justify-center px-4">
+      <div role="status" className="pointer-events-none fixed inset-x-0 top-28 z-30 flex justify-center px-4">
         {banner ? (
           <p
             key={banner.at}
