@@ -181,7 +181,7 @@ describe('setup', () => {
       expect.stringContaining('Goblin'),
       expect.stringContaining('Borin'),
     ]);
-    expect(items[0].getAttribute('aria-current')).toBe('step');
+    expect(items[0]?.getAttribute('aria-current')).toBe('step');
     expect(screen.getByText('Round 1')).toBeTruthy();
     expect(screen.getByText('Turn of Aria')).toBeTruthy();
     await waitFor(() =>

@@ -2,7 +2,6 @@
 // marked (aria-current="step") and kept in sight inside the list as turns pass. Fallen units stay in
 // the list, struck through; their turns are skipped.
 import { memo, useEffect, useId, useRef } from 'react';
-import { Shield, Skull } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { InitiativeEntry } from '@questkeeper/core/rules/combat';
 import type { Unit } from '@/lib/units';
@@ -87,18 +86,18 @@ const OrderRow = memo(function OrderRow({
     <li
       aria-current={current ? 'step' : undefined}
       className={
-        'flex items-center gap-2 rounded-control px-2 py-1.5 text-sm ' +
+        'flex items-center gap-2 rounded-control px-2 py-1.5 text-sm [contain-intrinsic-size:auto_2rem] [content-visibility:auto] ' +
         (current ? 'bg-brand font-semibold text-on-brand' : down ? 'text-ink-muted' : '')
       }
     >
       <span aria-hidden="true" className="w-7 shrink-0 text-right tabular-nums opacity-80">
         {position}.
       </span>
-      {ally ? (
-        <Shield aria-hidden="true" className={`size-3.5 shrink-0 ${current ? '' : 'text-success'}`} />
-      ) : (
-        <Skull aria-hidden="true" className={`size-3.5 shrink-0 ${current ? '' : 'text-danger'}`} />
-      )}
+      {/* A plain mark, not an icon: 400 rows of SVG paths cost the start of a big fight dearly. */}
+      <span
+        aria-hidden="true"
+        className={`size-2.5 shrink-0 border-2 ${ally ? 'rounded-full border-success' : 'rotate-45 border-danger'} ${current ? 'border-on-brand' : ''}`}
+      />
       <span className={`min-w-0 flex-1 truncate ${down ? 'line-through' : ''}`}>
         {name}
         <span className="sr-only">
