@@ -1,13 +1,17 @@
 // One side of the fight (spec §4): each unit with its HP bar (colours of spec §4), status, and the
 // marks of the current turn and of a fallen unit. A unit's row is the button that makes it the
 // target. Rows are memoised on their own unit: a blow repaints one row, not 200.
-import { memo, useId } from 'react';
+import { memo, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crosshair, Skull } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/rules/combat';
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
+import { useRowWindow } from './use-window';
+
+/** Height of a row plus the gap, in rem (h-24 + gap-2). */
+const ROW_PITCH_REM = 6.5;
 
 interface FightGroupProps {
   group: CombatGroup;
@@ -32,6 +36,7 @@ export const FightGroup = memo(function FightGroup({
 }: FightGroupProps) {
   const { t } = useTranslation();
   const headingId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
   let standing = 0;
   const members: Unit[] = [];
   for (const id of ids) {
@@ -40,6 +45,7 @@ export const FightGroup = memo(function FightGroup({
     members.push(unit);
     if (unit.currentHp > 0) standing += 1;
   }
+  const rows = useRowWindow(listRef, members.length, ROW_PITCH_REM);
   return (
     <section
       aria-labelledby={headingId}
@@ -53,10 +59,16 @@ export const FightGroup = memo(function FightGroup({
           {standing} / {members.length}
         </span>
       </div>
-      <ul className="flex flex-col gap-2">
-        {members.map((unit) => (
+      <ul
+        ref={listRef}
+        className="flex max-h-[27rem] flex-col gap-2 overflow-y-auto lg:max-h-[40rem]"
+        style={{ paddingTop: rows.before || undefined, paddingBottom: rows.after || undefined }}
+      >
+        {members.slice(rows.start, rows.end).map((unit, offset) => (
           <FightRow
             key={unit._id}
+            position={rows.start + offset + 1}
+            count={members.length}
             unit={unit}
             selected={unit._id === targetId}
             current={unit._id === currentId}
@@ -71,6 +83,8 @@ export const FightGroup = memo(function FightGroup({
 });
 
 const FightRow = memo(function FightRow({
+  position,
+  count,
   unit,
   selected,
   current,
@@ -78,6 +92,8 @@ const FightRow = memo(function FightRow({
   disabled,
   onSelect,
 }: {
+  position: number;
+  count: number;
   unit: Unit;
   selected: boolean;
   current: boolean;
@@ -89,9 +105,11 @@ const FightRow = memo(function FightRow({
   const down = unit.currentHp <= 0;
   return (
     <li
+      aria-posinset={position}
+      aria-setsize={count}
       className={
-        'relative flex flex-col gap-1.5 rounded-control border px-3 py-2 [contain-intrinsic-size:auto_5.5rem] [content-visibility:auto] ' +
-        (selected ? 'border-brand bg-brand-soft ring-2 ring-brand ' : 'border-line hover:bg-surface-muted ') +
+        'relative flex h-24 shrink-0 flex-col justify-center gap-1.5 overflow-hidden rounded-control border px-3 py-2 ' +
+        (selected ? 'border-brand bg-brand-soft ring-2 ring-brand ring-inset ' : 'border-line hover:bg-surface-muted ') +
         (current ? 'border-l-4 border-l-brand ' : '')
       }
     >
@@ -111,7 +129,7 @@ const FightRow = memo(function FightRow({
           // The button stretches over its whole row: the row is the click target.
           className={
             "min-w-0 flex-1 truncate text-left font-semibold after:absolute after:inset-0 after:rounded-control after:content-[''] " +
-            'focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus disabled:cursor-not-allowed ' +
+            'focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-focus disabled:cursor-not-allowed ' +
             (down ? 'text-ink-muted line-through' : '')
           }
         >

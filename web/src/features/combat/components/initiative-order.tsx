@@ -5,6 +5,10 @@ import { memo, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InitiativeEntry } from '@questkeeper/core/rules/combat';
 import type { Unit } from '@/lib/units';
+import { useRowWindow } from './use-window';
+
+/** Height of a row plus the gap, in rem (h-8 + gap-1). */
+const ORDER_PITCH_REM = 2.25;
 
 interface InitiativeOrderProps {
   order: readonly InitiativeEntry[];
@@ -22,14 +26,16 @@ export const InitiativeOrder = memo(function InitiativeOrder({
   const { t } = useTranslation();
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);
+  const rows = useRowWindow(listRef, order.length, ORDER_PITCH_REM);
 
   // Scrolls the list, never the page, so the current unit stays visible.
   useEffect(() => {
     const list = listRef.current;
-    const item = list?.children[turnIndex] as HTMLElement | undefined;
-    if (!list || !item) return;
-    const top = item.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    if (!list || list.clientHeight === 0) return;
+    const pitch =
+      ORDER_PITCH_REM * (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
+    const top = turnIndex * pitch;
+    if (top < list.scrollTop || top + pitch > list.scrollTop + list.clientHeight) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 3);
     }
   }, [turnIndex]);
@@ -46,13 +52,16 @@ export const InitiativeOrder = memo(function InitiativeOrder({
         ref={listRef}
         aria-labelledby={headingId}
         className="relative flex max-h-[22rem] flex-col gap-1 overflow-y-auto lg:max-h-[36rem]"
+        style={{ paddingTop: rows.before, paddingBottom: rows.after }}
       >
-        {order.map((entry, index) => {
+        {order.slice(rows.start, rows.end).map((entry, offset) => {
+          const index = rows.start + offset;
           const unit = unitMap.get(entry.unitId);
           return unit ? (
             <OrderRow
               key={entry.unitId}
               position={index + 1}
+              count={order.length}
               name={unit.name}
               initiative={entry.initiative}
               down={unit.currentHp <= 0}
@@ -68,6 +77,7 @@ export const InitiativeOrder = memo(function InitiativeOrder({
 
 const OrderRow = memo(function OrderRow({
   position,
+  count,
   name,
   initiative,
   down,
@@ -75,6 +85,7 @@ const OrderRow = memo(function OrderRow({
   current,
 }: {
   position: number;
+  count: number;
   name: string;
   initiative: number;
   down: boolean;
@@ -85,8 +96,10 @@ const OrderRow = memo(function OrderRow({
   return (
     <li
       aria-current={current ? 'step' : undefined}
+      aria-posinset={position}
+      aria-setsize={count}
       className={
-        'flex items-center gap-2 rounded-control px-2 py-1.5 text-sm [contain-intrinsic-size:auto_2rem] [content-visibility:auto] ' +
+        'flex h-8 shrink-0 items-center gap-2 rounded-control px-2 text-sm ' +
         (current ? 'bg-brand font-semibold text-on-brand' : down ? 'text-ink-muted' : '')
       }
     >

@@ -1,0 +1,189 @@
+// Helpers for the combat journeys (issue #6): a game master with a campaign, units and a saved fight
+// seeded through the API (so a journey starts where it needs to, with a known initiative order), and
+// the locators a player of the fight would use.
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { registerViaApi, seedSession, upgradeViaDemo, type ApiUser } from './helpers';
+
+export type Language = 'en' | 'fr';
+type Tier = ApiUser['tier'];
+
+interface Named {
+  name: string;
+}
+export interface Campaign {
+  _id: string;
+  name: string;
+  characteristics: Named[];
+  races: Named[];
+  classes: Named[];
+  statuses: Named[];
+  initiativeRule: string;
+  initiativeCaracName: string;
+}
+export interface Unit {
+  _id: string;
+  name: string;
+  isPlayer: boolean;
+  status: string;
+  characteristics: Record<string, number>;
+  hp: number;
+  currentHp: number;
+}
+export type NewUnit = Partial<Omit<Unit, '_id'>> & { name: string };
+export interface CombatState {
+  phase: 'setup' | 'fight';
+  allies: string[];
+  enemies: string[];
+  order: { unitId: string; initiative: number }[];
+  turnIndex: number;
+  round: number;
+  amount: number;
+  targetId: string | null;
+}
+
+/** A signed-in game master of `tier` with one default campaign "Realm of Ash", in the browser and the API. */
+export async function combatMaster(
+  page: Page,
+  request: APIRequestContext,
+  { language = 'en', tier = 'Novice' }: { language?: Language; tier?: Tier } = {},
+) {
+  const user = await registerViaApi(request, { language });
+  if (tier !== 'Novice') await upgradeViaDemo(request, user, tier);
+  const created = await request.post('/api/game-data', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { name: 'Realm of Ash', template: 'default' },
+  });
+  expect(created.status()).toBe(201);
+  const campaign = (await created.json()) as Campaign;
+  const signedIn: ApiUser = { ...user, tier };
+  await seedSession(page, signedIn);
+  return { user: signedIn, campaign, api: combatApi(request, signedIn, campaign) };
+}
+
+export type CombatApi = ReturnType<typeof combatApi>;
+
+/** What another device (or the test) reads and writes of the campaign, its units and its fight. */
+export function combatApi(request: APIRequestContext, user: ApiUser, campaign: Campaign) {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const headers = { ...auth, 'x-campaign-id': campaign._id };
+  return {
+    async createUnit(unit: NewUnit): Promise<Unit> {
+      const response = await request.post('/api/units', {
+        headers,
+        data: {
+          race: campaign.races[0]!.name,
+          class: campaign.classes[0]!.name,
+          status: campaign.statuses[0]!.name,
+          ...unit,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as Unit;
+    },
+    async units(): Promise<Unit[]> {
+      const response = await request.get('/api/units', { headers });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as Unit[];
+    },
+    async unit(id: string): Promise<Unit | undefined> {
+      return (await this.units()).find((unit) => unit._id === id);
+    },
+    async combat(): Promise<CombatState> {
+      const response = await request.get('/api/combat', { headers });
+      expect(response.status()).toBe(200);
+      const { updatedAt: _updatedAt, ...state } = (await response.json()) as CombatState & {
+        updatedAt: string | null;
+      };
+      return state;
+    },
+    async saveCombat(state: CombatState): Promise<void> {
+      const response = await request.put('/api/combat', { headers, data: state });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+    /** The campaign as saved (the list is the only read: PUT /api/game-data/{id} writes it). */
+    async campaign(): Promise<Campaign | undefined> {
+      const response = await request.get('/api/game-data', { headers: auth });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as Campaign[]).find((item) => item._id === campaign._id);
+    },
+  };
+}
+
+/**
+ * A fight already under way, saved as the view itself would save it: `order` lists the units from the
+ * highest initiative to the lowest (initiatives 90, 80, 70…), so the journey knows who plays when.
+ * The setup is saved first: the server only lets a fight start from a setup with both groups.
+ */
+export async function seedFight(
+  api: CombatApi,
+  { allies, enemies, order }: { allies: Unit[]; enemies: Unit[]; order: Unit[] },
+  overrides: Partial<CombatState> = {},
+): Promise<CombatState> {
+  const setup: CombatState = {
+    phase: 'setup',
+    allies: allies.map((unit) => unit._id),
+    enemies: enemies.map((unit) => unit._id),
+    order: [],
+    turnIndex: 0,
+    round: 1,
+    amount: 10,
+    targetId: null,
+  };
+  await api.saveCombat(setup);
+  const fight: CombatState = {
+    ...setup,
+    phase: 'fight',
+    order: order.map((unit, index) => ({ unitId: unit._id, initiative: 90 - 10 * index })),
+    ...overrides,
+  };
+  await api.saveCombat(fight);
+  return fight;
+}
+
+export function openCombat(page: Page, language: Language, campaign: Campaign) {
+  return page.goto(`/${language}/dashboard?campaign=${campaign._id}&view=combat`);
+}
+
+export function region(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** The entries of the initiative order list, top to bottom. */
+export function orderItems(page: Page, name: string): Locator {
+  return page.getByRole('list', { name, exact: true }).getByRole('listitem');
+}
+
+/**
+ * What each entry of the initiative order reads: its rank, the unit's name (then what only a screen
+ * reader hears: its side, and whether it is down or playing), and its initiative at the end.
+ */
+export function orderEntry(rank: number, name: string, initiative: number): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${rank}\\.\\s*${escaped} \\(.*\\)\\s*${initiative}$`);
+}
+
+/**
+ * Waits until no fight row is gliding to its new place: a target picked within 250 ms of the last
+ * move is ignored by design (contract: "clicks are ignored meanwhile"), and the glide lasts that long.
+ */
+export async function targetMovesSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll('li:has([data-unit-id])')).flatMap((row) =>
+            row.getAnimations(),
+          ).length,
+      ),
+    )
+    .toBe(0);
+}
+
+/** Picks the target as a game master would (a click on its row's button), once the last move is over. */
+export async function chooseTarget(page: Page, label: string): Promise<Locator> {
+  const button = page.getByRole('button', { name: label, exact: true });
+  await targetMovesSettled(page);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  return button;
+}
