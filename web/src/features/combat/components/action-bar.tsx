@@ -74,7 +74,7 @@ export function ActionBar({
                 value={target.status}
                 disabled={disabled}
                 onChange={(event) => onStatus(target, event.target.value)}
-                className="h-9 w-36 shrink-0 rounded-control border border-line bg-surface px-2 text-sm text-ink sm:w-44"
+                className="h-9 w-36 max-w-[45%] shrink-0 rounded-control border border-line bg-surface px-2 text-sm text-ink sm:w-44"
               >
                 {options.map((status) => (
                   <option key={status} value={status}>

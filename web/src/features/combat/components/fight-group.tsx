@@ -109,7 +109,9 @@ const FightRow = memo(function FightRow({
       aria-setsize={count}
       className={
         'relative flex h-24 shrink-0 flex-col justify-center gap-1.5 overflow-hidden rounded-control border px-3 py-2 ' +
-        (selected ? 'border-brand bg-brand-soft ring-2 ring-brand ring-inset ' : 'border-line hover:bg-surface-muted ') +
+        (selected
+          ? 'border-brand bg-brand-soft ring-2 ring-brand ring-inset '
+          : 'border-line hover:bg-surface-muted ') +
         (current ? 'border-l-4 border-l-brand ' : '')
       }
     >
@@ -124,6 +126,7 @@ const FightRow = memo(function FightRow({
           data-unit-id={unit._id}
           aria-pressed={selected}
           aria-label={t('combat.targetOf', { name: unit.name })}
+          title={unit.name}
           disabled={disabled}
           onClick={() => onSelect(unit._id)}
           // The button stretches over its whole row: the row is the click target.

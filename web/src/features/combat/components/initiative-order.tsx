@@ -43,7 +43,7 @@ export const InitiativeOrder = memo(function InitiativeOrder({
   return (
     <section
       aria-labelledby={headingId}
-      className="flex min-w-0 flex-col gap-3 self-start rounded-card border border-line bg-surface p-4 shadow-card"
+      className="order-last flex min-w-0 flex-col gap-3 self-start rounded-card lg:order-none border border-line bg-surface p-4 shadow-card"
     >
       <h3 id={headingId} className="font-display text-lg font-semibold">
         {t('combat.order')}
@@ -111,7 +111,7 @@ const OrderRow = memo(function OrderRow({
         aria-hidden="true"
         className={`size-2.5 shrink-0 border-2 ${ally ? 'rounded-full border-success' : 'rotate-45 border-danger'} ${current ? 'border-on-brand' : ''}`}
       />
-      <span className={`min-w-0 flex-1 truncate ${down ? 'line-through' : ''}`}>
+      <span title={name} className={`min-w-0 flex-1 truncate ${down ? 'line-through' : ''}`}>
         {name}
         <span className="sr-only">
           {' '}
