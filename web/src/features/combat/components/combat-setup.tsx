@@ -22,6 +22,11 @@ import { filterUnits } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { InitiativeSettings } from './initiative-settings';
+import { WindowedList } from './windowed-list';
+
+/** Setup rows: h-14 plus a 0.25rem gap. */
+const SETUP_PITCH_REM = 3.75;
+const SETUP_GAP_REM = 0.25;
 
 interface CombatSetupProps {
   campaign: Campaign;
@@ -152,11 +157,14 @@ export function CombatSetup({
                 : t('combat.noMatch', { query: deferredQuery.trim() })}
             </p>
           ) : (
-            <ul className="flex max-h-[28rem] flex-col gap-1 overflow-y-auto">
-              {shown.map((unit) => (
-                <AvailableRow key={unit._id} unit={unit} onAdd={add} />
-              ))}
-            </ul>
+            <WindowedList
+              items={shown}
+              pitchRem={SETUP_PITCH_REM}
+              gapRem={SETUP_GAP_REM}
+              sightRem={28}
+              className="flex max-h-[28rem] flex-col overflow-y-auto"
+              renderRow={(unit) => <AvailableRow key={unit._id} unit={unit} onAdd={add} />}
+            />
           )}
         </Panel>
 
@@ -208,7 +216,7 @@ const AvailableRow = memo(function AvailableRow({
 }) {
   const { t } = useTranslation();
   return (
-    <li className="flex items-center gap-2 rounded-control px-2 py-1.5 hover:bg-surface-muted">
+    <li className="flex h-14 shrink-0 items-center gap-2 rounded-control px-2 hover:bg-surface-muted">
       <UnitSummary unit={unit} />
       <Button
         variant="secondary"
@@ -267,11 +275,16 @@ function GroupPanel({
           {t(group === 'allies' ? 'combat.emptyAllies' : 'combat.emptyEnemies')}
         </p>
       ) : (
-        <ul className="flex max-h-[31rem] flex-col gap-1 overflow-y-auto">
-          {members.map((unit) => (
+        <WindowedList
+          items={members}
+          pitchRem={SETUP_PITCH_REM}
+          gapRem={SETUP_GAP_REM}
+          sightRem={31}
+          className="flex max-h-[31rem] flex-col overflow-y-auto"
+          renderRow={(unit) => (
             <li
               key={unit._id}
-              className="flex items-center gap-2 rounded-control px-2 py-1.5 hover:bg-surface-muted"
+              className="flex h-14 shrink-0 items-center gap-2 rounded-control px-2 hover:bg-surface-muted"
             >
               <UnitSummary unit={unit} />
               <Button
@@ -284,8 +297,8 @@ function GroupPanel({
                 icon={<X aria-hidden="true" className="size-4" />}
               />
             </li>
-          ))}
-        </ul>
+          )}
+        />
       )}
     </Panel>
   );

@@ -1,14 +1,14 @@
 // One side of the fight (spec §4): each unit with its HP bar (colours of spec §4), status, and the
 // marks of the current turn and of a fallen unit. A unit's row is the button that makes it the
 // target. Rows are memoised on their own unit: a blow repaints one row, not 200.
-import { memo, useId, useRef } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crosshair, Skull } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/rules/combat';
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
-import { useRowWindow } from './use-window';
+import { WindowedList } from './windowed-list';
 
 /** Height of a row plus the gap, in rem (h-24 + gap-2). */
 const ROW_PITCH_REM = 6.5;
@@ -36,7 +36,6 @@ export const FightGroup = memo(function FightGroup({
 }: FightGroupProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
   let standing = 0;
   const members: Unit[] = [];
   for (const id of ids) {
@@ -45,7 +44,6 @@ export const FightGroup = memo(function FightGroup({
     members.push(unit);
     if (unit.currentHp > 0) standing += 1;
   }
-  const rows = useRowWindow(listRef, members.length, ROW_PITCH_REM);
   return (
     <section
       aria-labelledby={headingId}
@@ -59,15 +57,16 @@ export const FightGroup = memo(function FightGroup({
           {standing} / {members.length}
         </span>
       </div>
-      <ul
-        ref={listRef}
-        className="flex max-h-[27rem] flex-col gap-2 overflow-y-auto lg:max-h-[40rem]"
-        style={{ paddingTop: rows.before || undefined, paddingBottom: rows.after || undefined }}
-      >
-        {members.slice(rows.start, rows.end).map((unit, offset) => (
+      <WindowedList
+        items={members}
+        pitchRem={ROW_PITCH_REM}
+        gapRem={0.5}
+        sightRem={40}
+        className="flex max-h-[27rem] flex-col overflow-y-auto lg:max-h-[40rem]"
+        renderRow={(unit, index) => (
           <FightRow
             key={unit._id}
-            position={rows.start + offset + 1}
+            position={index + 1}
             count={members.length}
             unit={unit}
             selected={unit._id === targetId}
@@ -76,8 +75,8 @@ export const FightGroup = memo(function FightGroup({
             disabled={disabled}
             onSelect={onSelect}
           />
-        ))}
-      </ul>
+        )}
+      />
     </section>
   );
 });

@@ -5,7 +5,7 @@ import { memo, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InitiativeEntry } from '@questkeeper/core/rules/combat';
 import type { Unit } from '@/lib/units';
-import { useRowWindow } from './use-window';
+import { spacerStyle, useRowWindow } from './windowed-list';
 
 /** Height of a row plus the gap, in rem (h-8 + gap-1). */
 const ORDER_PITCH_REM = 2.25;
@@ -26,7 +26,7 @@ export const InitiativeOrder = memo(function InitiativeOrder({
   const { t } = useTranslation();
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);
-  const rows = useRowWindow(listRef, order.length, ORDER_PITCH_REM);
+  const rows = useRowWindow(listRef, order.length, ORDER_PITCH_REM, 0.25, 36);
 
   // Scrolls the list, never the page, so the current unit stays visible.
   useEffect(() => {
@@ -52,8 +52,8 @@ export const InitiativeOrder = memo(function InitiativeOrder({
         ref={listRef}
         aria-labelledby={headingId}
         className="relative flex max-h-[22rem] flex-col gap-1 overflow-y-auto lg:max-h-[36rem]"
-        style={{ paddingTop: rows.before, paddingBottom: rows.after }}
       >
+        {rows.before > 0 ? <li aria-hidden="true" style={spacerStyle(rows.before)} /> : null}
         {order.slice(rows.start, rows.end).map((entry, offset) => {
           const index = rows.start + offset;
           const unit = unitMap.get(entry.unitId);
@@ -70,6 +70,7 @@ export const InitiativeOrder = memo(function InitiativeOrder({
             />
           ) : null;
         })}
+        {rows.after > 0 ? <li aria-hidden="true" style={spacerStyle(rows.after)} /> : null}
       </ol>
     </section>
   );
