@@ -2,7 +2,8 @@
 // same statement, same driver), on PGlite and — when DATABASE_URL is set — PostgreSQL. Servers run
 // one at a time in child processes, in rotating order over several rounds; the table reports medians.
 // Then the web pages (issue #3, ./web/bench.ts; alone: `npm run bench:web`), then the rules and
-// editor with a 600,000-character rulebook (issue #4, ./editor/bench.ts; alone: `npm run bench:editor`).
+// editor with a 600,000-character rulebook (issue #4, ./editor/bench.ts; alone: `npm run bench:editor`),
+// then the combat simulator, 200 v 200 (issue #6, ./combat/bench.ts; alone: `npm run bench:combat`).
 // A benchmark reports: it exits 0 whatever the figures (issue #2).
 import { createScratchDatabase } from '../../server/src/db/scratch';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { openDatabase, type DatabaseOptions } from '../../server/src/db/client';
 import { CONNECTIONS, fetchUnits, measure, startServer } from './measure';
 import { summarize, table, verdicts, type Driver, type Summary, type TargetResult } from './report';
 import { seed, UNIT_COUNT, type Seeded } from './seed';
+import { benchCombat } from './combat/bench';
 import { benchEditor } from './editor/bench';
 import { benchWeb } from './web/bench';
 
@@ -218,6 +220,7 @@ async function main() {
 
   await benchWeb();
   await benchEditor();
+  await benchCombat();
 }
 
 main().then(

@@ -1,0 +1,216 @@
+// The combat simulator benchmark of issue #6: a Hero campaign with 200 allies and 200 enemies, in
+// Chromium — the time to start the fight (Start combat → initiative order rolled, rendered and
+// painted) and attack → next paint over 100 attacks, each against a floor page measured in the same
+// run. Builds the web app and runs the real server (./app.ts), prints the figures with PASS/FAIL
+// lines, writes bench/results/combat-<date>.json, and reports whatever the figures: only an error
+// stops it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { STYLESHEETS } from '../editor/page-scripts';
+import { buildWeb } from '../web/app';
+import { CHROME_PATH } from '../web/browser';
+import { launchBrowser } from '../web/route-js';
+import { startServer, type CombatServer } from './app';
+import { FLOOR_TARGET_ID, openFloor, type OrderClasses } from './floor';
+import {
+  VIEWPORT,
+  chooseTarget,
+  combatLabels,
+  measureAttack,
+  measureFloorAttack,
+  measureFloorStart,
+  measureStart,
+  openCombat,
+  reopen,
+  type AttackTiming,
+  type StartTiming,
+} from './measure';
+import { LONG_TASKS, RECORD_LONG_TASKS, orderClasses } from './page-scripts';
+import { detailTable, mainTable, median, summarize, verdicts } from './report';
+import { HERO_UNIT_LIMIT, TARGET_HP, createHero, resetCombat, seedFight, unitHp } from './setup';
+
+/** Units on each side (issue #6: 200 against 200). */
+const PER_SIDE = Number(process.env.BENCH_COMBAT_PER_SIDE ?? 200);
+/** Starts measured; each from a fresh load of the view on the same setup. */
+const STARTS = Number(process.env.BENCH_COMBAT_STARTS ?? 7);
+const ATTACKS = Number(process.env.BENCH_COMBAT_ATTACKS ?? 100);
+/** Attacks before the measured ones (the first blows compile the code they run). */
+const WARMUP_ATTACKS = Number(process.env.BENCH_COMBAT_WARMUP_ATTACKS ?? 5);
+/** A figure measured above this load average is not meaningful on this 2-CPU machine. */
+const BUSY_LOAD = 4;
+const RESULTS_DIR = new URL('../../results', import.meta.url).pathname;
+
+export async function benchCombat(): Promise<void> {
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`;
+  const count = PER_SIDE * 2;
+  console.log(`\n== Combat simulator: ${PER_SIDE} allies against ${PER_SIDE} enemies in Chromium`);
+  console.log(`${machine}; Chromium ${CHROME_PATH}; viewport ${VIEWPORT.width}×${VIEWPORT.height}`);
+  const loadBefore = os.loadavg();
+  if (WARMUP_ATTACKS + ATTACKS >= TARGET_HP) throw new Error('more attacks than the target has HP');
+  const labels = combatLabels();
+
+  const build = buildWeb();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-bench-combat-data-'));
+  let server: CombatServer | undefined;
+  try {
+    server = await startServer(build.distDir, dataDir);
+    console.log(`app: ${server.origin} (node scripts/start.mjs, build in ${build.distDir})`);
+    const account = await createHero(server.origin);
+    const seeded = await seedFight(server.origin, account, PER_SIDE, async (insert) => {
+      await server?.stop();
+      server = undefined;
+      await insert(dataDir);
+      server = await startServer(build.distDir, dataDir);
+      return server.origin;
+    });
+    const { origin, fight } = seeded;
+    const campaignId = fight.campaign._id;
+    console.log(
+      `account: Hero through the demo checkout; campaign ${campaignId} (initiative rule ${fight.campaign.initiativeRule}); ` +
+        `${fight.viaApi} units through POST /api/units` +
+        (fight.viaDatabase
+          ? `, ${fight.viaDatabase} more written into the database (a Hero campaign holds at most ${HERO_UNIT_LIMIT} units)`
+          : ''),
+    );
+
+    const browser = await launchBrowser();
+    try {
+      const page = await openCombat(
+        await browser.newContext({ viewport: VIEWPORT }),
+        origin,
+        account.session,
+        campaignId,
+        labels,
+      );
+      const stylesheets = await page.evaluate<string>(STYLESHEETS);
+
+      const starts: { app: StartTiming[]; floor: StartTiming[]; floorInSight: StartTiming[] } = {
+        app: [],
+        floor: [],
+        floorInSight: [],
+      };
+      let floor: Awaited<ReturnType<typeof openFloor>> | undefined;
+      for (let run = 0; run < STARTS; run++) {
+        if (run > 0) {
+          await resetCombat(origin, account.token, campaignId, fight.allies, fight.enemies);
+          await reopen(page, labels);
+        }
+        const app = await measureStart(page, labels, count);
+        starts.app.push(app);
+        if (!floor) {
+          // The floor's rows get the classes of the app's, read from the list just painted.
+          const classes = await page.evaluate<OrderClasses>(orderClasses(labels));
+          floor = await openFloor(await browser.newContext({ viewport: VIEWPORT }), origin, {
+            stylesheets,
+            labels,
+            names: fight.names,
+            classes,
+          });
+        }
+        const floorStart = await measureFloorStart(floor, labels, count);
+        starts.floor.push(floorStart);
+        let inSight = '';
+        if (app.items < count) {
+          // The app windows its list: the floor also renders just as many rows.
+          const floorWindow = await measureFloorStart(floor, labels, count, app.items);
+          starts.floorInSight.push(floorWindow);
+          inSight = `, ${app.items} rows ${floorWindow.paint.toFixed(1)} ms`;
+        }
+        console.log(
+          `  start ${run + 1}/${STARTS}: app ${app.paint.toFixed(1)} ms (order in the DOM after ${app.dom.toFixed(1)} ms: ` +
+            `${app.items} of ${app.setSize || app.items} rows, ${app.targets} target buttons, ` +
+            `${app.elementsBefore} → ${app.elementsAfter} elements; DOM still changing until ` +
+            `${app.settled.toFixed(0)} ms, then ${app.settledRows} rows); ` +
+            `floor ${count} rows ${floorStart.paint.toFixed(1)} ms${inSight}`,
+        );
+      }
+      if (!floor) throw new Error('no start was measured');
+      const visibility = await Promise.all(
+        [page, floor].map((p) => p.evaluate<string>('document.visibilityState')),
+      );
+      if (visibility.some((v) => v !== 'visible'))
+        console.log(`WARNING: page visibility ${visibility.join(', ')}`);
+
+      // The page stays on the last fight started: choose the target, then strike it.
+      await chooseTarget(page, labels, fight.targetId);
+      const attacks: { app: AttackTiming[]; floor: AttackTiming[] } = { app: [], floor: [] };
+      for (let i = 0; i < WARMUP_ATTACKS; i++) {
+        await measureAttack(page, labels, fight.targetId);
+        await measureFloorAttack(floor, labels, FLOOR_TARGET_ID);
+      }
+      await page.evaluate(RECORD_LONG_TASKS);
+      // Alternated one by one, so any drift of the machine touches both alike.
+      for (let i = 0; i < ATTACKS; i++) {
+        attacks.app.push(await measureAttack(page, labels, fight.targetId));
+        attacks.floor.push(await measureFloorAttack(floor, labels, FLOOR_TARGET_ID));
+        if ((i + 1) % 25 === 0) {
+          const last = (list: AttackTiming[]) => median(list.slice(-25).map((t) => t.paint)).toFixed(1);
+          const animated = attacks.app.slice(-25).filter((t) => t.animations > 0).length;
+          console.log(
+            `  attacks ${i - 23}–${i + 1}: median app ${last(attacks.app)} ms, floor ${last(attacks.floor)} ms` +
+              (animated ? ` (${animated} painted while an animation ran)` : ''),
+          );
+        }
+      }
+      const longTasks = await page.evaluate<{ start: number; duration: number }[]>(LONG_TASKS);
+      const stored = await unitHp(origin, account.token, campaignId, fight.targetId);
+      const expectedHp = TARGET_HP - WARMUP_ATTACKS - ATTACKS;
+      if (stored?.currentHp !== expectedHp) {
+        console.log(`WARNING: the target has ${stored?.currentHp} HP on the server, not ${expectedHp}`);
+      }
+
+      const summary = summarize({ perSide: PER_SIDE, start: starts, attack: { ...attacks, longTasks } });
+      console.log(`\nCombat simulator, ${PER_SIDE} v ${PER_SIDE} (ms; floors measured in this run):\n`);
+      console.log(mainTable(summary));
+      console.log(
+        '\nDistributions (click → next paint; "to DOM": click → the change in the DOM; "to frame": click → ' +
+          "the requestAnimationFrame callback of the frame that paints it; frame → paint: that frame's rendering):\n",
+      );
+      console.log(detailTable(summary));
+      console.log('');
+      for (const line of verdicts(summary)) console.log(line);
+      const loadAfter = os.loadavg();
+      const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
+      console.log(
+        `\nLoad average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)} (${cpus.length} CPUs)`,
+      );
+      if (Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0) > BUSY_LOAD) {
+        console.log(
+          `WARNING: load average above ${BUSY_LOAD}: other work shared the CPU, these figures are not meaningful.`,
+        );
+      }
+
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      const file = path.join(RESULTS_DIR, `combat-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      const json = {
+        date: new Date().toISOString(),
+        machine,
+        loadAverage: { before: loadBefore, after: loadAfter },
+        chromium: CHROME_PATH,
+        settings: {
+          perSide: PER_SIDE,
+          starts: STARTS,
+          attacks: ATTACKS,
+          warmupAttacks: WARMUP_ATTACKS,
+          viewport: VIEWPORT,
+          initiativeRule: fight.campaign.initiativeRule,
+          unitsViaApi: fight.viaApi,
+          unitsViaDatabase: fight.viaDatabase,
+          targetHpOnServer: stored?.currentHp ?? null,
+        },
+        summary,
+        raw: { starts, attacks, longTasks },
+      };
+      fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+      console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    build.remove();
+  }
+}

@@ -1,0 +1,237 @@
+// Figures, tables and PASS/FAIL lines of the combat benchmark (issue #6).
+import type { AttackTiming, StartTiming } from './measure';
+
+export const TARGET_START_MS = 50;
+export const TARGET_ATTACK_P95_MS = 16;
+
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/** Nearest-rank percentile: of 100 values, p95 is the 95th smallest. */
+export function percentile(values: number[], p: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export interface Distribution {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Click → the change in the DOM (script), and → the frame's requestAnimationFrame callback. */
+  domP50: number;
+  domP95: number;
+  frameP50: number;
+  /** Median of paint − frame: the frame's style, layout, paint. */
+  renderP50: number;
+  over16: number;
+}
+
+function distribution(samples: { dom: number; frame: number; paint: number }[]): Distribution {
+  const paints = samples.map((s) => s.paint);
+  const doms = samples.map((s) => s.dom);
+  return {
+    count: samples.length,
+    p50: percentile(paints, 50),
+    p95: percentile(paints, 95),
+    max: Math.max(...paints),
+    domP50: percentile(doms, 50),
+    domP95: percentile(doms, 95),
+    frameP50: percentile(
+      samples.map((s) => s.frame),
+      50,
+    ),
+    renderP50: percentile(
+      samples.map((s) => s.paint - s.frame),
+      50,
+    ),
+    over16: paints.filter((v) => v > 16).length,
+  };
+}
+
+export interface CombatSummary {
+  perSide: number;
+  start: {
+    app: Distribution;
+    /** The floor rendering every row of the order. */
+    floor: Distribution;
+    /** The floor rendering as many rows as the app did (only when the app windows its list). */
+    floorInSight: Distribution | null;
+    median: number;
+    floorMedian: number;
+    floorInSightMedian: number;
+    /** Rows of the order and target buttons the app rendered (median over the starts). */
+    rows: number;
+    targets: number;
+    /** Click → the app's DOM last changed, and the order's rows then (medians; information). */
+    settled: number;
+    settledRows: number;
+  };
+  attack: {
+    app: Distribution;
+    floor: Distribution;
+    longTasks: number;
+    longestTask: number;
+  };
+}
+
+export function summarize(input: {
+  perSide: number;
+  start: { app: StartTiming[]; floor: StartTiming[]; floorInSight: StartTiming[] };
+  attack: { app: AttackTiming[]; floor: AttackTiming[]; longTasks: { start: number; duration: number }[] };
+}): CombatSummary {
+  return {
+    perSide: input.perSide,
+    start: {
+      app: distribution(input.start.app),
+      floor: distribution(input.start.floor),
+      floorInSight: input.start.floorInSight.length ? distribution(input.start.floorInSight) : null,
+      median: median(input.start.app.map((t) => t.paint)),
+      floorMedian: median(input.start.floor.map((t) => t.paint)),
+      floorInSightMedian: median(input.start.floorInSight.map((t) => t.paint)),
+      rows: median(input.start.app.map((t) => t.items)),
+      targets: median(input.start.app.map((t) => t.targets)),
+      settled: median(input.start.app.map((t) => t.settled)),
+      settledRows: median(input.start.app.map((t) => t.settledRows)),
+    },
+    attack: {
+      app: distribution(input.attack.app),
+      floor: distribution(input.attack.floor),
+      longTasks: input.attack.longTasks.length,
+      longestTask: Math.max(0, ...input.attack.longTasks.map((t) => t.duration)),
+    },
+  };
+}
+
+function grid(header: string[], lines: string[][], leftColumns: number): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < leftColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join(' | ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join('\n');
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '—');
+const ratio = (app: number, floor: number) =>
+  Number.isFinite(app) && Number.isFinite(floor) && floor > 0 ? `${(app / floor).toFixed(2)} ×` : '—';
+const verdict = (value: number, target: number) =>
+  Number.isFinite(value) && value <= target ? 'PASS' : 'FAIL';
+
+/** "all rows / rows in sight" when the app windows its list. */
+function startFloor(s: CombatSummary, all: number, inSight: number | undefined) {
+  const units = s.perSide * 2;
+  if (!s.start.floorInSight || inSight === undefined) return { floor: `${ms(all)} (${units} rows)`, inSight };
+  return { floor: `${ms(all)} (${units} rows) / ${ms(inSight)} (the app's rows)`, inSight };
+}
+
+function startRatio(app: number, all: number, inSight: number | undefined) {
+  return inSight === undefined ? ratio(app, all) : `${ratio(app, all)} / ${ratio(app, inSight)}`;
+}
+
+export function mainTable(s: CombatSummary): string {
+  const units = s.perSide * 2;
+  const windowed = s.start.floorInSight !== null;
+  const median = startFloor(s, s.start.floorMedian, windowed ? s.start.floorInSightMedian : undefined);
+  const slowest = startFloor(s, s.start.floor.p95, s.start.floorInSight?.p95);
+  return grid(
+    ['measure', 'app ms', 'floor ms', 'app ÷ floor', 'target', 'verdict'],
+    [
+      [
+        `start combat (median of ${s.start.app.count}: click → initiative order of ${units} painted)`,
+        ms(s.start.median),
+        median.floor,
+        startRatio(s.start.median, s.start.floorMedian, median.inSight),
+        `≤ ${TARGET_START_MS}`,
+        verdict(s.start.median, TARGET_START_MS),
+      ],
+      [
+        `start combat, slowest of ${s.start.app.count} (p95 by nearest rank)`,
+        ms(s.start.app.p95),
+        slowest.floor,
+        startRatio(s.start.app.p95, s.start.floor.p95, slowest.inSight),
+        '(information)',
+        '—',
+      ],
+      [
+        `start combat, DOM settled (median: click → last change; ${s.start.settledRows} order rows then)`,
+        ms(s.start.settled),
+        '',
+        '',
+        '(information)',
+        '—',
+      ],
+      [
+        `attack → next paint p95 (${s.attack.app.count} attacks)`,
+        ms(s.attack.app.p95),
+        ms(s.attack.floor.p95),
+        ratio(s.attack.app.p95, s.attack.floor.p95),
+        `≤ ${TARGET_ATTACK_P95_MS}`,
+        verdict(s.attack.app.p95, TARGET_ATTACK_P95_MS),
+      ],
+    ],
+    1,
+  );
+}
+
+export function detailTable(s: CombatSummary): string {
+  const row = (what: string, target: string, d: Distribution) => [
+    what,
+    target,
+    String(d.count),
+    ms(d.p50),
+    ms(d.p95),
+    ms(d.max),
+    ms(d.domP50),
+    ms(d.domP95),
+    ms(d.frameP50),
+    ms(d.renderP50),
+    String(d.over16),
+  ];
+  return grid(
+    [
+      'measure',
+      'target',
+      'runs',
+      'p50 ms',
+      'p95 ms',
+      'max ms',
+      'to DOM p50',
+      'to DOM p95',
+      'to frame p50',
+      'frame → paint p50',
+      '> 16 ms',
+    ],
+    [
+      row('start combat', 'app', s.start.app),
+      row('start combat', `floor, ${s.perSide * 2} rows`, s.start.floor),
+      ...(s.start.floorInSight
+        ? [row('start combat', `floor, the app's rows (median ${s.start.rows})`, s.start.floorInSight)]
+        : []),
+      row('attack', 'app', s.attack.app),
+      row('attack', 'floor', s.attack.floor),
+    ],
+    2,
+  );
+}
+
+export function verdicts(s: CombatSummary): string[] {
+  return [
+    `${verdict(s.start.median, TARGET_START_MS)} start combat ${ms(s.start.median)} ms, median of ${s.start.app.count} ` +
+      `(target ≤ ${TARGET_START_MS} ms; slowest ${ms(s.start.app.p95)}, in the DOM after ${ms(s.start.app.domP50)}; ` +
+      `${s.start.rows} of ${s.perSide * 2} rows rendered, ${s.start.settledRows} once the DOM settled at ${ms(s.start.settled)} ms), ` +
+      `${ratio(s.start.median, s.start.floorMedian)} the floor (${s.perSide * 2} plain <li>)` +
+      (s.start.floorInSight
+        ? `, ${ratio(s.start.median, s.start.floorInSightMedian)} the floor with as many rows as the app rendered`
+        : ''),
+    `${verdict(s.attack.app.p95, TARGET_ATTACK_P95_MS)} attack → next paint p95 ${ms(s.attack.app.p95)} ms over ${s.attack.app.count} attacks ` +
+      `(target ≤ ${TARGET_ATTACK_P95_MS} ms; p50 ${ms(s.attack.app.p50)}, max ${ms(s.attack.app.max)}, in the DOM p95 ${ms(s.attack.app.domP95)}; ` +
+      `${s.attack.longTasks} long task${s.attack.longTasks === 1 ? '' : 's'}), ` +
+      `${ratio(s.attack.app.p95, s.attack.floor.p95)} the floor (two text nodes changed)`,
+  ];
+}

@@ -1,0 +1,14 @@
+// `npm run bench:combat`: the combat simulator benchmark alone (issue #6). `npm run bench` runs it
+// after the rules and editor.
+import { benchCombat } from './bench';
+
+// Ctrl-C: exit through process.exit, so the 'exit' hook of ./app stops the server it started.
+process.on('SIGINT', () => process.exit(130));
+
+benchCombat().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

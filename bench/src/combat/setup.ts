@@ -1,0 +1,315 @@
+// The fight the combat benchmark plays, made through the API as a user would: register, reach Hero
+// through the demo checkout (the same two requests as upgradeViaDemo in e2e/support/helpers.ts),
+// create a campaign, create the units, then save a combat in setup with both groups, so the page
+// opens on a ready setup.
+//
+// A Hero campaign holds at most 200 units (core/src/tiers.ts), and issue #6 asks for 200 allies AND
+// 200 enemies: the units past that limit cannot be created through the API. They are written
+// straight into the database (the server stopped, on the data folder the benchmark owns), as copies
+// of a unit the API made, so every unit has the shape the API gives. The combat API then accepts
+// them: they are units of the campaign.
+import { openDatabase } from '../../../server/src/db/client';
+import { units } from '../../../server/src/db/schema';
+import { limitsOf } from '@questkeeper/core/tiers';
+import type { CombatState } from '@questkeeper/core/schemas/combat';
+
+export const HERO_UNIT_LIMIT = limitsOf('Hero').unitsPerCampaign;
+/** The attacked enemy's HP: the most a unit may have, so 100 blows of 1 never fell it. */
+export const TARGET_HP = 9999;
+const PASSWORD = 'Dragon#Keep3r';
+
+export interface Account {
+  token: string;
+  userId: string;
+  /** The value of localStorage 'questkeeper.session': `{ token, user }`. */
+  session: string;
+}
+
+export interface Campaign {
+  _id: string;
+  name: string;
+  initiativeRule: string;
+  initiativeCaracName: string;
+  races: { name: string }[];
+  classes: { name: string }[];
+  statuses: { name: string }[];
+}
+
+interface ApiUnit {
+  _id: string;
+  name: string;
+  gender: 'Male' | 'Female' | 'Other';
+  isPlayer: boolean;
+  race: string;
+  class: string;
+  status: string;
+  characteristics: Record<string, number>;
+  hp: number;
+  currentHp: number;
+}
+
+/** One unit to create: allies first, then enemies; the target is the last enemy. */
+interface UnitPlan {
+  name: string;
+  side: 'ally' | 'enemy';
+  isPlayer: boolean;
+  gender: 'Male' | 'Female' | 'Other';
+  race: string;
+  class: string;
+  hp: number;
+}
+
+export interface Fight {
+  campaign: Campaign;
+  allies: string[];
+  enemies: string[];
+  /** The last enemy: attacking it never moves it (it is already at the end of its group). */
+  targetId: string;
+  /** Unit names in creation order, for the floor's list. */
+  names: string[];
+  viaApi: number;
+  viaDatabase: number;
+}
+
+export async function call<T>(
+  origin: string,
+  method: string,
+  path: string,
+  options: {
+    token?: string;
+    campaignId?: string;
+    json?: unknown;
+    form?: Record<string, string>;
+    expect: number;
+  },
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.campaignId) headers['x-campaign-id'] = options.campaignId;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const response = await fetch(`${origin}${path}`, { method, headers, body });
+  const text = await response.text();
+  if (response.status !== options.expect) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+export async function createHero(origin: string): Promise<Account> {
+  const email = `bench-combat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const registered = await call<{ token: string; _id: string } & Record<string, unknown>>(
+    origin,
+    'POST',
+    '/api/auth/register',
+    { json: { email, password: PASSWORD, language: 'en' }, expect: 201 },
+  );
+  const { token, ...user } = registered;
+  const checkout = await call<{ url: string }>(origin, 'POST', '/api/stripe/create-checkout-session', {
+    token,
+    json: { plan: 'Hero', language: 'en' },
+    expect: 200,
+  });
+  await call<string>(origin, 'POST', `${new URL(checkout.url).pathname}/confirm`, {
+    form: { line1: '12 Dragon Lane', line2: '', city: 'Lyon', postal_code: '69001', country: 'fr' },
+    expect: 200,
+  });
+  return { token, userId: user._id, session: JSON.stringify({ token, user: { ...user, tier: 'Hero' } }) };
+}
+
+const FIRST_NAMES = [
+  'Aria',
+  'Borin',
+  'Cassia',
+  'Dorn',
+  'Elowen',
+  'Fenris',
+  'Galen',
+  'Hilda',
+  'Ivo',
+  'Jora',
+  'Kael',
+  'Lysa',
+  'Morrow',
+  'Nim',
+  'Orla',
+  'Perrin',
+  'Quill',
+  'Rhea',
+  'Soren',
+  'Tamsin',
+];
+const GENDERS = ['Male', 'Female', 'Other'] as const;
+
+function plan(perSide: number, campaign: Campaign): UnitPlan[] {
+  const pick = <T>(list: readonly T[], i: number, fallback: T): T => list[i % list.length] ?? fallback;
+  const races = campaign.races.map((r) => r.name);
+  const classes = campaign.classes.map((c) => c.name);
+  const units: UnitPlan[] = [];
+  for (const side of ['ally', 'enemy'] as const) {
+    for (let i = 0; i < perSide; i++) {
+      const first = pick(FIRST_NAMES, i, 'Unit');
+      units.push({
+        // Distinct names (the fight screen shows them; the setup's filter searches them).
+        name: `${first} ${side === 'ally' ? 'of the Vale' : 'the Grim'} ${i + 1}`,
+        side,
+        isPlayer: side === 'ally',
+        gender: pick(GENDERS, i, 'Male'),
+        race: pick(races, i, 'Human'),
+        class: pick(classes, i * 3 + (side === 'ally' ? 0 : 1), 'Warrior'),
+        hp: side === 'enemy' && i === perSide - 1 ? TARGET_HP : 60 + ((i * 37) % 140),
+      });
+    }
+  }
+  return units;
+}
+
+/** Runs `task` over `items`, `width` at a time (the server takes a lock per campaign anyway). */
+async function inParallel<T>(items: T[], width: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const item = items[next++];
+        if (item !== undefined) await task(item);
+      }
+    }),
+  );
+}
+
+/**
+ * Seeds the account's campaign with `perSide` allies and `perSide` enemies: as many as a Hero may
+ * create through POST /api/units, the rest (if any) through `addToDatabase`, which must stop the
+ * server, run the insert it is given against the data folder, and start the server again (returning
+ * its new origin).
+ */
+export async function seedFight(
+  origin: string,
+  account: Account,
+  perSide: number,
+  addToDatabase: (insert: (dataDir: string) => Promise<void>) => Promise<string>,
+): Promise<{ origin: string; fight: Fight }> {
+  const { token } = account;
+  const campaign = await call<Campaign>(origin, 'POST', '/api/game-data', {
+    token,
+    json: { name: 'The Siege of Karst', template: 'default' },
+    expect: 201,
+  });
+  const plans = plan(perSide, campaign);
+  const viaApi = plans.slice(0, HERO_UNIT_LIMIT);
+  const rest = plans.slice(HERO_UNIT_LIMIT);
+  await inParallel(viaApi, 4, async (unit) => {
+    await call<ApiUnit>(origin, 'POST', '/api/units', {
+      token,
+      campaignId: campaign._id,
+      json: {
+        name: unit.name,
+        gender: unit.gender,
+        isPlayer: unit.isPlayer,
+        race: unit.race,
+        class: unit.class,
+        hp: unit.hp,
+        notes: `${unit.side === 'ally' ? 'Sworn to the Vale' : 'Marches under the grey banner'}.`,
+      },
+      expect: 201,
+    });
+  });
+  if (rest.length) {
+    const [model] = await call<ApiUnit[]>(origin, 'GET', '/api/units', {
+      token,
+      campaignId: campaign._id,
+      expect: 200,
+    });
+    if (!model) throw new Error('GET /api/units listed none of the units just created');
+    origin = await addToDatabase(async (dataDir) => {
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        await database.db.insert(units).values(
+          rest.map((unit) => ({
+            userId: account.userId,
+            campaignId: campaign._id,
+            name: unit.name,
+            gender: unit.gender,
+            isPlayer: unit.isPlayer,
+            race: unit.race,
+            class: unit.class,
+            status: model.status,
+            characteristics: model.characteristics,
+            hp: unit.hp,
+            currentHp: unit.hp,
+            notes: `${unit.side === 'ally' ? 'Sworn to the Vale' : 'Marches under the grey banner'}.`,
+          })),
+        );
+      } finally {
+        await database.close();
+      }
+    });
+  }
+
+  const listed = await call<ApiUnit[]>(origin, 'GET', '/api/units', {
+    token,
+    campaignId: campaign._id,
+    expect: 200,
+  });
+  const idOf = new Map(listed.map((unit) => [unit.name, unit._id] as const));
+  const ids = (side: UnitPlan['side']) =>
+    plans
+      .filter((unit) => unit.side === side)
+      .map((unit) => {
+        const id = idOf.get(unit.name);
+        if (!id) throw new Error(`GET /api/units does not list ${unit.name}`);
+        return id;
+      });
+  const allies = ids('ally');
+  const enemies = ids('enemy');
+  const targetId = enemies[enemies.length - 1];
+  if (!targetId) throw new Error('no enemy to attack');
+  await resetCombat(origin, token, campaign._id, allies, enemies);
+  return {
+    origin,
+    fight: {
+      campaign,
+      allies,
+      enemies,
+      targetId,
+      names: plans.map((unit) => unit.name),
+      viaApi: viaApi.length,
+      viaDatabase: rest.length,
+    },
+  };
+}
+
+/** The combat back in setup with both groups (as End combat leaves it, but with the groups kept). */
+export async function resetCombat(
+  origin: string,
+  token: string,
+  campaignId: string,
+  allies: string[],
+  enemies: string[],
+): Promise<void> {
+  const state: CombatState = {
+    phase: 'setup',
+    allies,
+    enemies,
+    order: [],
+    turnIndex: 0,
+    round: 1,
+    amount: 1,
+    targetId: null,
+  };
+  await call<unknown>(origin, 'PUT', '/api/combat', { token, campaignId, json: state, expect: 200 });
+}
+
+/** The target's current HP on the server: the check that the blows were saved. */
+export async function unitHp(origin: string, token: string, campaignId: string, id: string) {
+  const list = await call<ApiUnit[]>(origin, 'GET', '/api/units', { token, campaignId, expect: 200 });
+  const unit = list.find((u) => u._id === id);
+  return unit ? { currentHp: unit.currentHp, hp: unit.hp } : null;
+}
