@@ -1,17 +1,16 @@
 // The combat simulator benchmark of issue #6: a Hero campaign with 200 allies and 200 enemies, in
 // Chromium — the time to start the fight (Start combat → initiative order rolled, rendered and
 // painted) and attack → next paint over 100 attacks, each against a floor page measured in the same
-// run. Builds the web app and runs the real server (./app.ts), prints the figures with PASS/FAIL
+// run. Builds the web app and runs the real server (../web/app.ts), prints the figures with PASS/FAIL
 // lines, writes bench/results/combat-<date>.json, and reports whatever the figures: only an error
 // stops it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STYLESHEETS } from '../editor/page-scripts';
-import { buildWeb } from '../web/app';
+import { buildWeb, startServer, type RunningServer } from '../web/app';
 import { CHROME_PATH } from '../web/browser';
 import { launchBrowser } from '../web/route-js';
-import { startServer, type CombatServer } from './app';
 import { FLOOR_TARGET_ID, openFloor, type OrderClasses } from './floor';
 import {
   VIEWPORT,
@@ -27,8 +26,11 @@ import {
   type StartTiming,
 } from './measure';
 import { LONG_TASKS, RECORD_LONG_TASKS, orderClasses } from './page-scripts';
-import { detailTable, mainTable, median, summarize, verdicts } from './report';
-import { HERO_UNIT_LIMIT, TARGET_HP, createHero, resetCombat, seedFight, unitHp } from './setup';
+import { median } from '../shared/figures';
+import { createHero } from '../shared/api';
+import { logLoadAverage } from '../shared/machine';
+import { detailTable, mainTable, summarize, verdicts } from './report';
+import { HERO_UNIT_LIMIT, TARGET_HP, resetCombat, seedFight, unitHp } from './setup';
 
 /** Units on each side (issue #6: 200 against 200). */
 const PER_SIDE = Number(process.env.BENCH_COMBAT_PER_SIDE ?? 200);
@@ -53,11 +55,11 @@ export async function benchCombat(): Promise<void> {
 
   const build = buildWeb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-bench-combat-data-'));
-  let server: CombatServer | undefined;
+  let server: RunningServer | undefined;
   try {
     server = await startServer(build.distDir, dataDir);
     console.log(`app: ${server.origin} (node scripts/start.mjs, build in ${build.distDir})`);
-    const account = await createHero(server.origin);
+    const account = await createHero(server.origin, 'combat');
     const seeded = await seedFight(server.origin, account, PER_SIDE, async (insert) => {
       await server?.stop();
       server = undefined;
@@ -171,11 +173,7 @@ export async function benchCombat(): Promise<void> {
       console.log(detailTable(summary));
       console.log('');
       for (const line of verdicts(summary)) console.log(line);
-      const loadAfter = os.loadavg();
-      const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
-      console.log(
-        `\nLoad average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)} (${cpus.length} CPUs)`,
-      );
+      const loadAfter = logLoadAverage(loadBefore, cpus.length);
       if (Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0) > BUSY_LOAD) {
         console.log(
           `WARNING: load average above ${BUSY_LOAD}: other work shared the CPU, these figures are not meaningful.`,

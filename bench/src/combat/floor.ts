@@ -9,6 +9,7 @@
 // It carries the labels and attributes the probes look for (page-scripts.ts), so the app and the floor
 // are measured by the very same code.
 import type { BrowserContext, Page } from 'playwright-core';
+import { openServedPage } from '../shared/page';
 import type { CombatLabels } from './page-scripts';
 import { TARGET_HP } from './setup';
 
@@ -136,11 +137,7 @@ export async function openFloor(
   </section>
 </main>
 </body></html>`;
-  await context.route(url, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
-  );
-  const page = await context.newPage();
-  await page.goto(url, { waitUntil: 'load' });
+  const page = await openServedPage(context, url, html);
   await page.evaluate(floorScript(labels, options.names, options.classes));
   return page;
 }

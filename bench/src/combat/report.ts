@@ -1,22 +1,9 @@
 // Figures, tables and PASS/FAIL lines of the combat benchmark (issue #6).
+import { grid, median, ms, percentile, ratio, verdict } from '../shared/figures';
 import type { AttackTiming, StartTiming } from './measure';
 
 export const TARGET_START_MS = 50;
 export const TARGET_ATTACK_P95_MS = 16;
-
-export function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
-
-/** Nearest-rank percentile: of 100 values, p95 is the 95th smallest. */
-export function percentile(values: number[], p: number): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 export interface Distribution {
   count: number;
@@ -107,21 +94,6 @@ export function summarize(input: {
     },
   };
 }
-
-function grid(header: string[], lines: string[][], leftColumns: number): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((c, i) => (i < leftColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join(' | ');
-  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join('\n');
-}
-
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '—');
-const ratio = (app: number, floor: number) =>
-  Number.isFinite(app) && Number.isFinite(floor) && floor > 0 ? `${(app / floor).toFixed(2)} ×` : '—';
-const verdict = (value: number, target: number) =>
-  Number.isFinite(value) && value <= target ? 'PASS' : 'FAIL';
 
 /** "all rows / rows in sight" when the app windows its list. */
 function startFloor(s: CombatSummary, all: number, inSight: number | undefined) {

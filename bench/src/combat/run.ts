@@ -2,7 +2,7 @@
 // after the rules and editor.
 import { benchCombat } from './bench';
 
-// Ctrl-C: exit through process.exit, so the 'exit' hook of ./app stops the server it started.
+// Ctrl-C: exit through process.exit, so the 'exit' hook of ../web/app stops the server it started.
 process.on('SIGINT', () => process.exit(130));
 
 benchCombat().then(

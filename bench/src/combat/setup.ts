@@ -12,18 +12,11 @@ import { openDatabase } from '../../../server/src/db/client';
 import { units } from '../../../server/src/db/schema';
 import { limitsOf } from '@questkeeper/core/tiers';
 import type { CombatState } from '@questkeeper/core/schemas/combat';
+import { call, type HeroAccount } from '../shared/api';
 
 export const HERO_UNIT_LIMIT = limitsOf('Hero').unitsPerCampaign;
 /** The attacked enemy's HP: the most a unit may have, so 100 blows of 1 never fell it. */
 export const TARGET_HP = 9999;
-const PASSWORD = 'Dragon#Keep3r';
-
-export interface Account {
-  token: string;
-  userId: string;
-  /** The value of localStorage 'questkeeper.session': `{ token, user }`. */
-  session: string;
-}
 
 export interface Campaign {
   _id: string;
@@ -69,59 +62,6 @@ export interface Fight {
   names: string[];
   viaApi: number;
   viaDatabase: number;
-}
-
-export async function call<T>(
-  origin: string,
-  method: string,
-  path: string,
-  options: {
-    token?: string;
-    campaignId?: string;
-    json?: unknown;
-    form?: Record<string, string>;
-    expect: number;
-  },
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  let body: string | undefined;
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.campaignId) headers['x-campaign-id'] = options.campaignId;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  }
-  const response = await fetch(`${origin}${path}`, { method, headers, body });
-  const text = await response.text();
-  if (response.status !== options.expect) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  }
-  const type = response.headers.get('content-type') ?? '';
-  return (type.includes('json') ? JSON.parse(text) : text) as T;
-}
-
-export async function createHero(origin: string): Promise<Account> {
-  const email = `bench-combat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const registered = await call<{ token: string; _id: string } & Record<string, unknown>>(
-    origin,
-    'POST',
-    '/api/auth/register',
-    { json: { email, password: PASSWORD, language: 'en' }, expect: 201 },
-  );
-  const { token, ...user } = registered;
-  const checkout = await call<{ url: string }>(origin, 'POST', '/api/stripe/create-checkout-session', {
-    token,
-    json: { plan: 'Hero', language: 'en' },
-    expect: 200,
-  });
-  await call<string>(origin, 'POST', `${new URL(checkout.url).pathname}/confirm`, {
-    form: { line1: '12 Dragon Lane', line2: '', city: 'Lyon', postal_code: '69001', country: 'fr' },
-    expect: 200,
-  });
-  return { token, userId: user._id, session: JSON.stringify({ token, user: { ...user, tier: 'Hero' } }) };
 }
 
 const FIRST_NAMES = [
@@ -192,7 +132,7 @@ async function inParallel<T>(items: T[], width: number, task: (item: T) => Promi
  */
 export async function seedFight(
   origin: string,
-  account: Account,
+  account: HeroAccount,
   perSide: number,
   addToDatabase: (insert: (dataDir: string) => Promise<void>) => Promise<string>,
 ): Promise<{ origin: string; fight: Fight }> {

@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { median } from '../shared/figures';
+import { logLoadAverage } from '../shared/machine';
 import { buildWeb, startApp, type RunningApp } from '../web/app';
 import { CHROME_PATH } from '../web/browser';
 import type { Page } from 'playwright-core';
@@ -30,7 +32,6 @@ import {
 import {
   SMALL_LABEL,
   mainTable,
-  median,
   searchTable,
   summarizeAll,
   typingTable,
@@ -234,11 +235,7 @@ export async function benchEditor(): Promise<void> {
       console.log(typingTable(summary));
       console.log('');
       for (const line of verdicts(summary)) console.log(line);
-      const loadAfter = os.loadavg();
-      const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
-      console.log(
-        `\nLoad average (1 / 5 / 15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)} (${cpus.length} CPUs)`,
-      );
+      logLoadAverage(loadBefore, cpus.length);
       const small = summary.typing.find((t) => t.small)?.small;
       if (small && small.p95 > 16) {
         console.log(

@@ -1,6 +1,7 @@
 // Drives the signed-in dashboard and the floor page in Chromium (playwright-core) for the editor
 // benchmark; the figures themselves are taken inside the page (page-scripts.ts).
 import type { BrowserContext, Page } from 'playwright-core';
+import { openServedPage } from '../shared/page';
 import {
   FLOOR_PREVIEW,
   INSTALL_TYPING_RECORDER,
@@ -274,11 +275,7 @@ ${options.preview ? `<div id="floor-box" ${style(options.preview.box)}></div>` :
 ${options.textarea ? `<textarea id="floor-editor" aria-label="floor" ${style(options.textarea.box)}></textarea>` : ''}
 </main>
 </body></html>`;
-  await context.route(url, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
-  );
-  const page = await context.newPage();
-  await page.goto(url, { waitUntil: 'load' });
+  const page = await openServedPage(context, url, html);
   const text = options.preview?.text ?? options.textarea?.text ?? '';
   await page.evaluate((value) => {
     Object.assign(globalThis, { __qkText: value });

@@ -63,9 +63,36 @@ process.on('exit', () => {
   }
 });
 
+/** A running `scripts/start.mjs`: where it answers, and how to end it (its data folder stays). */
+export interface RunningServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
 export async function startApp(distDir: string): Promise<RunningApp> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-bench-web-data-'));
+  const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  let server: RunningServer;
+  try {
+    server = await startServer(distDir, dataDir);
+  } catch (error) {
+    removeData();
+    throw error;
+  }
+  const stop = async () => {
+    await server.stop();
+    removeData();
+  };
+  return { origin: server.origin, distDir, stop };
+}
+
+/**
+ * Starts `scripts/start.mjs` serving distDir on a free loopback port, with dataDir as its PGlite
+ * DATA_DIR, and waits for /api/health. The caller owns dataDir (the combat bench stops the server,
+ * writes to its database and starts it again on the same folder).
+ */
+export async function startServer(distDir: string, dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -75,7 +102,7 @@ export async function startApp(distDir: string): Promise<RunningApp> {
     LOG_LEVEL: 'warn',
     WEB_DIST: distDir,
   };
-  // The API bench may run with DATABASE_URL set; the web bench always uses its own PGlite folder.
+  // The API bench may run with DATABASE_URL set; the browser benches always use their own PGlite folder.
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   // detached: its own process group, so stop() ends start.mjs and the server it spawned together.
@@ -96,6 +123,7 @@ export async function startApp(distDir: string): Promise<RunningApp> {
       // Already gone.
     }
   };
+  // SIGTERM lets the server close PGlite and release the data folder's lock before the next open.
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       signal('SIGTERM');
@@ -104,7 +132,6 @@ export async function startApp(distDir: string): Promise<RunningApp> {
       clearTimeout(timer);
     }
     live.delete(pid);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -124,5 +151,5 @@ export async function startApp(distDir: string): Promise<RunningApp> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { origin, distDir, stop };
+  return { origin, stop };
 }

@@ -1,4 +1,5 @@
 // Medians, tables and PASS/FAIL lines of the page benchmark (issue #3).
+import { grid } from '../shared/figures';
 import type { LighthouseSample, Preset } from './lighthouse';
 import { ALL_LIBRARIES, type LibrarySize } from './libraries';
 import type { RouteJs } from './route-js';
@@ -58,15 +59,6 @@ export function summarize(runs: PageRuns[]): PageSummary[] {
     if (floor && floor.lcpMs > 0 && Number.isFinite(row.lcpMs)) row.lcpRatio = row.lcpMs / floor.lcpMs;
   }
   return rows;
-}
-
-function grid(header: string[], lines: string[][], leftColumns: number): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const format = (cells: string[]) =>
-    cells
-      .map((c, i) => (i < leftColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join(' | ');
-  return [format(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(format)].join('\n');
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '—');
