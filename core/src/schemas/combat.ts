@@ -17,7 +17,11 @@ export const combatState = z.object({
   order: z
     .array(z.object({ unitId: idSchema, initiative: z.number().int().min(-1000).max(100_000) }))
     .max(maxUnits * 2),
-  turnIndex: z.number().int().min(0).max(maxUnits * 2),
+  turnIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(maxUnits * 2),
   round: z.number().int().min(1).max(1_000_000),
   /** 0 after a next turn; 1..999 otherwise (spec §3 and §5). */
   amount: z.number().int().min(0).max(COMBAT_AMOUNT_MAX),
