@@ -28,3 +28,10 @@ export function brightness(hex: string): number {
 export function readableTextOn(hex: string | null | undefined): string {
   return brightness(classColor(hex)) > 0.5 ? DARK_TEXT : LIGHT_TEXT;
 }
+
+/** The colour of each class of a campaign, by class name (what units refer to). */
+export function classColorsByName(
+  classes: readonly { name: string; color: string }[],
+): ReadonlyMap<string, string> {
+  return new Map(classes.map((item) => [item.name, item.color] as const));
+}

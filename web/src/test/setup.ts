@@ -16,3 +16,13 @@ if (!('getClientRects' in Range.prototype)) {
     getBoundingClientRect: () => new DOMRect(),
   });
 }
+
+// jsdom has <dialog> without its modal methods (the Modal component opens with showModal()).
+if (typeof HTMLDialogElement !== 'undefined') {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}

@@ -2,23 +2,13 @@
 // per tier with core's prices and limits, the checkout loop (window checked every 1000 ms, then the
 // user refreshed and the modal closed), failure and cancel. e2e/tests/account-modals.spec.ts runs the
 // loop against the real server and its demo checkout page.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
 import { clearSession, signIn, useSession } from '@/lib/session';
 import { UpgradeProvider, useUpgrade } from './upgrade-context';
-
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 const user = { _id: 'u1', email: 'gm@example.test', language: 'en' as const, token: 'secret' };
 let serverTier: Tier = 'Novice';

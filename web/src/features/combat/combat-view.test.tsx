@@ -2,7 +2,7 @@
 // §9): setup rules, tier gating of the initiative rules, the fight (target move, attack, heal, next
 // turn, the round banner), saving every change, and the end of a fight. The journeys in
 // e2e/tests/combat.spec.ts run the same against the real server, in a real browser.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -22,14 +22,6 @@ vi.mock('@/lib/api-client', async (original) => ({
 vi.mock('@/components/upgrade/upgrade-context', () => ({ useUpgrade: () => () => {} }));
 const api = vi.mocked(apiRequest);
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   api.mockReset();
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 // The contact modal (spec §4, §5, §8, §9) against a fake server: live counters, required fields,
 // the server's refusal, the generic error, the success box and the close 2000 ms later. The journey in
 // e2e/tests/account-modals.spec.ts runs it against the real server.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '@questkeeper/core/constants';
@@ -12,16 +12,6 @@ import { ContactModal, CONTACT_AUTO_CLOSE_MS } from './contact-modal';
 vi.mock('./api/send-contact', async (original) => {
   const real = await original<typeof api>();
   return { sendContactMessage: vi.fn(real.sendContactMessage) };
-});
-
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
 });
 
 type Answer = { status: number; body?: unknown } | 'network';

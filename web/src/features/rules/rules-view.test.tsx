@@ -21,15 +21,6 @@ const api = vi.mocked(apiRequest);
 // The editor's writer (CodeMirror) is a lazy chunk: load it before the tests' time limits start.
 beforeAll(() => import('@/components/markdown-editor/markdown-writer'), 30_000);
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => api.mockReset());
 
 const campaign = (rules: string): Campaign => ({

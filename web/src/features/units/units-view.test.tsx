@@ -1,7 +1,7 @@
 // The units view with a fake API (spec §2 "Units view", §4, §5, §8, §9): filter, counter, sections
 // and their empty states, the delete confirmation and its failure alert, the HP bar colours and the
 // unit limit. The journeys in e2e/tests/units.spec.ts run the same against the real server.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -34,15 +34,6 @@ vi.mock('./components/unit-form-modal', () => ({
 }));
 const api = vi.mocked(apiRequest);
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   api.mockReset();
   openUpgrade.mockReset();

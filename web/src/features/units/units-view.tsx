@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { classColorsByName } from '@/lib/class-color';
 import type { CampaignViewProps } from '@/lib/campaigns';
 import { useDeleteUnit, useUnits, type Unit } from '@/lib/units';
 import { DuplicateDialog } from './components/duplicate-dialog';
@@ -47,10 +48,7 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
   const [limitShown, setLimitShown] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
-  const classColors = useMemo(
-    () => new Map(campaign.classes.map((item) => [item.name, item.color] as const)),
-    [campaign.classes],
-  );
+  const classColors = useMemo(() => classColorsByName(campaign.classes), [campaign.classes]);
   const filtered = useMemo(() => filterUnits(units, deferredQuery), [units, deferredQuery]);
   // The filter hides cards rather than unmounting them: clearing it shows 200 cards again at once.
   const visible = useMemo(

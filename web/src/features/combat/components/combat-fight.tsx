@@ -16,6 +16,7 @@ import {
 } from '@questkeeper/core/rules/combat';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { classColorsByName } from '@/lib/class-color';
 import type { Campaign } from '@/lib/campaigns';
 import type { FightUnitChanges } from '@/lib/combat';
 import type { Unit } from '@/lib/units';
@@ -61,10 +62,7 @@ export function CombatFight({
     return () => window.clearTimeout(timer);
   }, [banner]);
 
-  const classColors = useMemo(
-    () => new Map(campaign.classes.map((item) => [item.name, item.color] as const)),
-    [campaign.classes],
-  );
+  const classColors = useMemo(() => classColorsByName(campaign.classes), [campaign.classes]);
   const statuses = useMemo(() => campaign.statuses.map((item) => item.name), [campaign.statuses]);
   const allies = useMemo(() => new Set(state.allies), [state.allies]);
   const currentId = state.order[state.turnIndex]?.unitId;

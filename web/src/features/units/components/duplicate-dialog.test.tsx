@@ -1,7 +1,7 @@
 // The duplicate dialog (spec §2 "Modals in detail", §5 "Duplicate dialog"): confirm only with a unit
 // and a new name, the copy is a create with every field but the (trimmed) name, and the server's
 // refusal (the unit limit) stays in the dialog with the way up.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -18,14 +18,6 @@ const openUpgrade = vi.fn();
 vi.mock('@/components/upgrade/upgrade-context', () => ({ useUpgrade: () => openUpgrade }));
 const api = vi.mocked(apiRequest);
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   api.mockReset();
   openUpgrade.mockReset();

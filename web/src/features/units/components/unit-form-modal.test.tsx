@@ -2,7 +2,7 @@
 // create and edit modes, the busy labels, the clamped current HP sent, server refusals beside their
 // fields, and quick generation only for paid plans in create mode. The journeys in
 // e2e/tests/unit-form.spec.ts run the same against the real server.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -20,15 +20,6 @@ vi.mock('@/lib/api-client', async (original) => ({
 }));
 const api = vi.mocked(apiRequest);
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => api.mockReset());
 
 const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
