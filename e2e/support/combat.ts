@@ -187,3 +187,15 @@ export async function chooseTarget(page: Page, label: string): Promise<Locator> 
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   return button;
 }
+
+/** The options of a select as [text, disabled] pairs, in order. */
+export function optionsOf(select: Locator): Promise<[string | null, boolean][]> {
+  return select
+    .locator('option')
+    .evaluateAll((options) =>
+      options.map((option): [string | null, boolean] => [
+        option.textContent,
+        (option as HTMLOptionElement).disabled,
+      ]),
+    );
+}

@@ -9,6 +9,7 @@ import {
   combatMaster,
   openCombat,
   orderEntry,
+  optionsOf,
   orderItems,
   region,
   seedFight,
@@ -84,13 +85,7 @@ test.describe('combat', () => {
       .getByRole('group', { name: 'Initiative' })
       .getByRole('combobox', { name: 'Initiative rule' });
     await expect(rule).toHaveValue('random_d20');
-    expect(
-      await rule
-        .locator('option')
-        .evaluateAll((options) =>
-          options.map((option) => [option.textContent, (option as HTMLOptionElement).disabled]),
-        ),
-    ).toEqual([
+    expect(await optionsOf(rule)).toEqual([
       ['Random (d20)', false],
       ['Random (d100)', false],
       ['Characteristic (not available for free users)', true],
@@ -183,13 +178,7 @@ test.describe('combat', () => {
     const rule = page
       .getByRole('group', { name: 'Initiative' })
       .getByRole('combobox', { name: "Règle d'initiative" });
-    expect(
-      await rule
-        .locator('option')
-        .evaluateAll((options) =>
-          options.map((option) => [option.textContent, (option as HTMLOptionElement).disabled]),
-        ),
-    ).toEqual([
+    expect(await optionsOf(rule)).toEqual([
       ['Aléatoire (d20)', false],
       ['Aléatoire (d100)', false],
       ['Caractéristique (non disponible pour les utilisateurs gratuits)', true],
@@ -527,13 +516,7 @@ test.describe('combat', () => {
 
     const rule = page.getByRole('combobox', { name: 'Initiative rule' });
     await expect(rule).toBeVisible();
-    expect(
-      await rule
-        .locator('option')
-        .evaluateAll((options) =>
-          options.map((option) => [option.textContent, (option as HTMLOptionElement).disabled]),
-        ),
-    ).toEqual([
+    expect(await optionsOf(rule)).toEqual([
       ['Random (d20)', false],
       ['Random (d100)', false],
       ['Characteristic', false],
