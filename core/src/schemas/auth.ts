@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../password';
+import { PAID_PLANS } from '../tiers';
 import { languageSchema, tierSchema, idSchema } from './common';
 
 export const EMAIL_MAX = 254;
@@ -90,8 +91,23 @@ export const billingAddress = z.object({
 });
 export type BillingAddress = z.infer<typeof billingAddress>;
 
+/**
+ * The subscription as the payment provider last reported it (webhooks, demo pages). `status` is the
+ * provider's: active, trialing, past_due (a payment failed, the plan is kept while the provider
+ * retries), unpaid, canceled, incomplete, …
+ */
+export const subscriptionState = z.object({
+  plan: z.enum(PAID_PLANS).nullable(),
+  status: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** ISO 8601; null when the provider gave none (demo). */
+  currentPeriodEnd: z.string().nullable(),
+});
+export type SubscriptionState = z.infer<typeof subscriptionState>;
+
 export const billingInfo = z.object({
   email: z.string(),
   address: billingAddress.nullable(),
+  subscription: subscriptionState.nullable(),
 });
 export type BillingInfo = z.infer<typeof billingInfo>;

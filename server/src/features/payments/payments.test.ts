@@ -204,7 +204,7 @@ describe('GET /api/auth/billing-info', () => {
     const user = await registerUser(ctx.app);
     const response = await api('GET', '/api/auth/billing-info', user.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ email: user.email, address: null });
+    expect(response.json()).toEqual({ email: user.email, address: null, subscription: null });
   });
 
   it('answers the address posted on the demo checkout', async () => {
@@ -221,6 +221,7 @@ describe('GET /api/auth/billing-info', () => {
         postal_code: '69001',
         country: 'FR',
       },
+      subscription: { plan: 'Adventurer', status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: null },
     });
   });
 });

@@ -102,7 +102,18 @@ export function createPaymentsService(deps: {
 
     async billingInfo(user: Account): Promise<BillingInfo> {
       const subscription = await repo.findSubscription(db, user.id);
-      return { email: user.email, address: await provider.billingAddress(subscription) };
+      return {
+        email: user.email,
+        address: await provider.billingAddress(subscription),
+        subscription: subscription
+          ? {
+              plan: subscription.plan,
+              status: subscription.status,
+              cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+              currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+            }
+          : null,
+      };
     },
 
     /** Applies what a verified webhook delivery reports; 404 for a provider without webhooks (demo). */

@@ -196,6 +196,7 @@ describe('blocks by plan', { timeout: 20_000 }, () => {
     api.mockResolvedValueOnce({
       email: 'gm@example.test',
       address: { line1: '12 Dragon Lane', line2: null, city: 'Lyon', postal_code: '69001', country: 'FR' },
+      subscription: null,
     });
     renderProfile('Adventurer');
     expect(screen.queryByRole('region', { name: 'Go further with a paid plan' })).toBeNull();
@@ -212,7 +213,7 @@ describe('blocks by plan', { timeout: 20_000 }, () => {
   });
 
   it("shows Hero 'Current plan' instead of an upgrade, and says when no address is on file", async () => {
-    api.mockResolvedValueOnce({ email: 'gm@example.test', address: null });
+    api.mockResolvedValueOnce({ email: 'gm@example.test', address: null, subscription: null });
     renderProfile('Hero');
     const billing = screen.getByRole('region', { name: 'Subscription and billing' });
     expect(within(billing).getByText('Current plan')).toBeTruthy();
@@ -225,7 +226,7 @@ describe('blocks by plan', { timeout: 20_000 }, () => {
     renderProfile('Hero');
     const billing = screen.getByRole('region', { name: 'Subscription and billing' });
     expect(await within(billing).findByText('Billing information could not be loaded.')).toBeTruthy();
-    api.mockResolvedValueOnce({ email: 'billing@example.test', address: null });
+    api.mockResolvedValueOnce({ email: 'billing@example.test', address: null, subscription: null });
     await userEvent.click(within(billing).getByRole('button', { name: 'Try again' }));
     expect(await within(billing).findByText('billing@example.test')).toBeTruthy();
   });
@@ -233,7 +234,7 @@ describe('blocks by plan', { timeout: 20_000 }, () => {
   it('tells a paying user when the customer portal cannot be opened', async () => {
     api.mockImplementation((method, path) =>
       path === '/api/auth/billing-info'
-        ? Promise.resolve({ email: 'gm@example.test', address: null })
+        ? Promise.resolve({ email: 'gm@example.test', address: null, subscription: null })
         : Promise.reject(new ApiError(503, 'PAYMENT_UNAVAILABLE', 'Payments are unavailable right now.')),
     );
     renderProfile('Adventurer');
