@@ -7,11 +7,13 @@ import type { Plugin } from 'vite';
 export const LAZY_PARTS = {
   /** Imprint and terms: long texts, loaded by the legal pages only. */
   legal: ['imprint', 'terms'],
+  /** The demo payment provider's pages (decision 018): only their visitors need these texts. */
+  demo: ['demoPayments'],
 } as const satisfies Record<string, readonly string[]>;
 export type LocalePart = 'main' | keyof typeof LAZY_PARTS;
 
-/** Mails, demo payment pages and default campaign content: the server's texts. */
-export const SERVER_ONLY = ['defaults', 'demoPayments', 'mail'] as const;
+/** Mails and default campaign content: the server's texts. */
+export const SERVER_ONLY = ['defaults', 'mail'] as const;
 
 export function localePart(all: Record<string, unknown>, part: LocalePart): Record<string, unknown> {
   const lazy: readonly string[] = Object.values(LAZY_PARTS).flat();

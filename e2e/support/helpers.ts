@@ -53,7 +53,24 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** Moves an account to a paid plan through the built-in demo checkout, as another device would. */
+/** The session id at the end of a demo page URL (/{lang}/demo-checkout/:id, /{lang}/demo-portal/:id). */
+export function demoSessionId(url: string): string {
+  return new URL(url).pathname.split('/').pop() ?? '';
+}
+
+/** Sample billing address, as typed on the demo checkout page. */
+export const DEMO_ADDRESS = {
+  line1: '12 Dragon Lane',
+  line2: null,
+  city: 'Lyon',
+  postal_code: '69001',
+  country: 'fr',
+};
+
+/**
+ * Moves an account to a paid plan through the built-in demo checkout, as another device would: the
+ * call the demo checkout page makes when "Pay (demo)" is pressed.
+ */
 export async function upgradeViaDemo(
   request: APIRequestContext,
   user: ApiUser,
@@ -65,8 +82,8 @@ export async function upgradeViaDemo(
   });
   expect(created.status()).toBe(200);
   const { url } = (await created.json()) as { url: string };
-  const confirmed = await request.post(`${new URL(url).pathname}/confirm`, {
-    form: { line1: '12 Dragon Lane', line2: '', city: 'Lyon', postal_code: '69001', country: 'fr' },
+  const confirmed = await request.post(`/api/stripe/demo/checkout/${demoSessionId(url)}/confirm`, {
+    data: DEMO_ADDRESS,
   });
-  expect(confirmed.status()).toBe(200);
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }

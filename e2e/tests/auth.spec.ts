@@ -248,7 +248,7 @@ for (const lang of ['en', 'fr'] as const) {
       const checkout = page.waitForEvent('popup');
       await page.getByRole('button', { name: s.register, exact: true }).click();
       const tab = await checkout;
-      await expect(tab).toHaveURL(/\/api\/stripe\/demo\//);
+      await expect(tab).toHaveURL(new RegExp(`/${lang}/demo-checkout/`));
       await expectOnDashboard(page, s, lang, email);
     });
 

@@ -1,7 +1,7 @@
 // Issue #3 journeys: the landing page (spec §1) and the pricing page (spec §2, §9; decisions.md
 // "Tiers and limits"), in English and French, anonymous and signed in.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerViaApi, seedSession } from '../support/helpers';
+import { DEMO_ADDRESS, demoSessionId, registerViaApi, seedSession } from '../support/helpers';
 
 const TEXT = {
   en: {
@@ -26,7 +26,7 @@ const TEXT = {
     heroRules: 'Rules up to 600,000 characters',
     everythingIn: 'Everything in Adventurer',
     checkoutOpened: 'The checkout opened in a new tab.',
-    confirm: 'Confirm subscription',
+    confirm: 'Pay (demo)',
     confirmed: 'Your account is now on Adventurer.',
     alreadySubscribed: 'You already have this plan or a higher one.',
   },
@@ -53,7 +53,7 @@ const TEXT = {
     heroRules: "Règles jusqu'à 600\u202f000 caractères",
     everythingIn: "Tout ce qu'offre Adventurer",
     checkoutOpened: "Le paiement s'est ouvert dans un nouvel onglet.",
-    confirm: "Confirmer l'abonnement",
+    confirm: 'Payer (démo)',
     confirmed: 'Votre compte est maintenant en Adventurer.',
     alreadySubscribed: 'Vous avez déjà cette formule ou une formule supérieure.',
   },
@@ -138,14 +138,16 @@ for (const lang of ['en', 'fr'] as const) {
       const checkoutTab = context.waitForEvent('page');
       await upgrade.click();
       const checkout = await checkoutTab;
-      await expect(checkout).toHaveURL(/\/api\/stripe\/demo\/checkout\/[0-9a-f-]+$/);
+      await expect(checkout).toHaveURL(new RegExp(`/${lang}/demo-checkout/[0-9a-f-]+$`));
       // While the checkout is open, this page says so and offers no second checkout.
       await expect(page.getByRole('status').filter({ hasText: text.checkoutOpened })).toBeVisible();
       await expect(upgradeHero).toBeDisabled();
 
+      // Paid, the checkout tab says so and closes itself (it was opened by this page).
+      const closed = checkout.waitForEvent('close');
       await checkout.getByRole('button', { name: text.confirm }).click();
       await expect(checkout.getByText(text.confirmed)).toBeVisible();
-      await checkout.close();
+      await closed;
 
       // The closed tab is noticed, the session refreshed: the cards follow the new plan.
       await expect(
@@ -164,8 +166,8 @@ for (const lang of ['en', 'fr'] as const) {
       });
       expect(created.status()).toBe(200);
       const { url } = (await created.json()) as { url: string };
-      const confirmed = await request.post(`${new URL(url).pathname}/confirm`, {
-        form: { line1: '12 Dragon Lane', line2: '', city: 'Lyon', postal_code: '69001', country: 'fr' },
+      const confirmed = await request.post(`/api/stripe/demo/checkout/${demoSessionId(url)}/confirm`, {
+        data: DEMO_ADDRESS,
       });
       expect(confirmed.status()).toBe(200);
 

@@ -14,9 +14,10 @@ import { createCombatService, type CombatService } from './features/combat/servi
 import combatRoutes from './features/combat/routes';
 import { createContactService, type ContactService } from './features/contact/service';
 import contactRoutes from './features/contact/routes';
-import { createMailer, type Mailer } from './features/mail/mailer';
+import { createMailer, type DeliveryOptions, type Mailer } from './features/mail/mailer';
 import { createPaymentsService, type PaymentsService } from './features/payments/service';
 import { createPaymentProvider } from './features/payments/provider';
+import type { StripeConnection } from './features/payments/stripe-provider';
 import paymentRoutes from './features/payments/routes';
 import healthRoutes from './features/health/routes';
 import siteRoutes from './features/site/routes';
@@ -64,6 +65,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the store chosen from config (tests inject their own). */
   rateLimitStore?: RateLimitStore;
+  /** Sends the Stripe SDK's calls elsewhere than api.stripe.com (tests use a local fake). */
+  stripeConnection?: StripeConnection;
+  /** Overrides mail retry delays and polling (tests make them short). */
+  mailDelivery?: Partial<DeliveryOptions>;
 }
 
 export type App = FastifyInstance;
@@ -103,8 +108,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env === 'test' }));
 
   const { db } = database;
-  const mailer = createMailer({ db, log: app.log, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
-  const provider = createPaymentProvider({ config, db, log: app.log });
+  const mailer = createMailer({
+    db,
+    log: app.log,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    ...(options.mailDelivery ? { delivery: options.mailDelivery } : {}),
+  });
+  // The delivery worker runs while the app does: it starts on ready (taking rows earlier runs left
+  // pending) and stops on close, before server.ts closes the database.
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
+  const provider = createPaymentProvider({
+    config,
+    db,
+    log: app.log,
+    stripeConnection: options.stripeConnection,
+  });
   const campaigns = createCampaignsService({ db });
   const auth = createAuthService({
     db,

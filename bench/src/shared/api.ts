@@ -56,8 +56,10 @@ export async function createHero(origin: string, bench: string): Promise<HeroAcc
     json: { plan: 'Hero', language: 'en' },
     expect: 200,
   });
-  await call<string>(origin, 'POST', `${new URL(checkout.url).pathname}/confirm`, {
-    form: { line1: '12 Dragon Lane', line2: '', city: 'Lyon', postal_code: '69001', country: 'fr' },
+  // The call the demo checkout page (/en/demo-checkout/:id) makes for "Pay (demo)" (decision 018).
+  const sessionId = new URL(checkout.url).pathname.split('/').pop() ?? '';
+  await call<unknown>(origin, 'POST', `/api/stripe/demo/checkout/${sessionId}/confirm`, {
+    json: { line1: '12 Dragon Lane', line2: null, city: 'Lyon', postal_code: '69001', country: 'fr' },
     expect: 200,
   });
   return { token, userId: user._id, session: JSON.stringify({ token, user: { ...user, tier: 'Hero' } }) };

@@ -155,14 +155,22 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    /** 'demo' (kept here only), 'pending', 'sent' or 'failed'. */
-    status: text('status', { enum: ['demo', 'pending', 'sent', 'failed'] }).notNull(),
+    /**
+     * 'demo' (no SMTP: kept here and logged only), 'pending' (to send, or to retry after a failure:
+     * see attempts and last_error), 'sent', or 'dead' (gave up after the last attempt; decision 017).
+     */
+    status: text('status', { enum: ['demo', 'pending', 'sent', 'dead'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * When the delivery worker may next take a pending row. Claiming a row moves it forward by a lease,
+     * so a row whose sender died mid-send is taken again once the lease ends.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.nextAttemptAt)],
 );
 
 export const subscriptions = pgTable(

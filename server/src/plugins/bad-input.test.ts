@@ -53,6 +53,13 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/stripe/webhook',
   'GET /api/health',
   'GET /api/site',
+  // The demo provider's pages: like a Stripe Checkout URL, the random session id is the capability.
+  'GET /api/stripe/demo/checkout/{id}',
+  'POST /api/stripe/demo/checkout/{id}/confirm',
+  'POST /api/stripe/demo/checkout/{id}/cancel',
+  'GET /api/stripe/demo/portal/{id}',
+  'POST /api/stripe/demo/portal/{id}/switch',
+  'POST /api/stripe/demo/portal/{id}/cancel',
 ]);
 
 describe('authentication', () => {

@@ -32,6 +32,9 @@ describe('serving the web app', () => {
     '/fr/dashboard',
     '/en/imprint',
     '/fr/terms-of-service',
+    // The demo payment pages (decision 018): the id is checked by the page's API call.
+    '/en/demo-checkout/00000000-0000-4000-8000-000000000000',
+    '/fr/demo-portal/not-a-uuid',
   ])('answers the app route %s with index.html and 200', async (url) => {
     const response = await ctx.app.inject({ url });
     expect(response.statusCode).toBe(200);
@@ -40,14 +43,19 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/de', '/en/nope', '/login-please', '/fr/dashboard/extra'])(
-    'answers %s with the app and 404',
-    async (url) => {
-      const response = await ctx.app.inject({ url });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/de',
+    '/en/nope',
+    '/login-please',
+    '/fr/dashboard/extra',
+    '/en/demo-checkout',
+    '/en/demo-portal/1/extra',
+    '/en/demo-refund/1',
+  ])('answers %s with the app and 404', async (url) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
 
   it.each([
     ['/login?plan=Hero', 'fr-FR', '/fr/login?plan=Hero'],

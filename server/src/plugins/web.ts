@@ -19,11 +19,15 @@ const LANGUAGE_ROUTES = [
   '/terms-of-service',
 ];
 
+/** Routes with an id segment (web/src/app/router.tsx): the demo payment pages (decision 018). */
+const LANGUAGE_ROUTE_PATTERNS = [/^\/demo-(checkout|portal)\/[^/]+$/];
+
 export function isAppRoute(pathname: string): boolean {
   if (pathname === '/') return true;
   const match = /^\/(en|fr)(\/.*)?$/.exec(pathname.replace(/\/+$/, '') || '/');
   if (!match) return false;
-  return LANGUAGE_ROUTES.includes(match[2] ?? '');
+  const rest = match[2] ?? '';
+  return LANGUAGE_ROUTES.includes(rest) || LANGUAGE_ROUTE_PATTERNS.some((pattern) => pattern.test(rest));
 }
 
 export default fp(async function webPlugin(app: FastifyInstance, options: { distDir: string }) {

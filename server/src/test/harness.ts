@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client';
 import { createScratchDatabase } from '../db/scratch';
 import { users } from '../db/schema';
 import type { RateLimitStore } from '../plugins/rate-limit';
+import type { StripeConnection } from '../features/payments/stripe-provider';
 
 export type TestDriver = 'pglite' | 'postgres';
 export const testDriver: TestDriver = process.env.QK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -46,6 +47,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     rateLimitStore?: RateLimitStore;
+    /** Points the Stripe provider at a fake (features/payments/stripe-fake.ts). */
+    stripeConnection?: StripeConnection;
     /** Adds test-only routes before the app is sealed. */
     beforeReady?: (app: App) => void;
   } = {},
@@ -65,6 +68,7 @@ export async function createTestApp(
     database,
     logger: false,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+    ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

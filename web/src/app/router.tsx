@@ -21,6 +21,9 @@ const pages = {
   imprint: () => import('@/features/legal/imprint-page'),
   'terms-of-service': () => import('@/features/legal/terms-page'),
   dashboard: () => import('./dashboard/dashboard-page'),
+  // The demo payment provider's pages (decision 018); server/src/plugins/web.ts answers them 200.
+  'demo-checkout': () => import('@/features/demo-payments/demo-checkout-page'),
+  'demo-portal': () => import('@/features/demo-payments/demo-portal-page'),
 } as const;
 
 /** Starts loading the page of `pathname` while the entry still loads the locale (no waterfall). */
@@ -36,6 +39,8 @@ const PricingPage = lazy(pages.pricing);
 const ImprintPage = lazy(pages.imprint);
 const TermsPage = lazy(pages['terms-of-service']);
 const DashboardPage = lazy(pages.dashboard);
+const DemoCheckoutPage = lazy(pages['demo-checkout']);
+const DemoPortalPage = lazy(pages['demo-portal']);
 
 const page = (element: ReactNode) => (
   <ErrorBoundary>
@@ -61,6 +66,9 @@ export function AppRoutes() {
           <Route path="dashboard" element={<RequireAuth />}>
             <Route index element={page(<DashboardPage />)} />
           </Route>
+          {/* No guard: the session id in the URL is the capability, as with a provider's page. */}
+          <Route path="demo-checkout/:id" element={page(<DemoCheckoutPage />)} />
+          <Route path="demo-portal/:id" element={page(<DemoPortalPage />)} />
         </Route>
         <Route path="*" element={<UnprefixedRedirect />} />
       </Routes>

@@ -1,6 +1,7 @@
 // i18next over the shared locale files of `core`. Only the language in use is downloaded, in parts
-// (web/locale-parts.ts): the main part for every page, the legal texts for the legal pages. Keys are typed from en.json (see i18next.d.ts), so a missing key fails
-// the typecheck; `core/src/locales.test.ts` fails when fr lacks a key.
+// (web/locale-parts.ts): the main part for every page, the legal texts for the legal pages, the demo
+// payment texts for the demo payment pages. Keys are typed from en.json (see i18next.d.ts), so a
+// missing key fails the typecheck; `core/src/locales.test.ts` fails when fr lacks a key.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@questkeeper/core/i18n';
@@ -27,6 +28,12 @@ const loaders: Record<Language, () => Promise<Texts>> = {
 const legalLoaders: Record<Language, () => Promise<Texts>> = {
   en: () => import('virtual:locale/en-legal'),
   fr: () => import('virtual:locale/fr-legal'),
+};
+
+/** The demo payment pages' texts (namespace `demoPayments`). */
+const demoLoaders: Record<Language, () => Promise<Texts>> = {
+  en: () => import('virtual:locale/en-demo'),
+  fr: () => import('virtual:locale/fr-demo'),
 };
 
 const pending = new Map<string, Promise<void>>();
@@ -61,6 +68,11 @@ export function loadLanguage(language: Language): Promise<void> {
 /** The imprint and terms texts (namespaces `imprint`, `terms`), for the legal pages. */
 export function loadLegalTexts(language: Language): Promise<void> {
   return loadOnce(`legal-${language}`, language, legalLoaders[language]);
+}
+
+/** The demo payment pages' texts (namespace `demoPayments`), for those pages only. */
+export function loadDemoTexts(language: Language): Promise<void> {
+  return loadOnce(`demo-${language}`, language, demoLoaders[language]);
 }
 
 export function isLanguageLoaded(language: Language): boolean {

@@ -19,4 +19,10 @@ describe('locale parts', () => {
     expect(main).not.toContain('mail');
     expect(Object.keys(localePart(en, 'legal')).sort()).toEqual(['imprint', 'terms']);
   });
+
+  it('ship the demo payment texts in their own part, for the demo payment pages only', () => {
+    expect(Object.keys(localePart(en, 'main'))).not.toContain('demoPayments');
+    expect(Object.keys(localePart(en, 'demo'))).toEqual(['demoPayments']);
+    expect(SERVER_ONLY).not.toContain('demoPayments');
+  });
 });

@@ -1,7 +1,6 @@
 // Accounts and sessions (decisions.md "Accounts and sessions"): argon2id hashes, random tokens
 // stored as SHA-256, 30-day sessions extended by refresh, single-use one-hour reset tokens.
 import type { Language } from '@questkeeper/core/i18n';
-import { translate } from '@questkeeper/core/i18n';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -9,6 +8,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestUser } from '../../plugins/request-context';
 import type { Mailer } from '../mail/mailer';
+import { resetPasswordMail, welcomeMail } from '../mail/templates';
 import * as repo from './repository';
 import { createSessionCache } from './session-cache';
 
@@ -42,6 +42,13 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(input.password);
       const user = await repo.insertUser(db, { email: input.email, passwordHash, language: input.language });
       if (!user) throw new AppError('EMAIL_TAKEN');
+      // Off the request path: a mail problem never fails or slows a registration (it is logged).
+      mailer.defer('welcome mail', () =>
+        mailer.send({
+          to: user.email,
+          ...welcomeMail(user.language, user.email, `${publicUrl}/${user.language}/dashboard`),
+        }),
+      );
       return openSession(user);
     },
 
@@ -99,27 +106,29 @@ export function createAuthService(deps: {
     /**
      * Answers the same whether or not the email has an account. With demo mail the response
      * carries the token (spec's "For demo" flow); for an unknown email that token is a random
-     * one that opens nothing, so the answer still tells nothing.
+     * one that opens nothing, so the answer still tells nothing. With SMTP the token and the mail
+     * are made off the request path, so both answers take one lookup (decision 017).
      */
     async forgotPassword(email: string, language: Language): Promise<{ resetToken?: string }> {
       const token = newToken();
       const user = await repo.findUserByEmail(db, email);
       if (user) {
-        await db.transaction(async (tx) => {
-          await repo.voidResetTokensOfUser(tx, user.id);
-          await repo.insertResetToken(tx, {
-            userId: user.id,
-            tokenHash: hashToken(token),
-            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        const issue = async () => {
+          await db.transaction(async (tx) => {
+            await repo.voidResetTokensOfUser(tx, user.id);
+            await repo.insertResetToken(tx, {
+              userId: user.id,
+              tokenHash: hashToken(token),
+              expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+            });
           });
-        });
-        const mailLanguage = user.language ?? language;
-        const link = `${publicUrl}/${mailLanguage}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: user.email,
-          subject: translate(mailLanguage, 'mail.resetSubject'),
-          text: translate(mailLanguage, 'mail.resetText', { link }),
-        });
+          const mailLanguage = user.language ?? language;
+          const link = `${publicUrl}/${mailLanguage}/reset-password?token=${encodeURIComponent(token)}`;
+          await mailer.send({ to: user.email, ...resetPasswordMail(mailLanguage, link) });
+        };
+        // Demo mail hands the token to the caller, so it must work as soon as the answer arrives.
+        if (mailer.demo) await issue();
+        else mailer.defer('password reset', issue);
       }
       return mailer.demo ? { resetToken: token } : {};
     },

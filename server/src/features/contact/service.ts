@@ -1,10 +1,10 @@
 // Contact support: the message is kept in contact_messages first (so nothing is lost if mail fails),
-// then mailed to the support address with the user as Reply-To.
-import { translate } from '@questkeeper/core/i18n';
+// then queued for the support address with the user as Reply-To (the outbox delivers and retries).
 import type { ContactBody } from '@questkeeper/core/schemas/contact';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../plugins/request-context';
 import type { Mailer } from '../mail/mailer';
+import { contactMail } from '../mail/templates';
 import * as repo from './repository';
 
 export type ContactService = ReturnType<typeof createContactService>;
@@ -20,14 +20,13 @@ export function createContactService(deps: { db: Db; mailer: Mailer; supportEmai
         subject: input.subject,
         message: input.message,
       });
-      // Support reads English; a mail subject is one line, whatever the user typed.
       await mailer.send({
         to: supportEmail,
         replyTo: user.email,
-        subject: translate('en', 'mail.contactSubject', { subject: input.subject.replace(/\s+/g, ' ') }),
-        text: translate('en', 'mail.contactText', {
+        ...contactMail({
           email: user.email,
           tier: user.tier,
+          subject: input.subject,
           message: input.message,
         }),
       });

@@ -1,188 +1,137 @@
-// What the demo payment pages do. A click plays the part of the provider: it becomes a
+// What the demo payment pages do (docs/decisions/018-demo-payment-pages.md). The pages are web pages
+// of the app; these are the calls behind them. A click plays the part of the provider: it becomes a
 // SubscriptionChange applied by the same `apply` a Stripe webhook goes through, in the transaction
 // that uses up the session, so a session changes a tier at most once.
-import { billingAddress } from '@questkeeper/core/schemas/auth';
-import { idSchema } from '@questkeeper/core/schemas/common';
-import { fieldErrors } from '@questkeeper/core/validation';
-import type { Language } from '@questkeeper/core/i18n';
-import { PAID_PLANS, TIERS, type Tier } from '@questkeeper/core/tiers';
+import type { BillingAddress } from '@questkeeper/core/schemas/auth';
+import type { DemoResult, DemoSession, DemoSessionState } from '@questkeeper/core/schemas/payments';
+import { TIERS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
 import * as authRepo from '../auth/repository';
-import { sampleAddress, type AddressForm, type DemoPage } from './demo-pages';
 import type { SubscriptionChange } from './provider';
 import * as repo from './repository';
-
-/** Form fields as posted (application/x-www-form-urlencoded). */
-export type FormFields = Record<string, string>;
 
 type Apply = (tx: Tx, change: SubscriptionChange) => Promise<unknown>;
 
 const rank = (tier: Tier) => TIERS.indexOf(tier);
-const expired = (language: Language, status: 404 | 410 = 410): DemoPage => ({
-  page: 'expired',
-  status,
-  language,
-});
+/** Used, expired, or with nothing left to do: the same refusal, and nothing changes. */
+const expired = () => new AppError('DEMO_LINK_EXPIRED');
+
+/** Whether a session can still act, given the account's tier now. */
+function stateOf(session: repo.DemoSessionRow, tier: Tier): DemoSessionState {
+  if (session.completedAt) return 'used';
+  if (session.expiresAt.getTime() <= Date.now()) return 'expired';
+  // A checkout for a plan the user already has (or exceeds) would be a downgrade: not offered.
+  if (session.kind === 'checkout' && (!session.plan || rank(tier) >= rank(session.plan))) return 'used';
+  // Nothing to manage once the account is back on Novice (cancelled from another window).
+  if (session.kind === 'portal' && tier === 'Novice') return 'used';
+  return 'live';
+}
 
 export type DemoFlows = ReturnType<typeof createDemoFlows>;
 
 export function createDemoFlows(deps: { db: Db; apply: Apply }) {
   const { db, apply } = deps;
 
-  /** The live session behind an id of a URL, or the page that says it is not (never a 500). */
-  async function live(
-    id: string,
-    kind: repo.DemoSessionKind,
-    fallback: Language,
-  ): Promise<{ session: repo.DemoSessionRow; tier: Tier } | { page: DemoPage }> {
-    if (!idSchema.safeParse(id).success) return { page: expired(fallback, 404) };
+  /** The session behind an id of a URL and its user's tier; 404 for an unknown id or another kind. */
+  async function find(id: string, kind: repo.DemoSessionKind) {
     const session = await repo.findDemoSession(db, id);
-    if (!session || session.kind !== kind) return { page: expired(fallback, 404) };
-    if (session.completedAt || session.expiresAt.getTime() <= Date.now())
-      return { page: expired(session.language) };
+    if (!session || session.kind !== kind) throw notFound();
     const user = await authRepo.findUserById(db, session.userId);
-    if (!user) return { page: expired(session.language) };
+    // The account was deleted (its sessions go with it, but a request may race the deletion).
+    if (!user) throw notFound();
     return { session, tier: user.tier };
   }
 
-  /** Consumes the session and locks its user, inside `tx`; undefined when it was used meanwhile. */
+  /** Refuses early (and without a transaction) what cannot act any more. */
+  async function live(id: string, kind: repo.DemoSessionKind) {
+    const found = await find(id, kind);
+    if (stateOf(found.session, found.tier) !== 'live') throw expired();
+    return found;
+  }
+
+  /** Consumes the session and locks its user, inside `tx`; 410 when it was used meanwhile. */
   async function consume(tx: Tx, id: string, kind: repo.DemoSessionKind) {
     const session = await repo.consumeDemoSession(tx, id, kind);
     const user = session ? await authRepo.lockUser(tx, session.userId) : undefined;
-    return session && user ? { session, tier: user.tier } : undefined;
+    if (!session || !user) throw expired();
+    return { session, tier: user.tier };
   }
 
   const demoIds = (session: repo.DemoSessionRow) => ({
+    userId: session.userId,
+    provider: 'demo' as const,
     customerId: `demo_cus_${session.userId}`,
     eventId: `demo:${session.id}`,
   });
 
   return {
-    async checkoutPage(id: string, fallback: Language): Promise<DemoPage> {
-      const found = await live(id, 'checkout', fallback);
-      if ('page' in found) return found.page;
-      const { session, tier } = found;
-      // A checkout for a plan the user already has (or exceeds) would be a downgrade: not offered.
-      if (!session.plan || rank(tier) >= rank(session.plan)) return expired(session.language);
-      const { language } = session;
+    async read(id: string, kind: repo.DemoSessionKind): Promise<DemoSession> {
+      const { session, tier } = await find(id, kind);
       return {
-        page: 'checkout',
-        status: 200,
-        language,
-        sessionId: id,
+        kind: session.kind,
         plan: session.plan,
-        values: sampleAddress(language),
+        language: session.language,
+        tier,
+        state: stateOf(session, tier),
       };
     },
 
-    async confirmCheckout(id: string, form: FormFields, fallback: Language): Promise<DemoPage> {
-      const found = await live(id, 'checkout', fallback);
-      if ('page' in found) return found.page;
-      const { session } = found;
-      const values = addressForm(form);
-      const parsed = billingAddress.safeParse({
-        ...values,
-        line2: values.line2.trim() === '' ? null : values.line2,
-      });
-      if (!parsed.success || !session.plan) {
-        return {
-          page: 'checkout',
-          status: 400,
-          language: session.language,
-          sessionId: id,
-          plan: session.plan ?? 'Adventurer',
-          values,
-          fields: parsed.success ? {} : fieldErrors(parsed.error.issues, session.language),
-        };
-      }
+    async confirmCheckout(id: string, address: BillingAddress): Promise<DemoResult> {
+      await live(id, 'checkout');
+      const line2 = address.line2?.trim() ? address.line2 : null;
       return db.transaction(async (tx) => {
         const used = await consume(tx, id, 'checkout');
-        const plan = used?.session.plan;
-        if (!used || !plan || rank(used.tier) >= rank(plan)) return expired(session.language);
+        const plan = used.session.plan;
+        // Checked again under the lock: another window may have upgraded the account meanwhile.
+        if (!plan || rank(used.tier) >= rank(plan)) throw expired();
         await apply(tx, {
           ...demoIds(used.session),
-          userId: used.session.userId,
-          provider: 'demo',
           plan,
           status: 'active',
           subscriptionId: `demo_sub_${used.session.id}`,
-          billingAddress: parsed.data,
+          billingAddress: { ...address, line2 },
           eventType: 'demo.checkout.completed',
         });
-        return { page: 'done', language: session.language, message: 'doneConfirmed', plan };
+        return { outcome: 'confirmed', tier: plan };
       });
     },
 
-    async cancelCheckout(id: string, fallback: Language): Promise<DemoPage> {
-      const found = await live(id, 'checkout', fallback);
-      if ('page' in found) return found.page;
+    async cancelCheckout(id: string): Promise<DemoResult> {
+      await live(id, 'checkout');
       const used = await db.transaction((tx) => consume(tx, id, 'checkout'));
-      if (!used) return expired(found.session.language);
-      return { page: 'done', language: used.session.language, message: 'doneCancelled' };
+      return { outcome: 'cancelled', tier: used.tier };
     },
 
-    async portalPage(id: string, fallback: Language): Promise<DemoPage> {
-      const found = await live(id, 'portal', fallback);
-      if ('page' in found) return found.page;
-      const { session, tier } = found;
-      // Nothing to manage once the account is back on Novice (cancelled from another window).
-      if (tier === 'Novice') return expired(session.language);
-      return { page: 'portal', status: 200, language: session.language, sessionId: id, plan: tier };
-    },
-
-    async switchPlan(id: string, form: FormFields, fallback: Language): Promise<DemoPage> {
-      const found = await live(id, 'portal', fallback);
-      if ('page' in found) return found.page;
-      const { session } = found;
-      const plan = PAID_PLANS.find((p) => p === form.plan);
-      if (!plan) {
-        if (found.tier === 'Novice') return expired(session.language);
-        return { page: 'portal', status: 400, language: session.language, sessionId: id, plan: found.tier };
-      }
+    async switchPlan(id: string, plan: PaidPlan): Promise<DemoResult> {
+      await live(id, 'portal');
       return db.transaction(async (tx) => {
         const used = await consume(tx, id, 'portal');
-        if (!used || used.tier === 'Novice') return expired(session.language);
-        if (used.tier === plan) return { page: 'done', language: session.language, message: 'doneCancelled' };
+        if (used.tier === 'Novice') throw expired();
+        if (used.tier === plan) return { outcome: 'cancelled', tier: used.tier };
         await apply(tx, {
           ...demoIds(used.session),
-          userId: used.session.userId,
-          provider: 'demo',
           plan,
           status: 'active',
           eventType: 'demo.portal.switched',
         });
-        return { page: 'done', language: session.language, message: 'doneConfirmed', plan };
+        return { outcome: 'confirmed', tier: plan };
       });
     },
 
-    async cancelSubscription(id: string, fallback: Language): Promise<DemoPage> {
-      const found = await live(id, 'portal', fallback);
-      if ('page' in found) return found.page;
-      const { session } = found;
+    async cancelSubscription(id: string): Promise<DemoResult> {
+      await live(id, 'portal');
       return db.transaction(async (tx) => {
         const used = await consume(tx, id, 'portal');
-        if (!used || used.tier === 'Novice') return expired(session.language);
+        if (used.tier === 'Novice') throw expired();
         await apply(tx, {
           ...demoIds(used.session),
-          userId: used.session.userId,
-          provider: 'demo',
           plan: used.tier,
           status: 'canceled',
           eventType: 'demo.portal.cancelled',
         });
-        return { page: 'done', language: session.language, message: 'doneDowngraded' };
+        return { outcome: 'downgraded', tier: 'Novice' };
       });
     },
-  };
-}
-
-function addressForm(form: FormFields): AddressForm {
-  const field = (name: keyof AddressForm) => form[name] ?? '';
-  return {
-    line1: field('line1'),
-    line2: field('line2'),
-    city: field('city'),
-    postal_code: field('postal_code'),
-    country: field('country'),
   };
 }

@@ -1,12 +1,15 @@
 // The built-in demo payment provider (no STRIPE_* variables): checkout and portal "hosted pages"
-// are pages of this app (demo-routes.ts). A session row is the capability its URL carries: random,
-// single use, one hour. What a click on those pages does is in demo-flows.ts.
+// are pages of the web app (/{lang}/demo-checkout/:id, /{lang}/demo-portal/:id) that call
+// demo-routes.ts. A session row is the capability its URL carries: random, single use, one hour.
+// What a click on those pages does is in demo-flows.ts (docs/decisions/018-demo-payment-pages.md).
 import type { Db } from '../../db/client';
-import { DEMO_BASE } from './demo-pages';
 import type { PaymentProvider } from './provider';
 import * as repo from './repository';
 
 export const DEMO_SESSION_TTL_MS = 60 * 60 * 1000;
+/** Path segments of the web app's demo pages (web/src/app/router.tsx; served by plugins/web.ts). */
+export const DEMO_CHECKOUT_PAGE = 'demo-checkout';
+export const DEMO_PORTAL_PAGE = 'demo-portal';
 
 export function createDemoProvider(deps: { db: Db; publicUrl: string }): PaymentProvider {
   const { db, publicUrl } = deps;
@@ -23,7 +26,7 @@ export function createDemoProvider(deps: { db: Db; publicUrl: string }): Payment
         language: request.language,
         expiresAt: expiresAt(),
       });
-      return { url: `${publicUrl}${DEMO_BASE}/checkout/${id}` };
+      return { url: `${publicUrl}/${request.language}/${DEMO_CHECKOUT_PAGE}/${id}` };
     },
 
     async createPortal(request) {
@@ -34,14 +37,14 @@ export function createDemoProvider(deps: { db: Db; publicUrl: string }): Payment
         language: request.language,
         expiresAt: expiresAt(),
       });
-      return { url: `${publicUrl}${DEMO_BASE}/portal/${id}` };
+      return { url: `${publicUrl}/${request.language}/${DEMO_PORTAL_PAGE}/${id}` };
     },
 
-    // The demo keeps the address posted on its checkout page in the subscription row.
+    // The demo keeps the address typed on its checkout page in the subscription row.
     async billingAddress(subscription) {
       return subscription?.billingAddress ?? null;
     },
 
-    // No parseWebhook: the demo has no webhooks, its pages apply changes directly (POST /api/stripe/webhook → 404).
+    // No parseWebhook: the demo has no webhooks, its pages' calls apply changes directly (POST /api/stripe/webhook → 404).
   };
 }

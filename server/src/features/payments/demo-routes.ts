@@ -1,76 +1,73 @@
-// The demo provider's "hosted" pages (HTML, not JSON): only registered when the demo provider runs.
-// No bearer token here: the session id in the URL is the capability, as with a Stripe checkout URL.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { DemoFlows, FormFields } from './demo-flows';
-import { renderDemoPage, type DemoPage } from './demo-pages';
-import { DEMO_CSS } from './demo-styles';
+// The calls behind the demo provider's pages (web pages /{lang}/demo-checkout/:id and
+// /{lang}/demo-portal/:id), registered only when the demo provider runs. No bearer token here: the
+// session id in the path is the capability, as with a Stripe checkout URL (decision 018).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, idParams } from '@questkeeper/core/schemas/common';
+import {
+  demoCheckoutBody,
+  demoResult,
+  demoSession,
+  demoSwitchBody,
+} from '@questkeeper/core/schemas/payments';
+import type { DemoFlows } from './demo-flows';
 
-/** The checkout form holds five short fields. */
-const FORM_BODY_LIMIT = 8 * 1024;
+export const DEMO_BASE = '/api/stripe/demo';
 
-type IdParams = { Params: { id: string } };
+const tags = ['payments'];
+const about =
+  'Demo payment provider only (no STRIPE_* configured). No bearer token: the session id is the capability.';
+const action = (summary: string) => ({
+  tags,
+  summary,
+  description: `${about} Single use; 410 DEMO_LINK_EXPIRED once used or after one hour.`,
+  params: idParams,
+  response: { 200: demoResult, 400: errorBody, 404: errorBody, 410: errorBody },
+});
+const read = (summary: string) => ({
+  tags,
+  summary,
+  description: about,
+  params: idParams,
+  response: { 200: demoSession, 404: errorBody },
+});
 
-function send(reply: FastifyReply, view: DemoPage) {
-  const { status, html } = renderDemoPage(view);
-  return (
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // The URL is the capability: never hand it to another site.
-      .header('referrer-policy', 'no-referrer')
-      .send(html)
+const demoRoutes: FastifyPluginAsyncZod<{ flows: DemoFlows }> = async (app, { flows }) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    // The URL is the capability: never hand it to another site.
+    reply.header('referrer-policy', 'no-referrer');
+  });
+
+  app.get('/checkout/:id', { schema: read('Reads a demo checkout session') }, async (request) =>
+    flows.read(request.params.id, 'checkout'),
   );
-}
-
-/** String fields of a posted form (or of a JSON object, which the app's parser also accepts). */
-function formOf(body: unknown): FormFields {
-  if (!body || typeof body !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
+  app.post(
+    '/checkout/:id/confirm',
+    { schema: { ...action('Completes a demo checkout'), body: demoCheckoutBody } },
+    async (request) => flows.confirmCheckout(request.params.id, request.body),
   );
-}
-
-const demoRoutes: FastifyPluginAsync<{ flows: DemoFlows }> = async (app, { flows }) => {
-  // Browsers post HTML forms url-encoded; Fastify has no parser for it. Scoped to these pages only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const schema = { hide: true };
-  const id = (request: FastifyRequest<IdParams>) => request.params.id;
-
-  app.get('/demo.css', { schema }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(DEMO_CSS),
-  );
-
-  app.get<IdParams>('/checkout/:id', { schema }, async (request, reply) =>
-    send(reply, await flows.checkoutPage(id(request), request.language)),
-  );
-  app.post<IdParams>('/checkout/:id/confirm', { schema }, async (request, reply) =>
-    send(reply, await flows.confirmCheckout(id(request), formOf(request.body), request.language)),
-  );
-  app.post<IdParams>('/checkout/:id/cancel', { schema }, async (request, reply) =>
-    send(reply, await flows.cancelCheckout(id(request), request.language)),
+  app.post(
+    '/checkout/:id/cancel',
+    { schema: { ...action('Cancels a demo checkout (changes nothing)') } },
+    async (request) => flows.cancelCheckout(request.params.id),
   );
 
-  app.get<IdParams>('/portal/:id', { schema }, async (request, reply) =>
-    send(reply, await flows.portalPage(id(request), request.language)),
+  app.get('/portal/:id', { schema: read('Reads a demo customer portal session') }, async (request) =>
+    flows.read(request.params.id, 'portal'),
   );
-  app.post<IdParams>('/portal/:id/switch', { schema }, async (request, reply) =>
-    send(reply, await flows.switchPlan(id(request), formOf(request.body), request.language)),
+  app.post(
+    '/portal/:id/switch',
+    { schema: { ...action('Switches plan in the demo customer portal'), body: demoSwitchBody } },
+    async (request) => flows.switchPlan(request.params.id, request.body.plan),
   );
-  app.post<IdParams>('/portal/:id/cancel', { schema }, async (request, reply) =>
-    send(reply, await flows.cancelSubscription(id(request), request.language)),
-  );
-
-  // Mistyped or truncated demo links (ids too long to route, wrong methods) get the same page.
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, { page: 'expired', status: 404, language: request.language }),
+  app.post(
+    '/portal/:id/cancel',
+    {
+      schema: {
+        ...action('Cancels the subscription in the demo customer portal (back to Novice)'),
+      },
+    },
+    async (request) => flows.cancelSubscription(request.params.id),
   );
 };
 export default demoRoutes;

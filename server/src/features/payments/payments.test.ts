@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { campaigns, demoPaymentSessions, paymentEvents, subscriptions } from '../../db/schema';
 import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { ADDRESS, openCheckout, openPortal, postForm, tierOf, UUID } from './test-helpers';
+import {
+  ADDRESS,
+  confirmCheckout,
+  demoApi,
+  openCheckout,
+  openPortal,
+  postDemo,
+  tierOf,
+  UUID,
+} from './test-helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,7 +34,8 @@ describe('POST /api/stripe/create-checkout-session (demo provider)', () => {
     const user = await registerUser(ctx.app);
     const before = Date.now();
     const { url, id } = await openCheckout(ctx.app, user.token, 'Adventurer');
-    expect(url).toMatch(new RegExp(`^http://questkeeper\\.test/api/stripe/demo/checkout/${UUID.source}$`));
+    // A page of the web app, in the language of the checkout (decision 018).
+    expect(url).toMatch(new RegExp(`^http://questkeeper\\.test/en/demo-checkout/${UUID.source}$`));
     const [session] = await ctx.app.database.db
       .select()
       .from(demoPaymentSessions)
@@ -44,18 +54,14 @@ describe('POST /api/stripe/create-checkout-session (demo provider)', () => {
 
   it('confirming the page makes the user Adventurer, seen by refresh-session', async () => {
     const user = await registerUser(ctx.app);
-    const { path, id } = await openCheckout(ctx.app, user.token, 'Adventurer');
-    const page = await api('GET', path);
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('data-demo-badge');
-    expect(page.body).toContain('Demo payment — no card is charged');
-    expect(page.body).toContain('Subscribe to Adventurer');
-    expect(page.body).toContain('10 € per month');
+    const { id } = await openCheckout(ctx.app, user.token, 'Adventurer');
+    const session = await api('GET', demoApi('checkout', id));
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ plan: 'Adventurer', tier: 'Novice', state: 'live' });
 
-    const done = await postForm(ctx.app, `${path}/confirm`, ADDRESS);
+    const done = await confirmCheckout(ctx.app, id);
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('Your account is now on Adventurer.');
+    expect(done.json()).toEqual({ outcome: 'confirmed', tier: 'Adventurer' });
     expect(await tierOf(ctx.app, user._id)).toBe('Adventurer');
     const refreshed = await api('GET', '/api/auth/refresh-session', user.token);
     expect(refreshed.json()).toMatchObject({ _id: user._id, tier: 'Adventurer' });
@@ -94,8 +100,8 @@ describe('POST /api/stripe/create-checkout-session (demo provider)', () => {
       .from(demoPaymentSessions)
       .where(eq(demoPaymentSessions.userId, hero._id));
     expect(sessions).toHaveLength(0);
-    const { path } = await openCheckout(ctx.app, adventurer.token, 'Hero');
-    expect((await postForm(ctx.app, `${path}/confirm`, ADDRESS)).statusCode).toBe(200);
+    const { id } = await openCheckout(ctx.app, adventurer.token, 'Hero');
+    expect((await confirmCheckout(ctx.app, id)).statusCode).toBe(200);
     expect(await tierOf(ctx.app, adventurer._id)).toBe('Hero');
   });
 
@@ -111,7 +117,7 @@ describe('POST /api/stripe/create-checkout-session (demo provider)', () => {
     expect(errorOf(response).fields?.[field]).toEqual(expect.any(String));
   });
 
-  it('parses url-encoded forms only on the demo pages', async () => {
+  it('parses no url-encoded forms (the demo pages post JSON too)', async () => {
     const user = await registerUser(ctx.app);
     const response = await ctx.app.inject({
       method: 'POST',
@@ -146,37 +152,38 @@ describe('POST /api/stripe/create-customer-portal-session (demo provider)', () =
 
   it('lets an Adventurer switch to Hero, once per session', async () => {
     const user = await registerUser(ctx.app, { tier: 'Adventurer' });
-    const { url, path } = await openPortal(ctx.app, user.token);
-    expect(url).toMatch(new RegExp(`^http://questkeeper\\.test/api/stripe/demo/portal/${UUID.source}$`));
-    const page = await api('GET', path);
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Current plan: Adventurer');
-    expect(page.body).toContain('Switch to Hero');
+    const { url, id } = await openPortal(ctx.app, user.token);
+    expect(url).toMatch(new RegExp(`^http://questkeeper\\.test/en/demo-portal/${UUID.source}$`));
+    expect((await api('GET', demoApi('portal', id))).json()).toMatchObject({
+      tier: 'Adventurer',
+      state: 'live',
+    });
 
-    const done = await postForm(ctx.app, `${path}/switch`, { plan: 'Hero' });
+    const done = await postDemo(ctx.app, demoApi('portal', id, 'switch'), { plan: 'Hero' });
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('Your account is now on Hero.');
+    expect(done.json()).toEqual({ outcome: 'confirmed', tier: 'Hero' });
     expect(await tierOf(ctx.app, user._id)).toBe('Hero');
     expect(await subscriptionOf(user._id)).toMatchObject({ plan: 'Hero', status: 'active' });
 
-    const again = await postForm(ctx.app, `${path}/cancel`);
+    const again = await postDemo(ctx.app, demoApi('portal', id, 'cancel'));
     expect(again.statusCode).toBe(410);
     expect(await tierOf(ctx.app, user._id)).toBe('Hero');
   });
 
   it('refuses a switch to a plan that is not a paid plan, and changes nothing', async () => {
     const user = await registerUser(ctx.app, { tier: 'Hero' });
-    const { path } = await openPortal(ctx.app, user.token);
-    const response = await postForm(ctx.app, `${path}/switch`, { plan: 'Novice' });
+    const { id } = await openPortal(ctx.app, user.token);
+    const response = await postDemo(ctx.app, demoApi('portal', id, 'switch'), { plan: 'Novice' });
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('Switch to Adventurer');
+    expect(errorOf(response).fields?.plan).toEqual(expect.any(String));
+    expect((await api('GET', demoApi('portal', id))).json()).toMatchObject({ state: 'live' });
     expect(await tierOf(ctx.app, user._id)).toBe('Hero');
   });
 
   it('cancelling returns the user to Novice and keeps their campaigns', async () => {
     const user = await registerUser(ctx.app);
-    const { path: checkout } = await openCheckout(ctx.app, user.token, 'Hero');
-    await postForm(ctx.app, `${checkout}/confirm`, ADDRESS);
+    const { id: checkout } = await openCheckout(ctx.app, user.token, 'Hero');
+    await confirmCheckout(ctx.app, checkout);
     const { db } = ctx.app.database;
     await db.insert(campaigns).values([
       { userId: user._id, name: 'First' },
@@ -184,10 +191,10 @@ describe('POST /api/stripe/create-customer-portal-session (demo provider)', () =
       { userId: user._id, name: 'Third' },
     ]);
 
-    const { path } = await openPortal(ctx.app, user.token);
-    const done = await postForm(ctx.app, `${path}/cancel`);
+    const { id } = await openPortal(ctx.app, user.token);
+    const done = await postDemo(ctx.app, demoApi('portal', id, 'cancel'));
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('the account is back on Novice');
+    expect(done.json()).toEqual({ outcome: 'downgraded', tier: 'Novice' });
     expect(await tierOf(ctx.app, user._id)).toBe('Novice');
     expect(await subscriptionOf(user._id)).toMatchObject({ plan: 'Hero', status: 'canceled' });
     const kept = await db.select().from(campaigns).where(eq(campaigns.userId, user._id));
@@ -209,8 +216,8 @@ describe('GET /api/auth/billing-info', () => {
 
   it('answers the address posted on the demo checkout', async () => {
     const user = await registerUser(ctx.app);
-    const { path } = await openCheckout(ctx.app, user.token, 'Adventurer');
-    await postForm(ctx.app, `${path}/confirm`, { ...ADDRESS, line2: 'Tower 3' });
+    const { id } = await openCheckout(ctx.app, user.token, 'Adventurer');
+    await confirmCheckout(ctx.app, id, { ...ADDRESS, line2: 'Tower 3' });
     const response = await api('GET', '/api/auth/billing-info', user.token);
     expect(response.json()).toEqual({
       email: user.email,
@@ -221,7 +228,12 @@ describe('GET /api/auth/billing-info', () => {
         postal_code: '69001',
         country: 'FR',
       },
-      subscription: { plan: 'Adventurer', status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: null },
+      subscription: {
+        plan: 'Adventurer',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
+      },
     });
   });
 });
@@ -335,7 +347,7 @@ describe('POST /api/stripe/webhook', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents the payment calls and hides the demo pages', async () => {
+  it("documents the payment calls, the demo pages' calls among them", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
@@ -348,6 +360,14 @@ describe('OpenAPI', () => {
         '/api/contact/send',
       ]),
     );
-    expect(paths.filter((p) => p.startsWith('/api/stripe/demo'))).toEqual([]);
+    // The demo provider runs in tests: its pages' calls are documented like the others.
+    expect(paths.filter((p) => p.startsWith('/api/stripe/demo')).sort()).toEqual([
+      '/api/stripe/demo/checkout/{id}',
+      '/api/stripe/demo/checkout/{id}/cancel',
+      '/api/stripe/demo/checkout/{id}/confirm',
+      '/api/stripe/demo/portal/{id}',
+      '/api/stripe/demo/portal/{id}/cancel',
+      '/api/stripe/demo/portal/{id}/switch',
+    ]);
   });
 });

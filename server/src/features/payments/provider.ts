@@ -7,9 +7,9 @@ import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { PaidPlan } from '@questkeeper/core/tiers';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { createDemoProvider } from './demo-provider';
 import type { SubscriptionRow } from './repository';
+import { createStripeProvider, type StripeConnection } from './stripe-provider';
 
 export type ProviderName = 'demo' | 'stripe';
 
@@ -77,20 +77,22 @@ export function createPaymentProvider(deps: {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  /** Where the Stripe SDK sends its calls instead of api.stripe.com (tests point it at a fake). */
+  stripeConnection?: StripeConnection | undefined;
 }): PaymentProvider {
   const { config, db, log } = deps;
-  if (!config.stripe) return createDemoProvider({ db, publicUrl: config.publicUrl });
-  // Stripe arrives in a later issue behind this same interface. Until then a configured Stripe must
-  // never fall back to the demo pages (they grant any plan for free): payment calls answer 503.
-  log.warn('STRIPE_* is set but the Stripe provider is not built yet: payment calls answer 503');
-  const unavailable = async (): Promise<never> => {
-    throw new AppError('PAYMENT_UNAVAILABLE');
-  };
-  return {
-    name: 'stripe',
-    createCheckout: unavailable,
-    createPortal: unavailable,
-    billingAddress: async (subscription) => subscription?.billingAddress ?? null,
-    parseWebhook: unavailable,
-  };
+  if (!config.stripe) {
+    log.info({ payments: 'demo' }, 'payments: built-in demo provider (STRIPE_* unset), no real charges');
+    return createDemoProvider({ db, publicUrl: config.publicUrl });
+  }
+  log.info(
+    { payments: 'stripe', mode: config.stripe.secretKey.includes('_live_') ? 'live' : 'test' },
+    'payments: Stripe provider',
+  );
+  return createStripeProvider({
+    stripe: config.stripe,
+    db,
+    log,
+    connection: deps.stripeConnection,
+  });
 }

@@ -15,6 +15,42 @@ export async function findSubscription(db: Executor, userId: string): Promise<Su
   return row;
 }
 
+/** The subscription row of a provider customer (Stripe events that carry no user id). */
+export async function findSubscriptionByCustomer(
+  db: Executor,
+  customerId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.customerId, customerId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Keeps the Stripe customer made for a checkout, granting nothing: a new row is `incomplete` with no
+ * plan; an existing row keeps its plan and status and only gains the customer (a row of the demo
+ * provider gives up its demo customer id). Answers the customer id stored afterwards, so two
+ * parallel checkouts agree on one.
+ */
+export async function attachStripeCustomer(
+  db: Executor,
+  userId: string,
+  customerId: string,
+): Promise<string> {
+  await db
+    .insert(subscriptions)
+    .values({ userId, provider: 'stripe', plan: null, status: 'incomplete', customerId })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: { provider: 'stripe', customerId, updatedAt: sql`now()` },
+      setWhere: sql`${subscriptions.provider} <> 'stripe' or ${subscriptions.customerId} is null`,
+    });
+  const row = await findSubscription(db, userId);
+  return row?.customerId ?? customerId;
+}
+
 /**
  * Records an event id; false when it was already recorded. The primary key decides, so two
  * deliveries of one event in parallel apply it once.

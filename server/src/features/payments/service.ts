@@ -15,6 +15,21 @@ import * as repo from './repository';
 /** Provider statuses that keep the paid plan; anything else (canceled, unpaid, …) means Novice. */
 export const PAID_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
+/**
+ * A change about a subscription other than the stored one, which is still live, while the change
+ * itself is not live: it describes an older subscription and is ignored. A live change replaces
+ * the stored one (the user did subscribe again).
+ */
+export function isStale(stored: repo.SubscriptionRow | undefined, change: SubscriptionChange): boolean {
+  return (
+    stored?.subscriptionId != null &&
+    change.subscriptionId !== undefined &&
+    change.subscriptionId !== stored.subscriptionId &&
+    PAID_STATUSES.has(stored.status) &&
+    !PAID_STATUSES.has(change.status)
+  );
+}
+
 export type ApplyResult = { applied: false } | { applied: true; tier: Tier };
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -44,6 +59,10 @@ export function createPaymentsService(deps: {
     if (!fresh) return { applied: false };
     // The account may have been deleted since the provider sent the event: nothing left to update.
     if (!(await authRepo.lockUser(tx, change.userId))) return { applied: false };
+    // Under the user lock: news of another subscription that has ended (a late event about one the
+    // user cancelled before subscribing again) must not end the live one (decision 016).
+    const stored = await repo.findSubscription(tx, change.userId);
+    if (isStale(stored, change)) return { applied: false };
     await repo.upsertSubscription(tx, change.userId, {
       provider: change.provider,
       plan: change.plan,

@@ -1,4 +1,5 @@
-// Shared steps of the payments tests: open a demo session through the API and click its pages.
+// Shared steps of the payments tests: open a demo session through the API and act on it through the
+// calls its pages make.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../app';
@@ -39,14 +40,23 @@ export async function openPortal(app: App, token: string, language?: 'en' | 'fr'
   return { url, path: new URL(url).pathname, id: UUID.exec(url)?.[0] ?? '' };
 }
 
-/** Posts an HTML form the way a browser does (no bearer token: the URL is the capability). */
-export function postForm(app: App, path: string, fields: Record<string, string> = {}) {
+/** The API path behind a demo page (no bearer token: the session id is the capability). */
+export const demoApi = (kind: 'checkout' | 'portal', id: string, action = '') =>
+  `/api/stripe/demo/${kind}/${id}${action ? `/${action}` : ''}`;
+
+/** Calls a demo page's API the way the page does (JSON, no bearer token unless `headers` add one). */
+export function postDemo(app: App, url: string, payload?: object, headers: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
+    url,
+    headers: { 'accept-language': 'en', ...headers },
+    ...(payload ? { payload } : {}),
   });
+}
+
+/** Pays a demo checkout with an address (the sample one by default). */
+export function confirmCheckout(app: App, id: string, address: Record<string, string> = ADDRESS) {
+  return postDemo(app, demoApi('checkout', id, 'confirm'), address);
 }
 
 export async function tierOf(app: App, userId: string) {

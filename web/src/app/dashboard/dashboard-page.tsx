@@ -18,6 +18,7 @@ import { QueryProvider } from '@/lib/query-client';
 import { useSession, type Session } from '@/lib/session';
 import { DEFAULT_VIEW, isCampaignView, isViewId, useDashboardUrl } from './dashboard-url';
 import { CampaignViewArea, ProfileView, ViewLoading } from './dashboard-views';
+import { CheckoutReturnNotice } from './checkout-return';
 import { ErrorBoundary } from '../error-boundary';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -203,6 +204,7 @@ function Dashboard({ session }: { session: Session }) {
         className="min-h-0 overflow-y-auto px-4 py-6 focus:outline-none sm:px-6 lg:px-8 md:col-start-2 md:row-start-2"
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-4">
+          <CheckoutReturnNotice />
           {notice ? (
             <Alert tone="error">
               <p>{notice}</p>

@@ -9,6 +9,8 @@ interface ConfirmOptions {
   title?: string;
   message: string;
   confirmLabel?: string;
+  /** The button that backs out (default 'Cancel'; say what is kept when 'Cancel' would be ambiguous). */
+  cancelLabel?: string;
   /** 'danger' (default) for deletions, 'primary' for other overwrites. */
   tone?: 'danger' | 'primary';
 }
@@ -39,7 +41,7 @@ export function useConfirm(): ((options: ConfirmOptions) => Promise<boolean>) & 
       footer={
         <>
           <Button variant="secondary" onClick={() => settle(false)}>
-            {t('common.cancel')}
+            {pending?.cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={pending?.tone ?? 'danger'} onClick={() => settle(true)} data-autofocus>
             {pending?.confirmLabel ?? t('common.confirm')}

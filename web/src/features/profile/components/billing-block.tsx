@@ -1,12 +1,13 @@
 // The billing block of the paid plans (spec §2 "Profile view", §6): the plan (Adventurer may still
 // go to Hero; Hero reads 'Current plan'), the billing info of GET /api/auth/billing-info and the
-// customer portal. The spec only logs a portal failure; a paying user is told instead.
+// customer portal, with the subscription's state as the provider reports it (renewal, end of a
+// cancelled plan, failed payment). The spec only logs a portal failure; a paying user is told instead.
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CircleCheck, CreditCard, ExternalLink, RotateCw, Sparkles } from 'lucide-react';
-import type { BillingAddress } from '@questkeeper/core/schemas/auth';
-import { TIER_LIMITS, type PaidPlan } from '@questkeeper/core/tiers';
+import { CalendarClock, CircleCheck, CreditCard, ExternalLink, RotateCw, Sparkles } from 'lucide-react';
+import type { BillingAddress, SubscriptionState } from '@questkeeper/core/schemas/auth';
+import { TIER_LIMITS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -93,26 +94,62 @@ function BillingDetails({ user }: { user: SessionUser }) {
     );
   }
 
-  const { email, address } = info.data;
+  const { email, address, subscription } = info.data;
   return (
-    <dl className="grid gap-4 sm:grid-cols-2">
-      <div className="flex min-w-0 flex-col gap-1">
-        <dt className="text-sm font-medium text-ink-muted">{t('profile.billing.email')}</dt>
-        <dd className="text-ink">
-          <EmailText email={email} />
-        </dd>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <dt className="text-sm font-medium text-ink-muted">{t('profile.billing.address')}</dt>
-        <dd className="text-ink">
-          {address ? (
-            <AddressLines address={address} />
-          ) : (
-            <span className="text-sm text-ink-muted">{t('profile.billing.noAddress')}</span>
-          )}
-        </dd>
-      </div>
-    </dl>
+    <>
+      {subscription ? <SubscriptionStatus subscription={subscription} tier={user.tier} /> : null}
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-1">
+          <dt className="text-sm font-medium text-ink-muted">{t('profile.billing.email')}</dt>
+          <dd className="text-ink">
+            <EmailText email={email} />
+          </dd>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <dt className="text-sm font-medium text-ink-muted">{t('profile.billing.address')}</dt>
+          <dd className="text-ink">
+            {address ? (
+              <AddressLines address={address} />
+            ) : (
+              <span className="text-sm text-ink-muted">{t('profile.billing.noAddress')}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** Dates in the UI language: "12 March 2027", "12 mars 2027". */
+function formatDate(iso: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long' }).format(date);
+}
+
+/**
+ * What the provider last reported (webhooks): a failed payment first (the plan is at risk), then a
+ * cancellation that takes effect at the end of the period, else the next renewal.
+ */
+function SubscriptionStatus({ subscription, tier }: { subscription: SubscriptionState; tier: Tier }) {
+  const { t } = useTranslation();
+  const plan = subscription.plan ?? tier;
+  const date = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
+  if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
+    return <Alert tone="error">{t('profile.billing.paymentFailed', { plan })}</Alert>;
+  }
+  if (!['active', 'trialing'].includes(subscription.status)) return null;
+  let text;
+  if (subscription.cancelAtPeriodEnd) {
+    text = date ? t('profile.billing.endsOn', { date, plan }) : t('profile.billing.endsSoon', { plan });
+  } else {
+    text = date ? t('profile.billing.renews', { date }) : t('profile.billing.active');
+  }
+  return (
+    <p className="flex items-center gap-2 text-sm text-ink">
+      <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+      {text}
+    </p>
   );
 }
 
