@@ -2,34 +2,18 @@
 // seeded through the API (so a journey starts where it needs to, with a known initiative order), and
 // the locators a player of the fight would use.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { registerViaApi, seedSession, upgradeViaDemo, type ApiUser } from './helpers';
+import {
+  gameMaster,
+  unitApi,
+  type Campaign,
+  type Language,
+  type NewUnit,
+  type Tier,
+  type Unit,
+} from './game-data';
+import type { ApiUser } from './helpers';
 
-export type Language = 'en' | 'fr';
-type Tier = ApiUser['tier'];
-
-interface Named {
-  name: string;
-}
-export interface Campaign {
-  _id: string;
-  name: string;
-  characteristics: Named[];
-  races: Named[];
-  classes: Named[];
-  statuses: Named[];
-  initiativeRule: string;
-  initiativeCaracName: string;
-}
-export interface Unit {
-  _id: string;
-  name: string;
-  isPlayer: boolean;
-  status: string;
-  characteristics: Record<string, number>;
-  hp: number;
-  currentHp: number;
-}
-export type NewUnit = Partial<Omit<Unit, '_id'>> & { name: string };
+export type { Campaign, Language, NewUnit, Unit };
 export interface CombatState {
   phase: 'setup' | 'fight';
   allies: string[];
@@ -47,47 +31,21 @@ export async function combatMaster(
   request: APIRequestContext,
   { language = 'en', tier = 'Novice' }: { language?: Language; tier?: Tier } = {},
 ) {
-  const user = await registerViaApi(request, { language });
-  if (tier !== 'Novice') await upgradeViaDemo(request, user, tier);
-  const created = await request.post('/api/game-data', {
-    headers: { authorization: `Bearer ${user.token}` },
-    data: { name: 'Realm of Ash', template: 'default' },
-  });
-  expect(created.status()).toBe(201);
-  const campaign = (await created.json()) as Campaign;
-  const signedIn: ApiUser = { ...user, tier };
-  await seedSession(page, signedIn);
-  return { user: signedIn, campaign, api: combatApi(request, signedIn, campaign) };
+  const { user, campaign } = await gameMaster(page, request, { language, tier });
+  return { user, campaign, api: combatApi(request, user, campaign) };
 }
 
 export type CombatApi = ReturnType<typeof combatApi>;
 
 /** What another device (or the test) reads and writes of the campaign, its units and its fight. */
 export function combatApi(request: APIRequestContext, user: ApiUser, campaign: Campaign) {
-  const auth = { authorization: `Bearer ${user.token}` };
-  const headers = { ...auth, 'x-campaign-id': campaign._id };
+  const units = unitApi(request, user, campaign);
+  const { headers } = units;
+  const auth = { authorization: headers.authorization };
   return {
-    async createUnit(unit: NewUnit): Promise<Unit> {
-      const response = await request.post('/api/units', {
-        headers,
-        data: {
-          race: campaign.races[0]!.name,
-          class: campaign.classes[0]!.name,
-          status: campaign.statuses[0]!.name,
-          ...unit,
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Unit;
-    },
-    async units(): Promise<Unit[]> {
-      const response = await request.get('/api/units', { headers });
-      expect(response.status()).toBe(200);
-      return (await response.json()) as Unit[];
-    },
-    async unit(id: string): Promise<Unit | undefined> {
-      return (await this.units()).find((unit) => unit._id === id);
-    },
+    createUnit: (unit: NewUnit): Promise<Unit> => units.create(unit),
+    units: (): Promise<Unit[]> => units.list(),
+    unit: (id: string): Promise<Unit | undefined> => units.find(id),
     async combat(): Promise<CombatState> {
       const response = await request.get('/api/combat', { headers });
       expect(response.status()).toBe(200);

@@ -4,12 +4,12 @@
 // campaign and unit kept (decisions.md: nothing is deleted). Axe scans of both demo pages in light
 // and dark, in English and French.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer as auth, createCampaign, unitApi } from '../support/game-data';
 import {
   expectNoSeriousA11yViolations,
   registerViaApi,
   seedSession,
   upgradeViaDemo,
-  type ApiUser,
 } from '../support/helpers';
 
 const TEXT = {
@@ -62,47 +62,6 @@ const TEXT = {
 } as const;
 type Lang = keyof typeof TEXT;
 
-interface Campaign {
-  _id: string;
-  races: { name: string }[];
-  classes: { name: string }[];
-  statuses: { name: string }[];
-}
-
-const auth = (user: ApiUser) => ({ authorization: `Bearer ${user.token}` });
-
-async function createCampaign(request: APIRequestContext, user: ApiUser, name: string): Promise<Campaign> {
-  const response = await request.post('/api/game-data', {
-    headers: auth(user),
-    data: { name, template: 'default' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Campaign;
-}
-
-async function createUnits(request: APIRequestContext, user: ApiUser, campaign: Campaign, count: number) {
-  for (let i = 1; i <= count; i += 1) {
-    const response = await request.post('/api/units', {
-      headers: { ...auth(user), 'x-campaign-id': campaign._id },
-      data: {
-        name: `Scout ${i}`,
-        race: campaign.races[0]!.name,
-        class: campaign.classes[0]!.name,
-        status: campaign.statuses[0]!.name,
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-}
-
-async function unitCount(request: APIRequestContext, user: ApiUser, campaign: Campaign): Promise<number> {
-  const response = await request.get('/api/units', {
-    headers: { ...auth(user), 'x-campaign-id': campaign._id },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as unknown[]).length;
-}
-
 const sidebar = (page: Page) => page.getByRole('complementary');
 
 for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
@@ -142,7 +101,8 @@ for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
 
     // More than Novice allows, so the downgrade has something to keep.
     await createCampaign(request, user, 'Second Age');
-    await createUnits(request, user, realm, 12);
+    const units = unitApi(request, user, realm);
+    for (let i = 1; i <= 12; i += 1) await units.create({ name: `Scout ${i}` });
 
     // 2. Adventurer → Hero through the customer portal (same tab).
     await page.goto(`/${lang}/dashboard?view=profile`);
@@ -177,7 +137,7 @@ for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
       await expect(sidebar(page).getByRole('button', { name, exact: true })).toBeVisible();
     }
     await expect(sidebar(page).getByText('3 / 1')).toBeVisible();
-    expect(await unitCount(request, user, realm)).toBe(12);
+    expect(await units.list()).toHaveLength(12);
   });
 }
 

@@ -3,36 +3,19 @@
 // Hero; limits; the upgrade prompts and the Novice note edits.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
-  expectNoSeriousA11yViolations,
-  registerViaApi,
-  seedSession,
-  upgradeViaDemo,
-  type ApiUser,
-} from '../support/helpers';
+  gameMaster as signedInGameMaster,
+  type Campaign,
+  type Language,
+  type Tier,
+} from '../support/game-data';
+import { expectNoSeriousA11yViolations } from '../support/helpers';
 
-type Tier = ApiUser['tier'];
-interface Campaign {
-  _id: string;
-  name: string;
-}
-
-/** A signed-in game master of `tier` with one default campaign, in the browser and through the API. */
-async function gameMaster(
+/** A signed-in game master with one default campaign: Hero unless the journey asks otherwise. */
+const gameMaster = (
   page: Page,
   request: APIRequestContext,
-  { language = 'en', tier = 'Hero' }: { language?: 'en' | 'fr'; tier?: Tier } = {},
-) {
-  const user = await registerViaApi(request, { language });
-  if (tier !== 'Novice') await upgradeViaDemo(request, user, tier);
-  const created = await request.post('/api/game-data', {
-    headers: { authorization: `Bearer ${user.token}` },
-    data: { name: 'Realm of Ash', template: 'default' },
-  });
-  expect(created.status()).toBe(201);
-  const campaign = (await created.json()) as Campaign;
-  await seedSession(page, { ...user, tier });
-  return { user, campaign };
-}
+  { language = 'en', tier = 'Hero' }: { language?: Language; tier?: Tier } = {},
+) => signedInGameMaster(page, request, { language, tier });
 
 function open(page: Page, language: 'en' | 'fr', campaign: Campaign, view: string) {
   return page.goto(`/${language}/dashboard?campaign=${campaign._id}&view=${view}`);

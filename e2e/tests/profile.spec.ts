@@ -2,15 +2,9 @@
 // §7, §8; decisions.md: a password change signs out the other devices only): the language switch,
 // the password change then a sign-in with the new password, the blocks of each plan, the customer
 // portal of the demo provider, and axe in light and dark. In English and in French.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  expectNoSeriousA11yViolations,
-  registerViaApi,
-  seedSession,
-  STRONG_PASSWORD,
-  upgradeViaDemo,
-  type ApiUser,
-} from '../support/helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { gameMaster } from '../support/game-data';
+import { expectNoSeriousA11yViolations, STRONG_PASSWORD, type ApiUser } from '../support/helpers';
 
 const NEW_PASSWORD = 'Wyvern$Nest42';
 
@@ -76,24 +70,6 @@ const TEXT = {
 } as const;
 type Lang = keyof typeof TEXT;
 const OTHER: Record<Lang, Lang> = { en: 'fr', fr: 'en' };
-
-/** A signed-in game master of `tier`, with one campaign, in the browser and through the API. */
-async function gameMaster(
-  page: Page,
-  request: APIRequestContext,
-  { language, tier = 'Novice' }: { language: Lang; tier?: ApiUser['tier'] },
-) {
-  const user = await registerViaApi(request, { language });
-  if (tier !== 'Novice') await upgradeViaDemo(request, user, tier);
-  const created = await request.post('/api/game-data', {
-    headers: { authorization: `Bearer ${user.token}` },
-    data: { name: 'Realm of Ash', template: 'default' },
-  });
-  expect(created.status()).toBe(201);
-  const campaign = (await created.json()) as { _id: string };
-  await seedSession(page, { ...user, tier });
-  return { user: { ...user, tier }, campaign };
-}
 
 async function openProfile(page: Page, language: Lang, campaignId?: string) {
   const query = campaignId ? `?campaign=${campaignId}&view=profile` : '?view=profile';

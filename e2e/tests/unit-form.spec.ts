@@ -4,68 +4,30 @@
 // form and of its notes editor in both colour schemes.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
-  expectNoSeriousA11yViolations,
-  registerViaApi,
-  seedSession,
-  upgradeViaDemo,
-  type ApiUser,
-} from '../support/helpers';
+  gameMaster as signedInGameMaster,
+  unitApi,
+  type Campaign,
+  type Language,
+  type Tier,
+  type Unit,
+} from '../support/game-data';
+import { expectNoSeriousA11yViolations } from '../support/helpers';
 
-type Tier = ApiUser['tier'];
-type Language = 'en' | 'fr';
-interface Campaign {
-  _id: string;
-  name: string;
-  races: { _id: string; name: string; note: string }[];
-}
-interface Unit {
-  _id: string;
-  name: string;
-  gender: string;
-  isPlayer: boolean;
-  race: string;
-  class: string;
-  status: string;
-  characteristics: Record<string, number>;
-  hp: number;
-  currentHp: number;
-  money: { gold: number; silver: number; bronze: number };
-  notes: string;
-}
-
-/** A signed-in game master of `tier` with one default campaign, in the browser and through the API. */
+/** A signed-in game master of `tier` with one default campaign, and that campaign's units through the API. */
 async function gameMaster(
   page: Page,
   request: APIRequestContext,
-  { language = 'en', tier = 'Adventurer' }: { language?: Language; tier?: Tier } = {},
+  options: { language?: Language; tier: Tier },
 ) {
-  const user = await registerViaApi(request, { language });
-  if (tier !== 'Novice') await upgradeViaDemo(request, user, tier);
-  const created = await request.post('/api/game-data', {
-    headers: { authorization: `Bearer ${user.token}` },
-    data: { name: 'Realm of Ash', template: 'default' },
-  });
-  expect(created.status()).toBe(201);
-  const campaign = (await created.json()) as Campaign;
-  await seedSession(page, { ...user, tier });
-  const headers = { authorization: `Bearer ${user.token}`, 'x-campaign-id': campaign._id };
+  const { user, campaign } = await signedInGameMaster(page, request, options);
+  const units = unitApi(request, user, campaign);
   return {
     user,
     campaign,
+    headers: units.headers,
     /** The campaign's units as the server holds them. */
-    async units(): Promise<Unit[]> {
-      const response = await request.get('/api/units', { headers });
-      expect(response.status()).toBe(200);
-      return (await response.json()) as Unit[];
-    },
-    async createUnit(name: string) {
-      const response = await request.post('/api/units', {
-        headers,
-        data: { name, race: campaign.races[0]?.name, class: language === 'fr' ? 'Guerrier' : 'Warrior' },
-      });
-      return response.status();
-    },
-    headers,
+    units: () => units.list(),
+    createUnit: (name: string) => units.create({ name }),
   };
 }
 
@@ -306,7 +268,7 @@ test('en: Novice sees no quick generation, and a save refused at the unit limit 
   request,
 }) => {
   const gm = await gameMaster(page, request, { tier: 'Novice' });
-  for (let i = 1; i <= 9; i++) expect(await gm.createUnit(`Guard ${i}`)).toBe(201);
+  for (let i = 1; i <= 9; i++) await gm.createUnit(`Guard ${i}`);
   await openUnits(page, 'en', gm.campaign);
   await page.getByRole('button', { name: 'New unit', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'New unit' });
@@ -320,7 +282,7 @@ test('en: Novice sees no quick generation, and a save refused at the unit limit 
   await form.getByLabel('Race', { exact: true }).selectOption('Human');
   await form.getByLabel('Class', { exact: true }).selectOption('Warrior');
   // Meanwhile, another device takes the last place of the plan.
-  expect(await gm.createUnit('Guard 10')).toBe(201);
+  await gm.createUnit('Guard 10');
   await form.getByRole('button', { name: 'Create unit' }).click();
   const alert = form.getByRole('alert');
   await expect(alert).toContainText(

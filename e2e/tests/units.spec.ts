@@ -2,72 +2,9 @@
 // cards in both sections, the filter and its counter, delete with confirmation, duplicate, the notes
 // viewer and editor, the Novice unit limit with its upgrade path, and axe on the view and its modals.
 // Units are seeded through the API; creating and editing through the form is in unit-form.spec.ts.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi, seedSession, type ApiUser } from '../support/helpers';
-
-type Language = 'en' | 'fr';
-interface Named {
-  name: string;
-}
-interface Campaign {
-  _id: string;
-  name: string;
-  races: Named[];
-  classes: Named[];
-  statuses: Named[];
-}
-interface Unit {
-  _id: string;
-  name: string;
-  gender: string;
-  isPlayer: boolean;
-  race: string;
-  class: string;
-  status: string;
-  characteristics: Record<string, number>;
-  hp: number;
-  currentHp: number;
-  money: { gold: number; silver: number; bronze: number };
-  notes: string;
-}
-type NewUnit = Partial<Omit<Unit, '_id'>> & { name: string };
-
-/** A signed-in Novice game master with one default campaign, in the browser and through the API. */
-async function gameMaster(page: Page, request: APIRequestContext, language: Language) {
-  const user = await registerViaApi(request, { language });
-  const created = await request.post('/api/game-data', {
-    headers: { authorization: `Bearer ${user.token}` },
-    data: { name: 'Realm of Ash', template: 'default' },
-  });
-  expect(created.status()).toBe(201);
-  const campaign = (await created.json()) as Campaign;
-  await seedSession(page, user);
-  return { user, campaign };
-}
-
-function unitApi(request: APIRequestContext, user: ApiUser, campaign: Campaign) {
-  const headers = { authorization: `Bearer ${user.token}`, 'x-campaign-id': campaign._id };
-  return {
-    async create(unit: NewUnit): Promise<Unit> {
-      const response = await request.post('/api/units', {
-        headers,
-        data: {
-          race: campaign.races[0]!.name,
-          class: campaign.classes[0]!.name,
-          status: campaign.statuses[0]!.name,
-          ...unit,
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Unit;
-    },
-    async list(): Promise<Unit[]> {
-      const response = await request.get('/api/units', { headers });
-      expect(response.status()).toBe(200);
-      return (await response.json()) as Unit[];
-    },
-  };
-}
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gameMaster, unitApi, type Campaign, type Language, type Unit } from '../support/game-data';
+import { expectNoSeriousA11yViolations } from '../support/helpers';
 
 /** Two player characters and two NPCs, with the campaign's own race, class and status names. */
 async function seedParty(units: ReturnType<typeof unitApi>, campaign: Campaign) {
@@ -155,7 +92,7 @@ test.describe('units view', () => {
     page,
     request,
   }) => {
-    const { user, campaign } = await gameMaster(page, request, 'en');
+    const { user, campaign } = await gameMaster(page, request, { language: 'en' });
     const units = unitApi(request, user, campaign);
     await seedParty(units, campaign);
     await open(page, 'en', campaign);
@@ -214,7 +151,7 @@ test.describe('units view', () => {
   });
 
   test('sections, filter, delete and empty states in French', async ({ page, request }) => {
-    const { user, campaign } = await gameMaster(page, request, 'fr');
+    const { user, campaign } = await gameMaster(page, request, { language: 'fr' });
     const units = unitApi(request, user, campaign);
     await units.create({ name: 'Grask', race: campaign.races[3]!.name });
     await open(page, 'fr', campaign);
@@ -246,7 +183,7 @@ test.describe('units view', () => {
   });
 
   test('duplicates a unit: the copy keeps every field but the name (en)', async ({ page, request }) => {
-    const { user, campaign } = await gameMaster(page, request, 'en');
+    const { user, campaign } = await gameMaster(page, request, { language: 'en' });
     const units = unitApi(request, user, campaign);
     await seedParty(units, campaign);
     const original = await units.create({
@@ -298,7 +235,7 @@ test.describe('units view', () => {
     page,
     request,
   }) => {
-    const { user, campaign } = await gameMaster(page, request, 'en');
+    const { user, campaign } = await gameMaster(page, request, { language: 'en' });
     const units = unitApi(request, user, campaign);
     await units.create({ name: 'Aria', isPlayer: true, notes: '# Inventory\n- Staff of embers' });
     await open(page, 'en', campaign);
@@ -349,7 +286,7 @@ test.describe('units view', () => {
     page,
     request,
   }) => {
-    const { user, campaign } = await gameMaster(page, request, 'fr');
+    const { user, campaign } = await gameMaster(page, request, { language: 'fr' });
     const units = unitApi(request, user, campaign);
     for (let i = 1; i <= 9; i += 1) await units.create({ name: `Gobelin ${i}` });
     await open(page, 'fr', campaign);
@@ -388,7 +325,7 @@ test.describe('units view', () => {
   });
 
   test('the unit limit in English, with the upgrade button opening the plans', async ({ page, request }) => {
-    const { user, campaign } = await gameMaster(page, request, 'en');
+    const { user, campaign } = await gameMaster(page, request, { language: 'en' });
     const units = unitApi(request, user, campaign);
     for (let i = 1; i <= 10; i += 1) await units.create({ name: `Goblin ${i}`, isPlayer: i % 2 === 0 });
     await open(page, 'en', campaign);
@@ -410,7 +347,7 @@ test.describe('units view', () => {
     page,
     request,
   }) => {
-    const { user, campaign } = await gameMaster(page, request, 'en');
+    const { user, campaign } = await gameMaster(page, request, { language: 'en' });
     await unitApi(request, user, campaign).create({ name: 'Grask' });
     await open(page, 'en', campaign);
     const players = page.getByRole('region', { name: 'Player characters', exact: true });
@@ -433,7 +370,7 @@ test.describe('units view', () => {
 
   test('dark theme: the view and its modals pass axe', async ({ page, request }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    const { user, campaign } = await gameMaster(page, request, 'en');
+    const { user, campaign } = await gameMaster(page, request, { language: 'en' });
     const units = unitApi(request, user, campaign);
     await seedParty(units, campaign);
     await open(page, 'en', campaign);
