@@ -52,3 +52,17 @@ describe('tier table (decisions.md)', () => {
     expect(mayHoldText(100, 500, 501)).toBe(false);
   });
 });
+
+describe('tier rank', () => {
+  it('orders Novice < Adventurer < Hero', async () => {
+    const { tierAtLeast, tierBelow, isTopTier } = await import('./tiers');
+    expect(tierAtLeast('Hero', 'Adventurer')).toBe(true);
+    expect(tierAtLeast('Adventurer', 'Adventurer')).toBe(true);
+    expect(tierAtLeast('Novice', 'Adventurer')).toBe(false);
+    expect(tierAtLeast('Adventurer', 'Hero')).toBe(false);
+    expect(tierBelow('Hero')).toBe('Adventurer');
+    expect(tierBelow('Novice')).toBeUndefined();
+    expect(isTopTier('Hero')).toBe(true);
+    expect(isTopTier('Adventurer')).toBe(false);
+  });
+});

@@ -8,6 +8,27 @@ export type Tier = (typeof TIERS)[number];
 export const PAID_PLANS = ['Adventurer', 'Hero'] as const;
 export type PaidPlan = (typeof PAID_PLANS)[number];
 
+/** Whether `tier` is `wanted` or above it (Hero ≥ Adventurer ≥ Novice): the one tier rank. */
+export function tierAtLeast(tier: Tier, wanted: Tier): boolean {
+  return TIERS.indexOf(tier) >= TIERS.indexOf(wanted);
+}
+
+/** The tier one step below, or undefined for Novice. */
+export function tierBelow(tier: Tier): Tier | undefined {
+  return TIERS[TIERS.indexOf(tier) - 1];
+}
+
+/** The highest tier: nothing to upgrade to. */
+export function isTopTier(tier: Tier): boolean {
+  return tier === TIERS[TIERS.length - 1];
+}
+
+/**
+ * Payment-provider subscription statuses that keep a paid plan (Stripe's names; the demo provider
+ * uses the same): a failed renewal (`past_due`) keeps the plan while the provider retries.
+ */
+export const PAID_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
 export interface TierLimits {
   priceEuroPerMonth: number;
   campaigns: number;
@@ -100,8 +121,7 @@ export function limitsOf(tier: Tier): Readonly<TierLimits> {
 
 /** Plans a user of this tier may upgrade to (Novice sees both, Adventurer only Hero). */
 export function upgradePlansFor(tier: Tier): PaidPlan[] {
-  const rank = TIERS.indexOf(tier);
-  return PAID_PLANS.filter((plan) => TIERS.indexOf(plan) > rank);
+  return PAID_PLANS.filter((plan) => !tierAtLeast(tier, plan));
 }
 
 /**

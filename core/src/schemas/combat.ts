@@ -31,5 +31,3 @@ export type CombatState = z.infer<typeof combatState>;
 
 export const combatResponse = combatState.extend({ updatedAt: z.string().nullable() });
 export type CombatResponse = z.infer<typeof combatResponse>;
-
-export { EMPTY_COMBAT } from '../rules/combat';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/schemas/combat';
+import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
+import type { CombatState } from '@questkeeper/core/schemas/combat';
 import { combats } from '../../db/schema';
 import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
 import { insertCampaign, unitBody } from '../units/test-fixtures';

@@ -1,6 +1,7 @@
 // The saved combat of a campaign (decisions.md: a reload or another device resumes it). Open to every
 // tier. Saved ids must be units of the campaign; ids of units deleted since are dropped on read.
-import { EMPTY_COMBAT, type CombatResponse, type CombatState } from '@questkeeper/core/schemas/combat';
+import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
+import type { CombatResponse, CombatState } from '@questkeeper/core/schemas/combat';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { ownsCampaign } from '../campaigns/repository';
