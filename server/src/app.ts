@@ -16,8 +16,8 @@ import { createContactService, type ContactService } from './features/contact/se
 import contactRoutes from './features/contact/routes';
 import { createMailer, type DeliveryOptions, type Mailer } from './features/mail/mailer';
 import { createPaymentsService, type PaymentsService } from './features/payments/service';
-import { createPaymentProvider } from './features/payments/provider';
-import type { StripeConnection } from './features/payments/stripe-provider';
+import { createPaymentProvider } from './features/payments/create-provider';
+import type { StripeConnection } from './features/payments/stripe/config';
 import paymentRoutes from './features/payments/routes';
 import healthRoutes from './features/health/routes';
 import siteRoutes from './features/site/routes';

@@ -9,10 +9,10 @@ import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { createScratchDatabase } from '../db/scratch';
+import { createScratchDatabase } from './scratch-database';
 import { users } from '../db/schema';
 import type { RateLimitStore } from '../plugins/rate-limit';
-import type { StripeConnection } from '../features/payments/stripe-provider';
+import type { StripeConnection } from '../features/payments/stripe/config';
 
 export type TestDriver = 'pglite' | 'postgres';
 export const testDriver: TestDriver = process.env.QK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -47,7 +47,7 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     rateLimitStore?: RateLimitStore;
-    /** Points the Stripe provider at a fake (features/payments/stripe-fake.ts). */
+    /** Points the Stripe provider at a fake (stripe-fake.ts). */
     stripeConnection?: StripeConnection;
     /** Adds test-only routes before the app is sealed. */
     beforeReady?: (app: App) => void;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Campaign } from '@questkeeper/core/schemas/campaigns';
 import { units } from '../../db/schema';
 import { createTestApp, errorOf, registerUser, setTier, type TestContext } from '../../test/harness';
-import { campaignClient } from './campaign-test-client';
+import { campaignClient } from '../../test/campaign-client';
 
 let ctx: TestContext;
 let api: ReturnType<typeof campaignClient>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '@questkeeper/core/schemas/campaigns';
 import type { Unit } from '@questkeeper/core/schemas/units';
 import { bearer, createTestApp, registerUser, type TestContext } from '../../test/harness';
-import { campaignClient } from './campaign-test-client';
+import { campaignClient } from '../../test/campaign-client';
 
 let ctx: TestContext;
 let api: ReturnType<typeof campaignClient>;

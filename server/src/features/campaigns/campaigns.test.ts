@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { campaign as campaignSchema, type Campaign } from '@questkeeper/core/schemas/campaigns';
 import { combats, units } from '../../db/schema';
 import { bearer, createTestApp, errorOf, registerUser, setTier, type TestContext } from '../../test/harness';
-import { campaignClient } from './campaign-test-client';
+import { campaignClient } from '../../test/campaign-client';
 
 let ctx: TestContext;
 let api: ReturnType<typeof campaignClient>;

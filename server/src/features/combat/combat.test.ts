@@ -4,7 +4,7 @@ import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
 import type { CombatState } from '@questkeeper/core/schemas/combat';
 import { combats } from '../../db/schema';
 import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { insertCampaign, unitBody } from '../units/test-fixtures';
+import { insertCampaign, unitBody } from '../../test/unit-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

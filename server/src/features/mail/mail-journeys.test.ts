@@ -8,7 +8,7 @@ import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema';
 import { bearer, openTestDatabase, registerUser } from '../../test/harness';
 import type { DeliveryOptions } from './mailer';
-import { linkIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './test-smtp';
+import { linkIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server';
 
 const MAIL_FROM = 'Questkeeper <no-reply@questkeeper.test>';
 const SUPPORT = 'support@questkeeper.test';

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { createMailer, type DeliveryOptions, type Mailer } from './mailer';
 import { insertMail } from './repository';
-import { startTestSmtpServer, type TestSmtpServer } from './test-smtp';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 
 let database: Database;
 let drop: () => Promise<void>;

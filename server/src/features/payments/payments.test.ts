@@ -11,7 +11,7 @@ import {
   postDemo,
   tierOf,
   UUID,
-} from './test-helpers';
+} from '../../test/payment-steps';
 
 let ctx: TestContext;
 beforeAll(async () => {

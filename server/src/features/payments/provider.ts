@@ -1,15 +1,10 @@
-// The payment provider seam (decisions.md "Payments"): Stripe when its four variables are set,
-// otherwise the built-in demo provider. Providers only talk to the payment side (hosted pages,
+// The payment provider seam (decisions.md "Payments"): what every provider implements (stripe/,
+// demo/; create-provider.ts picks one). Providers only talk to the payment side (hosted pages,
 // webhooks); every change to a subscription or a tier goes through PaymentsService.applySubscription.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@questkeeper/core/i18n';
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { PaidPlan } from '@questkeeper/core/tiers';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { createDemoProvider } from './demo-provider';
 import type { SubscriptionRow } from './repository';
-import { createStripeProvider, type StripeConnection } from './stripe-provider';
 
 export type ProviderName = 'demo' | 'stripe';
 
@@ -71,28 +66,4 @@ export interface PaymentProvider {
    * touch a subscription). Absent when the provider has no webhooks (demo): the route answers 404.
    */
   parseWebhook?(delivery: WebhookDelivery): Promise<SubscriptionChange[]>;
-}
-
-export function createPaymentProvider(deps: {
-  config: Config;
-  db: Db;
-  log: FastifyBaseLogger;
-  /** Where the Stripe SDK sends its calls instead of api.stripe.com (tests point it at a fake). */
-  stripeConnection?: StripeConnection | undefined;
-}): PaymentProvider {
-  const { config, db, log } = deps;
-  if (!config.stripe) {
-    log.info({ payments: 'demo' }, 'payments: built-in demo provider (STRIPE_* unset), no real charges');
-    return createDemoProvider({ db, publicUrl: config.publicUrl });
-  }
-  log.info(
-    { payments: 'stripe', mode: config.stripe.secretKey.includes('_live_') ? 'live' : 'test' },
-    'payments: Stripe provider',
-  );
-  return createStripeProvider({
-    stripe: config.stripe,
-    db,
-    log,
-    connection: deps.stripeConnection,
-  });
 }

@@ -1,12 +1,12 @@
 // HTTP only. The payment calls live under /api/stripe whichever provider runs (decisions.md), plus
-// GET /api/auth/billing-info; the calls behind the demo provider's pages are in demo-routes.ts.
+// GET /api/auth/billing-info; the calls behind the demo provider's pages are in demo/routes.ts.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { billingInfo } from '@questkeeper/core/schemas/auth';
 import { errorBody } from '@questkeeper/core/schemas/common';
 import { checkoutBody, portalBody, redirectUrl } from '@questkeeper/core/schemas/payments';
 import { signedIn, userOf } from '../../plugins/auth';
-import demoRoutes, { DEMO_BASE } from './demo-routes';
+import demoRoutes, { DEMO_BASE } from './demo/routes';
 
 /** Stripe sends small JSON events; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;

@@ -3,17 +3,14 @@
 import type { BillingInfo } from '@questkeeper/core/schemas/auth';
 import type { CheckoutBody } from '@questkeeper/core/schemas/payments';
 import type { Language } from '@questkeeper/core/i18n';
-import { TIERS, type Tier } from '@questkeeper/core/tiers';
+import { PAID_STATUSES, tierAtLeast, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/request-context';
 import * as authRepo from '../auth/repository';
-import { createDemoFlows } from './demo-flows';
+import { createDemoFlows } from './demo/flows';
 import type { PaymentProvider, SubscriptionChange, WebhookDelivery } from './provider';
 import * as repo from './repository';
-
-/** Provider statuses that keep the paid plan; anything else (canceled, unpaid, …) means Novice. */
-export const PAID_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /**
  * A change about a subscription other than the stored one, which is still live, while the change
@@ -94,7 +91,7 @@ export function createPaymentsService(deps: {
     },
 
     async createCheckout(user: Account, body: CheckoutBody): Promise<{ url: string }> {
-      if (TIERS.indexOf(user.tier) >= TIERS.indexOf(body.plan)) throw new AppError('ALREADY_SUBSCRIBED');
+      if (tierAtLeast(user.tier, body.plan)) throw new AppError('ALREADY_SUBSCRIBED');
       const language = body.language ?? user.language;
       const subscription = await repo.findSubscription(db, user.id);
       return provider.createCheckout({

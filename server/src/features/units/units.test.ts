@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { units } from '../../db/schema';
 import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { countUnitsInDb, insertCampaign, unitBody } from './test-fixtures';
+import { countUnitsInDb, insertCampaign, unitBody } from '../../test/unit-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,21 +2,11 @@
 // arrive late, twice or out of order, so the subscription's state is read back from Stripe and that
 // current state is what gets applied. A failure to read it answers 5xx, so Stripe delivers again.
 import Stripe from 'stripe';
-import { TIERS, type PaidPlan } from '@questkeeper/core/tiers';
-import { AppError } from '../../lib/app-error';
-import type { SubscriptionChange, WebhookDelivery } from './provider';
-import * as repo from './repository';
-import { PAID_STATUSES } from './service';
-import type { StripeContext } from './stripe-provider';
-
-/** The events the webhook endpoint is subscribed to (README); any other type is acknowledged and ignored. */
-export const STRIPE_EVENTS = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.payment_failed',
-] as const;
+import { PAID_STATUSES, tierAtLeast, type PaidPlan } from '@questkeeper/core/tiers';
+import { AppError } from '../../../lib/app-error';
+import type { SubscriptionChange, WebhookDelivery } from '../provider';
+import * as repo from '../repository';
+import type { StripeContext } from './config';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,6 +18,10 @@ interface Reference {
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 
+/**
+ * The cases are the events the webhook endpoint is subscribed to (README, keep both in step); any
+ * other type is acknowledged and ignored.
+ */
 function referenceOf(event: Stripe.Event): Reference | null {
   switch (event.type) {
     case 'checkout.session.completed': {
@@ -73,11 +67,11 @@ export function createStripeEvents(ctx: StripeContext) {
 
   /** The highest plan among the subscription's prices; null (and a warning) for prices we do not sell. */
   function planOf(subscription: Stripe.Subscription): PaidPlan | null {
-    const plans = subscription.items.data
+    const highest = subscription.items.data
       .map((item) => planOfPrice(item.price.id))
       .filter((plan): plan is PaidPlan => plan !== null)
-      .sort((a, b) => TIERS.indexOf(b) - TIERS.indexOf(a));
-    if (plans[0]) return plans[0];
+      .reduce<PaidPlan | null>((best, plan) => (best && tierAtLeast(best, plan) ? best : plan), null);
+    if (highest) return highest;
     log.warn(
       { subscriptionId: subscription.id, prices: subscription.items.data.map((item) => item.price.id) },
       'stripe subscription has no STRIPE_PRICE_* price: treated as no plan',

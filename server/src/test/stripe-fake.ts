@@ -4,7 +4,7 @@
 // subscription states a test sets, as Stripe's current state.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StripeConnection } from './stripe-provider';
+import type { StripeConnection } from '../features/payments/stripe/config';
 
 /** The STRIPE_* variables of the tests that run the Stripe provider against this fake. */
 export const STRIPE_ENV = {

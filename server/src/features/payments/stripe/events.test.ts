@@ -5,10 +5,15 @@ import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaidPlan } from '@questkeeper/core/tiers';
-import { paymentEvents, subscriptions, users } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { countUnitsInDb, insertCampaign, insertUnits } from '../units/test-fixtures';
-import { STRIPE_ENV, startStripeFake, type StripeFake, type SubscriptionState } from './stripe-fake';
+import { paymentEvents, subscriptions, users } from '../../../db/schema';
+import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../../test/harness';
+import { countUnitsInDb, insertCampaign, insertUnits } from '../../../test/unit-fixtures';
+import {
+  STRIPE_ENV,
+  startStripeFake,
+  type StripeFake,
+  type SubscriptionState,
+} from '../../../test/stripe-fake';
 
 let fake: StripeFake;
 let ctx: TestContext;

@@ -1,34 +1,18 @@
 // The Stripe payment provider (issue #7, decision 016): hosted Checkout for a first subscription,
 // the Customer Portal for everything after it, and signed webhooks read back from Stripe's current
-// state (stripe-events.ts). Nothing here changes a tier: webhooks hand their changes to
+// state (events.ts). Nothing here changes a tier: webhooks hand their changes to
 // PaymentsService.applySubscription like every other provider. Return URLs come with each request
 // (built from PUBLIC_URL by the service, never from the Host header).
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import { billingAddress as billingAddressSchema, type BillingAddress } from '@questkeeper/core/schemas/auth';
-import { TIERS, type PaidPlan } from '@questkeeper/core/tiers';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { CheckoutRequest, PaymentProvider, PortalRequest } from './provider';
-import * as repo from './repository';
-import { PAID_STATUSES } from './service';
-import { createStripeEvents } from './stripe-events';
-
-export type StripeSettings = NonNullable<Config['stripe']>;
-
-/** Where the SDK sends its calls instead of api.stripe.com (tests point it at stripe-fake.ts). */
-export type StripeConnection = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol' | 'maxNetworkRetries'>;
-
-export interface StripeContext {
-  stripe: Stripe;
-  settings: StripeSettings;
-  db: Db;
-  log: FastifyBaseLogger;
-  /** Runs one SDK call; a Stripe failure becomes 503 PAYMENT_UNAVAILABLE (logged, never shown). */
-  call<T>(what: string, run: () => Promise<T>): Promise<T>;
-  planOfPrice(priceId: string | undefined): PaidPlan | null;
-}
+import { PAID_STATUSES, tierAtLeast, type PaidPlan } from '@questkeeper/core/tiers';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import type { CheckoutRequest, PaymentProvider, PortalRequest } from '../provider';
+import * as repo from '../repository';
+import type { StripeConnection, StripeSettings } from './config';
+import { createStripeEvents } from './events';
 
 export function createStripeProvider(deps: {
   stripe: StripeSettings;
@@ -120,7 +104,7 @@ export function createStripeProvider(deps: {
         if (!item) throw new AppError('PAYMENT_UNAVAILABLE');
         const current = planOfPrice(item.price.id);
         // Stripe knows of the plan (or a higher one) before its webhook has reached us.
-        if (current && TIERS.indexOf(current) >= TIERS.indexOf(request.plan)) {
+        if (current && tierAtLeast(current, request.plan)) {
           throw new AppError('ALREADY_SUBSCRIBED');
         }
         const session = await call('billingPortal.sessions.create', () =>

@@ -9,7 +9,7 @@ import {
   demoSession,
   demoSwitchBody,
 } from '@questkeeper/core/schemas/payments';
-import type { DemoFlows } from './demo-flows';
+import type { DemoFlows } from './flows';
 
 export const DEMO_BASE = '/api/stripe/demo';
 

@@ -3,8 +3,8 @@
 // single use, one hour, checked whoever calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { demoPaymentSessions, subscriptions } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
+import { demoPaymentSessions, subscriptions } from '../../../db/schema';
+import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../../test/harness';
 import {
   ADDRESS,
   confirmCheckout,
@@ -13,7 +13,7 @@ import {
   openPortal,
   postDemo,
   tierOf,
-} from './test-helpers';
+} from '../../../test/payment-steps';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,9 +2,16 @@
 // what the real SDK sends, and what the client sees.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, setTier, type TestContext } from '../../test/harness';
-import { STRIPE_ENV, startStripeFake, type StripeFake } from './stripe-fake';
+import { subscriptions } from '../../../db/schema';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  setTier,
+  type TestContext,
+} from '../../../test/harness';
+import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../../test/stripe-fake';
 
 let fake: StripeFake;
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 // Thin wrappers over app.inject for the campaign tests (never a port).
 import type { Campaign } from '@questkeeper/core/schemas/campaigns';
-import type { App } from '../../app';
-import { bearer } from '../../test/harness';
+import type { App } from '../app';
+import { bearer } from './harness';
 
 export function campaignClient(app: App) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { createPaymentProvider } from './provider';
-import { STRIPE_ENV, startStripeFake, type StripeFake } from './stripe-fake';
+import { createPaymentProvider } from './create-provider';
+import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../test/stripe-fake';
 
 // With STRIPE_* set, the Stripe provider runs (here against the local fake) and the demo pages must
-// not exist (they grant any plan for free). Its calls are tested in stripe-provider.test.ts and
-// stripe-webhook.test.ts.
+// not exist (they grant any plan for free). Its calls are tested in stripe/provider.test.ts and
+// stripe/events.test.ts.
 let fake: StripeFake;
 let ctx: TestContext;
 beforeAll(async () => {

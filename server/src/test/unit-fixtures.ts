@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { defaultCampaignData, type CampaignData } from '@questkeeper/core/rules/default-campaign';
-import type { App } from '../../app';
-import { campaigns, units } from '../../db/schema';
+import type { App } from '../app';
+import { campaigns, units } from '../db/schema';
 
 export async function insertCampaign(
   app: App,

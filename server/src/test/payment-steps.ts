@@ -2,9 +2,9 @@
 // calls its pages make.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../../app';
-import { users } from '../../db/schema';
-import { bearer } from '../../test/harness';
+import type { App } from '../app';
+import { users } from '../db/schema';
+import { bearer } from './harness';
 
 export const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 

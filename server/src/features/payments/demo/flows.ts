@@ -4,16 +4,15 @@
 // that uses up the session, so a session changes a tier at most once.
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { DemoResult, DemoSession, DemoSessionState } from '@questkeeper/core/schemas/payments';
-import { TIERS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
-import type { Db, Tx } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
-import * as authRepo from '../auth/repository';
-import type { SubscriptionChange } from './provider';
-import * as repo from './repository';
+import { tierAtLeast, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
+import type { Db, Tx } from '../../../db/client';
+import { AppError, notFound } from '../../../lib/app-error';
+import * as authRepo from '../../auth/repository';
+import type { SubscriptionChange } from '../provider';
+import * as repo from '../repository';
 
 type Apply = (tx: Tx, change: SubscriptionChange) => Promise<unknown>;
 
-const rank = (tier: Tier) => TIERS.indexOf(tier);
 /** Used, expired, or with nothing left to do: the same refusal, and nothing changes. */
 const expired = () => new AppError('DEMO_LINK_EXPIRED');
 
@@ -22,7 +21,7 @@ function stateOf(session: repo.DemoSessionRow, tier: Tier): DemoSessionState {
   if (session.completedAt) return 'used';
   if (session.expiresAt.getTime() <= Date.now()) return 'expired';
   // A checkout for a plan the user already has (or exceeds) would be a downgrade: not offered.
-  if (session.kind === 'checkout' && (!session.plan || rank(tier) >= rank(session.plan))) return 'used';
+  if (session.kind === 'checkout' && (!session.plan || tierAtLeast(tier, session.plan))) return 'used';
   // Nothing to manage once the account is back on Novice (cancelled from another window).
   if (session.kind === 'portal' && tier === 'Novice') return 'used';
   return 'live';
@@ -84,7 +83,7 @@ export function createDemoFlows(deps: { db: Db; apply: Apply }) {
         const used = await consume(tx, id, 'checkout');
         const plan = used.session.plan;
         // Checked again under the lock: another window may have upgraded the account meanwhile.
-        if (!plan || rank(used.tier) >= rank(plan)) throw expired();
+        if (!plan || tierAtLeast(used.tier, plan)) throw expired();
         await apply(tx, {
           ...demoIds(used.session),
           plan,

@@ -1,10 +1,10 @@
 // The built-in demo payment provider (no STRIPE_* variables): checkout and portal "hosted pages"
 // are pages of the web app (/{lang}/demo-checkout/:id, /{lang}/demo-portal/:id) that call
-// demo-routes.ts. A session row is the capability its URL carries: random, single use, one hour.
-// What a click on those pages does is in demo-flows.ts (docs/decisions/018-demo-payment-pages.md).
-import type { Db } from '../../db/client';
-import type { PaymentProvider } from './provider';
-import * as repo from './repository';
+// routes.ts. A session row is the capability its URL carries: random, single use, one hour.
+// What a click on those pages does is in flows.ts (docs/decisions/018-demo-payment-pages.md).
+import type { Db } from '../../../db/client';
+import type { PaymentProvider } from '../provider';
+import * as repo from '../repository';
 
 export const DEMO_SESSION_TTL_MS = 60 * 60 * 1000;
 /** Path segments of the web app's demo pages (web/src/app/router.tsx; served by plugins/web.ts). */
