@@ -1,7 +1,9 @@
 // The only place that talks to the API (style.md): adds the bearer token and the UI language,
 // parses the `{ code, message, fields }` error shape, and ends the session when the server says
-// the token is no longer valid (401), wherever that happens.
-import type { AuthUser } from '@questkeeper/core/schemas/auth';
+// the token is no longer valid (401), wherever that happens. Every call is typed by the core zod
+// schemas the server validates that route with (issue #13).
+import type { z } from 'zod';
+import type { authUser } from '@questkeeper/core/schemas/auth';
 import type { ErrorCode } from '@questkeeper/core/errors';
 import { clearSession, getSession, signIn } from './session';
 import { currentLanguage, i18next } from './i18n';
@@ -20,13 +22,58 @@ export class ApiError extends Error {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface RequestOptions {
-  body?: unknown;
+
+/**
+ * The core schemas of one route, as the server declares them (`{ body: loginBody, response: { 200:
+ * authUser } }`), written as types: `{ body: typeof loginBody; response: typeof authUser }`. `body` is
+ * left out when the route takes none; `response` is null for 204 No Content. Types only: no zod in the
+ * bundle, and answers are not parsed again (the server sends only what that schema declares; decision 010).
+ */
+export interface Endpoint {
+  body?: z.ZodType;
+  response: z.ZodType | null;
+}
+
+// `Endpoint extends E` holds only for the bare constraint, which is what a test's vi.mocked(apiRequest)
+// sees: there body and answer are unknown. A named endpoint gets the schemas' types.
+/** What a call sends: the request schema's input (fields the server defaults may be left out). */
+type BodyOf<E extends Endpoint> = Endpoint extends E
+  ? unknown
+  : E extends { body: infer S extends z.ZodType }
+    ? z.input<S>
+    : undefined;
+/** What a call answers: the response schema's output. */
+type AnswerOf<E extends Endpoint> = Endpoint extends E
+  ? unknown
+  : E['response'] extends z.ZodType
+    ? z.output<E['response']>
+    : void;
+
+interface RequestOptions<E extends Endpoint> {
+  body?: BodyOf<E>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
+/** The options argument: required, with its body, when the route takes one. */
+type OptionsArgument<E extends Endpoint> = E extends { body: z.ZodType }
+  ? [options: RequestOptions<E> & { body: BodyOf<E> }]
+  : [options?: RequestOptions<E>];
 
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Calls the API: `apiRequest<{ body: typeof loginBody; response: typeof authUser }>('POST',
+ * '/api/auth/login', { body })`. A call that names no endpoint does not compile (the default is
+ * `never`), so no answer is ever cast by hand.
+ */
+export function apiRequest<E extends Endpoint = never>(
+  method: Method,
+  path: string,
+  ...options: OptionsArgument<E>
+): Promise<AnswerOf<E>>;
+export async function apiRequest(
+  method: Method,
+  path: string,
+  options: RequestOptions<Endpoint> = {},
+): Promise<unknown> {
   const session = getSession();
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -50,9 +97,9 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     throw new ApiError(0, 'NETWORK', i18next.t('common.genericError'));
   }
 
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return payload as T;
+  if (response.ok) return payload;
 
   // A token the server no longer accepts ends the session (spec §4: failed refresh logs out).
   if (response.status === 401 && session && getSession()?.token === session.token) clearSession();
@@ -73,13 +120,13 @@ export function errorMessage(error: unknown): string {
 // Calls shared by several features (each feature keeps its own calls in features/<feature>/api).
 
 export async function refreshSession(): Promise<void> {
-  const user = await apiRequest<AuthUser>('GET', '/api/auth/refresh-session');
+  const user = await apiRequest<{ response: typeof authUser }>('GET', '/api/auth/refresh-session');
   signIn(user);
 }
 
 export async function logout(): Promise<void> {
   try {
-    await apiRequest<void>('POST', '/api/auth/logout');
+    await apiRequest<{ response: null }>('POST', '/api/auth/logout');
   } catch {
     // Signed out locally whatever the server says; the token expires on its own.
   } finally {

@@ -1,11 +1,20 @@
 // Campaign server state, shared by the dashboard's features (sidebar, rules, lists): one query of
 // the user's campaigns and the mutations that keep it in step. Every call goes through the API
 // client, so the server's tier rules and messages apply (errors are ApiError).
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Campaign, CampaignTemplate, UpdateCampaignBody } from '@questkeeper/core/schemas/campaigns';
+import type {
+  Campaign,
+  campaign,
+  campaignLimit,
+  copyCampaignBody,
+  createCampaignBody,
+  UpdateCampaignBody,
+  updateCampaignBody,
+} from '@questkeeper/core/schemas/campaigns';
 import type { Tier } from '@questkeeper/core/tiers';
 import { apiRequest } from './api-client';
-import { useSession } from './session';
+import { useUserId } from './query-client';
 
 export type { Campaign, UpdateCampaignBody };
 
@@ -20,8 +29,45 @@ export const campaignKeys = {
   limit: (userId: string) => ['campaigns', userId, 'limit'] as const,
 };
 
-function useUserId(): string {
-  return useSession()?.user._id ?? 'anonymous';
+const campaignPath = (id: string) => `/api/game-data/${encodeURIComponent(id)}`;
+
+// One typed fetcher per endpoint; the hooks below add the query cache.
+
+export function getCampaigns(signal: AbortSignal) {
+  return apiRequest<{ response: z.ZodArray<typeof campaign> }>('GET', '/api/game-data', { signal });
+}
+
+export function getCampaignLimit(signal: AbortSignal) {
+  return apiRequest<{ response: typeof campaignLimit }>('GET', '/api/game-data/campaigns/limit', { signal });
+}
+
+export function createCampaign(body: z.input<typeof createCampaignBody>) {
+  return apiRequest<{ body: typeof createCampaignBody; response: typeof campaign }>(
+    'POST',
+    '/api/game-data',
+    {
+      body,
+    },
+  );
+}
+
+export function updateCampaign(id: string, changes: z.input<typeof updateCampaignBody>) {
+  return apiRequest<{ body: typeof updateCampaignBody; response: typeof campaign }>('PUT', campaignPath(id), {
+    body: changes,
+  });
+}
+
+export function deleteCampaign(id: string) {
+  return apiRequest<{ response: null }>('DELETE', campaignPath(id));
+}
+
+/** Overwrites the target's data (everything but its name) with the source's. */
+export function copyCampaign(targetId: string, sourceCampaignId: string) {
+  return apiRequest<{ body: typeof copyCampaignBody; response: typeof campaign }>(
+    'POST',
+    `${campaignPath(targetId)}/copy`,
+    { body: { sourceCampaignId } },
+  );
 }
 
 /** The user's campaigns, oldest first (the server's order). */
@@ -29,7 +75,7 @@ export function useCampaigns() {
   const userId = useUserId();
   return useQuery({
     queryKey: campaignKeys.list(userId),
-    queryFn: ({ signal }) => apiRequest<Campaign[]>('GET', '/api/game-data', { signal }),
+    queryFn: ({ signal }) => getCampaigns(signal),
   });
 }
 
@@ -38,8 +84,7 @@ export function useCampaignLimit() {
   const userId = useUserId();
   return useQuery({
     queryKey: campaignKeys.limit(userId),
-    queryFn: ({ signal }) =>
-      apiRequest<{ limit: number; count: number }>('GET', '/api/game-data/campaigns/limit', { signal }),
+    queryFn: ({ signal }) => getCampaignLimit(signal),
   });
 }
 
@@ -65,8 +110,7 @@ function useCampaignCache() {
 export function useCreateCampaign() {
   const cache = useCampaignCache();
   return useMutation({
-    mutationFn: (body: { name: string; template: CampaignTemplate }) =>
-      apiRequest<Campaign>('POST', '/api/game-data', { body }),
+    mutationFn: createCampaign,
     onSettled: () => cache.invalidate(),
   });
 }
@@ -75,8 +119,8 @@ export function useCreateCampaign() {
 export function useUpdateCampaign() {
   const cache = useCampaignCache();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateCampaignBody }) =>
-      apiRequest<Campaign>('PUT', `/api/game-data/${encodeURIComponent(id)}`, { body: changes }),
+    mutationFn: ({ id, changes }: { id: string; changes: z.input<typeof updateCampaignBody> }) =>
+      updateCampaign(id, changes),
     onSuccess: (campaign, { changes }) => {
       cache.replace(campaign);
       if (changes.characteristics || changes.races || changes.classes || changes.statuses) {
@@ -89,19 +133,16 @@ export function useUpdateCampaign() {
 export function useDeleteCampaign() {
   const cache = useCampaignCache();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>('DELETE', `/api/game-data/${encodeURIComponent(id)}`),
+    mutationFn: deleteCampaign,
     onSettled: () => cache.invalidate(),
   });
 }
 
-/** Overwrites the target's data (everything but its name) with the source's. */
 export function useCopyCampaign() {
   const cache = useCampaignCache();
   return useMutation({
     mutationFn: ({ targetId, sourceCampaignId }: { targetId: string; sourceCampaignId: string }) =>
-      apiRequest<Campaign>('POST', `/api/game-data/${encodeURIComponent(targetId)}/copy`, {
-        body: { sourceCampaignId },
-      }),
+      copyCampaign(targetId, sourceCampaignId),
     onSettled: () => cache.invalidate(),
   });
 }

@@ -4,11 +4,11 @@
 // /api/units/{id} for each blow or heal, in order, newest value winning.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CombatResponse, CombatState } from '@questkeeper/core/schemas/combat';
+import type { combatResponse, CombatState, combatState } from '@questkeeper/core/schemas/combat';
 import { apiRequest } from './api-client';
+import { useUserId } from './query-client';
 import { SaveQueues } from './save-queue';
-import { useSession } from './session';
-import { unitKeys, type Unit } from './units';
+import { campaignHeader, unitKeys, updateUnit, type Unit } from './units';
 
 /** What a fight changes on a unit (spec §4). */
 export type FightUnitChanges = Partial<Pick<Unit, 'currentHp' | 'status'>>;
@@ -20,28 +20,31 @@ export const combatKeys = {
   state: (userId: string, campaignId: string) => ['combat', userId, campaignId] as const,
 };
 
-const campaignHeader = (campaignId: string) => ({ 'x-campaign-id': campaignId });
+function getCombat(campaignId: string, signal: AbortSignal) {
+  return apiRequest<{ response: typeof combatResponse }>('GET', '/api/combat', {
+    headers: campaignHeader(campaignId),
+    signal,
+  });
+}
 
-const combatSaves = new SaveQueues<CombatState>((campaignId, state) =>
-  apiRequest<CombatResponse>('PUT', '/api/combat', { headers: campaignHeader(campaignId), body: state }),
-);
+function saveCombat(campaignId: string, state: CombatState) {
+  return apiRequest<{ body: typeof combatState; response: typeof combatResponse }>('PUT', '/api/combat', {
+    headers: campaignHeader(campaignId),
+    body: state,
+  });
+}
+
+const combatSaves = new SaveQueues<CombatState>(saveCombat);
 
 // Keyed by `${campaignId}/${unitId}`: a heal right after a blow merges into one request when the blow
 // is still on its way.
 const unitSaves = new SaveQueues<FightUnitChanges>(
   (key, changes) => {
     const [campaignId = '', unitId = ''] = key.split('/');
-    return apiRequest<Unit>('PUT', `/api/units/${encodeURIComponent(unitId)}`, {
-      headers: campaignHeader(campaignId),
-      body: changes,
-    });
+    return updateUnit(campaignId, unitId, changes);
   },
   (waiting, next) => ({ ...waiting, ...next }),
 );
-
-function useUserId(): string {
-  return useSession()?.user._id ?? 'anonymous';
-}
 
 /** The combat of a campaign, and `change` to show and save a new state. */
 export function useCombat(campaignId: string) {
@@ -50,10 +53,7 @@ export function useCombat(campaignId: string) {
   const query = useQuery({
     queryKey: combatKeys.state(userId, campaignId),
     queryFn: async ({ signal }): Promise<CombatState> => {
-      const { updatedAt: _updatedAt, ...state } = await apiRequest<CombatResponse>('GET', '/api/combat', {
-        headers: campaignHeader(campaignId),
-        signal,
-      });
+      const { updatedAt: _updatedAt, ...state } = await getCombat(campaignId, signal);
       return state;
     },
     // Opening the view always asks the server (another device may have played meanwhile), except

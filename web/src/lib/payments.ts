@@ -1,13 +1,16 @@
 // Checkout, shared by the pricing page, the login page's preselected plan and (issue #5) the
 // upgrade modal.
-import type { PaidPlan } from '@questkeeper/core/tiers';
+import type { checkoutBody, redirectUrl } from '@questkeeper/core/schemas/payments';
+import { PAID_PLANS, type PaidPlan } from '@questkeeper/core/tiers';
 import { apiRequest } from './api-client';
 import type { Language } from './i18n';
 
 export async function createCheckoutSession(plan: PaidPlan, language: Language): Promise<string> {
-  const { url } = await apiRequest<{ url: string }>('POST', '/api/stripe/create-checkout-session', {
-    body: { plan, language },
-  });
+  const { url } = await apiRequest<{ body: typeof checkoutBody; response: typeof redirectUrl }>(
+    'POST',
+    '/api/stripe/create-checkout-session',
+    { body: { plan, language } },
+  );
   return url;
 }
 
@@ -19,5 +22,5 @@ export function openInNewTab(url: string): Window | null {
 }
 
 export function isPaidPlan(value: string | null | undefined): value is PaidPlan {
-  return value === 'Adventurer' || value === 'Hero';
+  return PAID_PLANS.some((plan) => plan === value);
 }

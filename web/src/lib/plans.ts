@@ -1,6 +1,6 @@
 // The feature list of each plan, derived from core's TIER_LIMITS so that no limit is ever retyped in
 // the UI: the pricing page and the dashboard's upgrade modal render these through `plans.features.*`.
-import { TIER_LIMITS, TIERS, type Tier } from '@questkeeper/core/tiers';
+import { TIER_LIMITS, tierBelow, type Tier } from '@questkeeper/core/tiers';
 
 /** A feature that states a number (rendered with the UI language's number format). */
 export interface CountedFeature {
@@ -43,7 +43,7 @@ function ownFeatures(tier: Tier): Exclude<PlanFeature, InheritedFeature>[] {
  * then lists only what grows: its numbers (the plain features are the lower plan's).
  */
 export function planFeatures(tier: Tier): PlanFeature[] {
-  const below = TIERS[TIERS.indexOf(tier) - 1];
+  const below = tierBelow(tier);
   const own = ownFeatures(tier);
   if (!below || TIER_LIMITS[below].priceEuroPerMonth === 0) return own;
   const lower = new Set(ownFeatures(below).map((feature) => feature.key));
@@ -51,9 +51,4 @@ export function planFeatures(tier: Tier): PlanFeature[] {
     { key: 'everythingIn', plan: below },
     ...own.filter((feature) => 'count' in feature || !lower.has(feature.key)),
   ];
-}
-
-/** The order of the tiers: a user's plan includes every plan of a lower rank. */
-export function tierRank(tier: Tier): number {
-  return TIERS.indexOf(tier);
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { useSession } from './session';
 
 // Cache changes reach the screen in the same task rather than a setTimeout(0) later: a blow in the
 // combat view (written to the cache at once) paints in the next frame, not the one after
@@ -22,4 +23,9 @@ export const queryClient = new QueryClient({
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** The first part of every per-user query key, so one account's cached answers never show to the next. */
+export function useUserId(): string {
+  return useSession()?.user._id ?? 'anonymous';
 }

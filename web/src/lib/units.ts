@@ -2,15 +2,28 @@
 // viewer and (issue #6) the combat view: one query per campaign and the mutations that keep it in
 // step. Every call carries the campaign in `X-Campaign-Id`; errors are ApiError with the server's
 // localized message (and `fields` for validation errors).
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/schemas/units';
+import type { campaignHeaders } from '@questkeeper/core/schemas/common';
+import type {
+  CreateUnitBody,
+  createUnitBody,
+  generateBody,
+  generateResponse,
+  Unit,
+  unit,
+  UpdateUnitBody,
+  updateUnitBody,
+} from '@questkeeper/core/schemas/units';
 import type { QuickTemplate } from '@questkeeper/core/rules/quick-generation';
 import { apiRequest } from './api-client';
-import { useSession } from './session';
+import { useUserId } from './query-client';
 
 export type { CreateUnitBody, Unit, UpdateUnitBody };
 
-/** What the form sends on create: the body without the fields the server fills in. */
+/** What a create sends but `gameDataId`, which createUnit fills in from the campaign. */
+type CreateUnitInput = Omit<z.input<typeof createUnitBody>, 'gameDataId'>;
+/** A complete new unit, as the unit form and the duplicate dialog build it. */
 export type NewUnit = Omit<CreateUnitBody, 'gameDataId'>;
 
 export const unitKeys = {
@@ -18,11 +31,46 @@ export const unitKeys = {
   list: (userId: string, campaignId: string) => ['units', userId, campaignId] as const,
 };
 
-const campaignHeader = (campaignId: string) => ({ 'x-campaign-id': campaignId });
+/** The campaign a units or combat call works on. */
+export const campaignHeader = (campaignId: string) =>
+  ({ 'x-campaign-id': campaignId }) satisfies z.input<typeof campaignHeaders>;
 const unitPath = (id: string) => `/api/units/${encodeURIComponent(id)}`;
 
-function useUserId(): string {
-  return useSession()?.user._id ?? 'anonymous';
+// One typed fetcher per endpoint; the hooks below add the query cache.
+
+export function getUnits(campaignId: string, signal: AbortSignal) {
+  return apiRequest<{ response: z.ZodArray<typeof unit> }>('GET', '/api/units', {
+    headers: campaignHeader(campaignId),
+    signal,
+  });
+}
+
+export function createUnit(campaignId: string, newUnit: CreateUnitInput) {
+  return apiRequest<{ body: typeof createUnitBody; response: typeof unit }>('POST', '/api/units', {
+    headers: campaignHeader(campaignId),
+    body: { ...newUnit, gameDataId: campaignId },
+  });
+}
+
+export function updateUnit(campaignId: string, id: string, changes: z.input<typeof updateUnitBody>) {
+  return apiRequest<{ body: typeof updateUnitBody; response: typeof unit }>('PUT', unitPath(id), {
+    headers: campaignHeader(campaignId),
+    body: changes,
+  });
+}
+
+export function deleteUnit(campaignId: string, id: string) {
+  return apiRequest<{ response: null }>('DELETE', unitPath(id), { headers: campaignHeader(campaignId) });
+}
+
+/** Quick generation (Adventurer and Hero, create mode): random characteristics from a template. */
+export async function generateCharacteristics(campaignId: string, template: QuickTemplate) {
+  const answer = await apiRequest<{ body: typeof generateBody; response: typeof generateResponse }>(
+    'POST',
+    '/api/units/generate',
+    { headers: campaignHeader(campaignId), body: { template } },
+  );
+  return answer.characteristics;
 }
 
 /** The units of a campaign, in the server's order (oldest first). */
@@ -30,8 +78,7 @@ export function useUnits(campaignId: string) {
   const userId = useUserId();
   return useQuery({
     queryKey: unitKeys.list(userId, campaignId),
-    queryFn: ({ signal }) =>
-      apiRequest<Unit[]>('GET', '/api/units', { headers: campaignHeader(campaignId), signal }),
+    queryFn: ({ signal }) => getUnits(campaignId, signal),
   });
 }
 
@@ -60,11 +107,7 @@ function useUnitCache(campaignId: string) {
 export function useCreateUnit(campaignId: string) {
   const cache = useUnitCache(campaignId);
   return useMutation({
-    mutationFn: (unit: NewUnit) =>
-      apiRequest<Unit>('POST', '/api/units', {
-        headers: campaignHeader(campaignId),
-        body: { ...unit, gameDataId: campaignId },
-      }),
+    mutationFn: (newUnit: CreateUnitInput) => createUnit(campaignId, newUnit),
     onSuccess: (unit) => cache.add(unit),
   });
 }
@@ -73,8 +116,8 @@ export function useCreateUnit(campaignId: string) {
 export function useUpdateUnit(campaignId: string) {
   const cache = useUnitCache(campaignId);
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateUnitBody }) =>
-      apiRequest<Unit>('PUT', unitPath(id), { headers: campaignHeader(campaignId), body: changes }),
+    mutationFn: ({ id, changes }: { id: string; changes: z.input<typeof updateUnitBody> }) =>
+      updateUnit(campaignId, id, changes),
     onSuccess: (unit) => cache.replace(unit),
   });
 }
@@ -82,21 +125,9 @@ export function useUpdateUnit(campaignId: string) {
 export function useDeleteUnit(campaignId: string) {
   const cache = useUnitCache(campaignId);
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>('DELETE', unitPath(id), { headers: campaignHeader(campaignId) }),
+    mutationFn: (id: string) => deleteUnit(campaignId, id),
     onSuccess: (_result, id) => cache.remove(id),
   });
-}
-
-/** Quick generation (Adventurer and Hero, create mode): random characteristics from a template. */
-export function generateCharacteristics(
-  campaignId: string,
-  template: QuickTemplate,
-): Promise<Record<string, number>> {
-  return apiRequest<{ characteristics: Record<string, number> }>('POST', '/api/units/generate', {
-    headers: campaignHeader(campaignId),
-    body: { template },
-  }).then((answer) => answer.characteristics);
 }
 
 /** The copy of a unit under a new name: every writable field but the name (duplicate dialog). */

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { PAID_PLANS, TIERS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
+import { PAID_PLANS, tierAtLeast, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
 import { refreshSession } from '@/lib/api-client';
 import { getSession, useSession } from '@/lib/session';
 
@@ -45,7 +45,7 @@ function useCheckoutParams(): CheckoutParams {
 
 /** Whether the tier shows the checkout's result: the plan paid for (or higher), else any change. */
 function activated(tier: Tier, before: Tier | undefined, plan: PaidPlan | null): boolean {
-  return plan ? TIERS.indexOf(tier) >= TIERS.indexOf(plan) : tier !== before;
+  return plan ? tierAtLeast(tier, plan) : tier !== before;
 }
 
 export function CheckoutReturnNotice() {

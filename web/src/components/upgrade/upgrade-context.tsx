@@ -6,7 +6,8 @@ import type { Tier } from '@questkeeper/core/tiers';
 import { getSession } from '@/lib/session';
 import { UpgradeModal } from './upgrade-modal';
 
-const UpgradeContext = createContext<() => void>(() => undefined);
+/** Exported for component tests, which provide a spy (web/src/test/render.tsx); the app uses the provider. */
+export const UpgradeContext = createContext<() => void>(() => undefined);
 
 export function UpgradeProvider({ children }: { children: ReactNode }) {
   /** The tier the modal was opened for (kept while it is open: no flicker once the plan changes). */

@@ -3,23 +3,17 @@
 // from core's tier table through PlanCard. The checkout loop is in use-checkout-window.ts.
 import { useTranslation } from 'react-i18next';
 import { Crown } from 'lucide-react';
-import { PAID_PLANS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
+import { upgradePlansFor, type Tier } from '@questkeeper/core/tiers';
 import { PlanCard } from '@/components/plan-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { tierRank } from '@/lib/plans';
 import { useCheckoutWindow } from './use-checkout-window';
-
-/** The plans a user of `tier` can move up to. */
-export function upgradePlans(tier: Tier): PaidPlan[] {
-  return PAID_PLANS.filter((plan) => tierRank(plan) > tierRank(tier));
-}
 
 export function UpgradeModal({ tier, onClose }: { tier: Tier; onClose: () => void }) {
   const { t } = useTranslation();
   const { state, start, cancel } = useCheckoutWindow(onClose);
-  const plans = upgradePlans(tier);
+  const plans = upgradePlansFor(tier);
 
   // Hero has nowhere to go: say so rather than show an empty modal.
   if (plans.length === 0) {

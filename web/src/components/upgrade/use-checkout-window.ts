@@ -4,11 +4,10 @@
 // to know why nothing happened).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PaidPlan } from '@questkeeper/core/tiers';
+import { tierAtLeast, type PaidPlan } from '@questkeeper/core/tiers';
 import { errorMessage, refreshSession } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { createCheckoutSession, openInNewTab } from '@/lib/payments';
-import { tierRank } from '@/lib/plans';
 import { getSession } from '@/lib/session';
 
 export const CHECKOUT_POLL_MS = 1000;
@@ -94,7 +93,7 @@ export function useCheckoutWindow(onDone: () => void) {
         refresh().then(
           () => {
             const tier = getSession()?.user.tier;
-            if (!current() || !tier || tierRank(tier) <= tierRank(tierBefore)) return false;
+            if (!current() || !tier || tierAtLeast(tierBefore, tier)) return false;
             stop();
             setState(IDLE);
             onDoneRef.current();

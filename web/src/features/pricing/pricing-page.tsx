@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Check } from 'lucide-react';
-import { TIERS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
+import { tierAtLeast, TIERS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
 import { PlanCard } from '@/components/plan-card';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
@@ -13,7 +13,6 @@ import { errorMessage, refreshSession } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
 import { createCheckoutSession, isPaidPlan, openInNewTab } from '@/lib/payments';
-import { tierRank } from '@/lib/plans';
 import { useSession } from '@/lib/session';
 
 /** How often the page checks whether the checkout tab was closed (spec §9: 1000 ms). */
@@ -57,14 +56,14 @@ export default function PricingPage() {
 
   function action(tier: Tier) {
     const wide = 'w-full';
-    if (userTier && tierRank(tier) === tierRank(userTier)) {
+    if (userTier && tier === userTier) {
       return (
         <Button variant="secondary" className={wide} disabled>
           {t('pricing.currentPlan')}
         </Button>
       );
     }
-    if (userTier && tierRank(tier) < tierRank(userTier)) {
+    if (userTier && tierAtLeast(userTier, tier)) {
       return (
         <Button
           variant="secondary"

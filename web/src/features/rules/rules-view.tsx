@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Save, X } from 'lucide-react';
-import { TIER_LIMITS } from '@questkeeper/core/tiers';
+import { isTopTier, TIER_LIMITS } from '@questkeeper/core/tiers';
 import { MarkdownEditor, selectInEditor } from '@/components/markdown-editor/markdown-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -142,7 +142,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
             limit: numbers.format(limit),
             tier,
           })}{' '}
-          {tier !== 'Hero' ? (
+          {!isTopTier(tier) ? (
             <button
               type="button"
               onClick={upgrade}

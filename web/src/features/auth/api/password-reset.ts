@@ -1,10 +1,19 @@
 // Forgot and reset password (spec §4 "Password reset"). In demo mail mode the forgot answer carries
 // the token the mail would hold (decisions.md, "Mail"), which the login page uses in place.
-import type { ForgotPasswordResponse } from '@questkeeper/core/schemas/auth';
+import type {
+  forgotPasswordBody,
+  forgotPasswordResponse,
+  resetPasswordBody,
+} from '@questkeeper/core/schemas/auth';
+import type { messageResponse } from '@questkeeper/core/schemas/common';
 import { apiRequest } from '@/lib/api-client';
 
-export function requestPasswordReset(email: string): Promise<ForgotPasswordResponse> {
-  return apiRequest<ForgotPasswordResponse>('POST', '/api/auth/forgot-password', { body: { email } });
+export function requestPasswordReset(email: string) {
+  return apiRequest<{ body: typeof forgotPasswordBody; response: typeof forgotPasswordResponse }>(
+    'POST',
+    '/api/auth/forgot-password',
+    { body: { email } },
+  );
 }
 
 export async function resetPassword(
@@ -12,7 +21,9 @@ export async function resetPassword(
   newPassword: string,
   confirmPassword: string,
 ): Promise<void> {
-  await apiRequest<{ message: string }>('POST', '/api/auth/reset-password', {
-    body: { token, newPassword, confirmPassword },
-  });
+  await apiRequest<{ body: typeof resetPasswordBody; response: typeof messageResponse }>(
+    'POST',
+    '/api/auth/reset-password',
+    { body: { token, newPassword, confirmPassword } },
+  );
 }

@@ -1,8 +1,14 @@
 // The calls behind the demo provider's pages (docs/decisions/018-demo-payment-pages.md). No bearer
 // token is needed: the session id in the URL is the capability (the API client adds the token of a
 // signed-in visitor anyway; the server ignores it here).
-import type { BillingAddress } from '@questkeeper/core/schemas/auth';
-import type { DemoResult, DemoSession } from '@questkeeper/core/schemas/payments';
+import type { z } from 'zod';
+import type {
+  demoCheckoutBody,
+  demoResult,
+  DemoSession,
+  demoSession,
+  demoSwitchBody,
+} from '@questkeeper/core/schemas/payments';
 import type { PaidPlan } from '@questkeeper/core/tiers';
 import { apiRequest } from '@/lib/api-client';
 
@@ -11,23 +17,31 @@ export type DemoKind = DemoSession['kind'];
 const path = (kind: DemoKind, id: string, action = '') =>
   `/api/stripe/demo/${kind}/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
-export function fetchDemoSession(kind: DemoKind, id: string, signal?: AbortSignal): Promise<DemoSession> {
-  return apiRequest<DemoSession>('GET', path(kind, id), signal ? { signal } : {});
+export function fetchDemoSession(kind: DemoKind, id: string, signal?: AbortSignal) {
+  return apiRequest<{ response: typeof demoSession }>('GET', path(kind, id), signal ? { signal } : {});
 }
 
 /** Pays the demo checkout; a 400 carries one localized message per invalid address field. */
-export function payDemoCheckout(id: string, address: BillingAddress): Promise<DemoResult> {
-  return apiRequest<DemoResult>('POST', path('checkout', id, 'confirm'), { body: address });
+export function payDemoCheckout(id: string, address: z.input<typeof demoCheckoutBody>) {
+  return apiRequest<{ body: typeof demoCheckoutBody; response: typeof demoResult }>(
+    'POST',
+    path('checkout', id, 'confirm'),
+    { body: address },
+  );
 }
 
-export function cancelDemoCheckout(id: string): Promise<DemoResult> {
-  return apiRequest<DemoResult>('POST', path('checkout', id, 'cancel'));
+export function cancelDemoCheckout(id: string) {
+  return apiRequest<{ response: typeof demoResult }>('POST', path('checkout', id, 'cancel'));
 }
 
-export function switchDemoPlan(id: string, plan: PaidPlan): Promise<DemoResult> {
-  return apiRequest<DemoResult>('POST', path('portal', id, 'switch'), { body: { plan } });
+export function switchDemoPlan(id: string, plan: PaidPlan) {
+  return apiRequest<{ body: typeof demoSwitchBody; response: typeof demoResult }>(
+    'POST',
+    path('portal', id, 'switch'),
+    { body: { plan } },
+  );
 }
 
-export function cancelDemoSubscription(id: string): Promise<DemoResult> {
-  return apiRequest<DemoResult>('POST', path('portal', id, 'cancel'));
+export function cancelDemoSubscription(id: string) {
+  return apiRequest<{ response: typeof demoResult }>('POST', path('portal', id, 'cancel'));
 }

@@ -1,13 +1,17 @@
 // The installation's public facts (operator details, support address, demo modes) that the legal
 // pages show; decisions.md "Screens": they come from the server's configuration, never the bundle.
 import { useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '@questkeeper/core/schemas/site';
+import type { SiteInfo, siteInfo } from '@questkeeper/core/schemas/site';
 import { apiRequest } from '@/lib/api-client';
+
+export function getSiteInfo(signal: AbortSignal) {
+  return apiRequest<{ response: typeof siteInfo }>('GET', '/api/site', { signal });
+}
 
 export function useSiteInfo() {
   return useQuery({
     queryKey: ['site'],
-    queryFn: ({ signal }) => apiRequest<SiteInfo>('GET', '/api/site', { signal }),
+    queryFn: ({ signal }) => getSiteInfo(signal),
     // The server caches it for five minutes too; it only changes with a restart.
     staleTime: 5 * 60_000,
   });

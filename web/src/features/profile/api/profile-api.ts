@@ -1,5 +1,8 @@
 // The profile's calls (spec §7): language, password change, billing info and the customer portal.
-import type { AuthUser, BillingInfo } from '@questkeeper/core/schemas/auth';
+import type { z } from 'zod';
+import type { authUser, billingInfo, changePasswordBody, languageBody } from '@questkeeper/core/schemas/auth';
+import type { messageResponse } from '@questkeeper/core/schemas/common';
+import type { portalBody, redirectUrl } from '@questkeeper/core/schemas/payments';
 import { apiRequest } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
 import type { SessionUser } from '@/lib/session';
@@ -11,32 +14,38 @@ export async function updateLanguage(language: Language): Promise<SessionUser> {
     email,
     tier,
     language: saved,
-  } = await apiRequest<AuthUser>('PUT', '/api/auth/language', {
-    body: { language },
-  });
+  } = await apiRequest<{ body: typeof languageBody; response: typeof authUser }>(
+    'PUT',
+    '/api/auth/language',
+    { body: { language } },
+  );
   return { _id, email, tier, language: saved };
 }
 
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 /** Changes the password; the server signs out the user's other devices (decisions.md). */
-export async function changePassword(change: PasswordChange): Promise<void> {
-  await apiRequest<{ message: string }>('POST', '/api/auth/change-password', { body: change });
+export async function changePassword(change: z.input<typeof changePasswordBody>): Promise<void> {
+  await apiRequest<{ body: typeof changePasswordBody; response: typeof messageResponse }>(
+    'POST',
+    '/api/auth/change-password',
+    { body: change },
+  );
 }
 
-export function fetchBillingInfo(signal?: AbortSignal): Promise<BillingInfo> {
-  return apiRequest<BillingInfo>('GET', '/api/auth/billing-info', signal ? { signal } : {});
+export function fetchBillingInfo(signal?: AbortSignal) {
+  return apiRequest<{ response: typeof billingInfo }>(
+    'GET',
+    '/api/auth/billing-info',
+    signal ? { signal } : {},
+  );
 }
 
 /** The provider's customer portal (with the demo provider, a page of the app itself). */
 export async function createPortalSession(language: Language): Promise<string> {
-  const { url } = await apiRequest<{ url: string }>('POST', '/api/stripe/create-customer-portal-session', {
-    body: { language },
-  });
+  const { url } = await apiRequest<{ body: typeof portalBody; response: typeof redirectUrl }>(
+    'POST',
+    '/api/stripe/create-customer-portal-session',
+    { body: { language } },
+  );
   return url;
 }
 

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, CircleCheck, CreditCard, ExternalLink, RotateCw, Sparkles } from 'lucide-react';
 import type { BillingAddress, SubscriptionState } from '@questkeeper/core/schemas/auth';
-import { TIER_LIMITS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
+import { isTopTier, TIER_LIMITS, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -35,7 +35,7 @@ export function BillingBlock({ user, tier }: { user: SessionUser; tier: PaidPlan
               <TierBadge tier={tier} />
               <span className="text-sm text-ink-muted">{planPrice(t, tier)}</span>
             </div>
-            {tier === 'Hero' ? (
+            {isTopTier(tier) ? (
               <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-success">
                 <CircleCheck aria-hidden="true" className="size-4" />
                 {t('profile.billing.currentPlan')}
@@ -47,7 +47,7 @@ export function BillingBlock({ user, tier }: { user: SessionUser; tier: PaidPlan
             )}
           </div>
           <p className="text-sm text-ink-muted">
-            {tier === 'Hero'
+            {isTopTier(tier)
               ? t('profile.billing.highest')
               : t('profile.billing.upgradeHint', {
                   campaigns: formatCount(TIER_LIMITS.Hero.campaigns),
