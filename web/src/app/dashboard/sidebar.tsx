@@ -1,11 +1,10 @@
 // The dashboard's sidebar (spec §2): campaigns with their views, and the account section. A full
 // panel, an icon rail when collapsed on a desktop, an off-canvas drawer on a phone.
-import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Crown, LifeBuoy, Plus, UserRound, X } from 'lucide-react';
-import type { Tier } from '@questkeeper/core/tiers';
+import { isTopTier, type Tier } from '@questkeeper/core/tiers';
 import { Logo } from '@/components/logo';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { CampaignList } from '@/features/campaigns/campaign-list';
@@ -13,8 +12,8 @@ import { ContactModal } from '@/features/contact/contact-modal';
 import type { Campaign } from '@/lib/campaigns';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
-import { CAMPAIGN_VIEWS, dashboardSearch, type DashboardLocationState, type ViewId } from './dashboard-url';
-import { VIEW_ICONS } from './dashboard-views';
+import type { ViewId } from './dashboard-url';
+import { CampaignViews, NavList, type NavItem } from './sidebar-nav';
 
 interface SidebarProps {
   id: string;
@@ -29,84 +28,6 @@ interface SidebarProps {
   email: string;
   onSelectCampaign: (campaign: Campaign) => void;
   onCreateCampaign: () => void;
-}
-
-const itemBase =
-  'flex items-center gap-2.5 rounded-control text-sm transition-colors ' +
-  'aria-[current=page]:bg-brand-soft aria-[current=page]:font-semibold aria-[current=page]:text-brand';
-
-/** A link to a view: the element ids let focus come back after the navigation (see useRefocus). */
-function ViewLink({
-  campaignId,
-  view,
-  active,
-  rail,
-  mobile,
-  onNavigate,
-}: {
-  campaignId: string | null;
-  view: ViewId;
-  active: boolean;
-  rail: boolean;
-  mobile: boolean;
-  onNavigate: () => void;
-}) {
-  const { t } = useTranslation();
-  const Icon = VIEW_ICONS[view];
-  const id = `nav-${view}`;
-  const label = t(`dashboard.views.${view}`);
-  const state: DashboardLocationState = { refocus: mobile ? 'main' : id };
-  return (
-    <Link
-      id={id}
-      to={{ search: dashboardSearch(campaignId, view) }}
-      state={state}
-      onClick={(event) => {
-        if (!confirmDiscardChanges()) return event.preventDefault();
-        onNavigate();
-      }}
-      aria-current={active ? 'page' : undefined}
-      aria-label={rail ? label : undefined}
-      title={rail ? label : undefined}
-      className={
-        itemBase +
-        ' text-ink hover:bg-surface-muted ' +
-        (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
-      }
-    >
-      <Icon aria-hidden="true" className="size-4 shrink-0" />
-      {rail ? null : <span className="truncate">{label}</span>}
-    </Link>
-  );
-}
-
-function CampaignViews(props: {
-  campaign: Campaign;
-  view: ViewId;
-  rail: boolean;
-  mobile: boolean;
-  onNavigate: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ul
-      aria-label={t('dashboard.campaignViews', { name: props.campaign.name })}
-      className="flex flex-col gap-0.5"
-    >
-      {CAMPAIGN_VIEWS.map((view) => (
-        <li key={view}>
-          <ViewLink
-            campaignId={props.campaign._id}
-            view={view}
-            active={props.view === view}
-            rail={props.rail}
-            mobile={props.mobile}
-            onNavigate={props.onNavigate}
-          />
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function AccountSection({
@@ -127,7 +48,28 @@ function AccountSection({
   const { t } = useTranslation();
   const upgrade = useUpgrade();
   // Spec §2: the upgrade item shows to Novice and Adventurer, to Novice only when collapsed.
-  const showUpgrade = rail ? tier === 'Novice' : tier !== 'Hero';
+  const showUpgrade = rail ? tier === 'Novice' : !isTopTier(tier);
+  const items: NavItem[] = [
+    { kind: 'view', view: 'profile', campaignId: current?._id ?? null, active: view === 'profile' },
+    {
+      kind: 'action',
+      id: 'contact',
+      label: t('dashboard.contactSupport'),
+      icon: LifeBuoy,
+      onClick: onContact,
+      buttonRef: contactRef,
+    },
+  ];
+  if (showUpgrade) {
+    items.push({
+      kind: 'action',
+      id: 'upgrade',
+      label: t('dashboard.upgrade'),
+      icon: Crown,
+      onClick: upgrade,
+      emphasis: true,
+    });
+  }
   return (
     <section aria-labelledby="account-heading" className="border-t border-line px-3 py-3">
       <h2
@@ -146,55 +88,13 @@ function AccountSection({
           <span className="truncate">{email}</span>
         </p>
       )}
-      <ul className={`flex flex-col gap-0.5 ${rail ? 'items-center' : ''}`}>
-        <li>
-          <ViewLink
-            campaignId={current?._id ?? null}
-            view="profile"
-            active={view === 'profile'}
-            rail={rail}
-            mobile={mobile}
-            onNavigate={onNavigate}
-          />
-        </li>
-        <li>
-          <button
-            ref={contactRef}
-            type="button"
-            onClick={onContact}
-            aria-haspopup="dialog"
-            aria-label={rail ? t('dashboard.contactSupport') : undefined}
-            title={rail ? t('dashboard.contactSupport') : undefined}
-            className={
-              itemBase +
-              ' w-full text-ink hover:bg-surface-muted ' +
-              (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
-            }
-          >
-            <LifeBuoy aria-hidden="true" className="size-4 shrink-0" />
-            {rail ? null : <span className="truncate">{t('dashboard.contactSupport')}</span>}
-          </button>
-        </li>
-        {showUpgrade ? (
-          <li>
-            <button
-              type="button"
-              onClick={upgrade}
-              aria-haspopup="dialog"
-              aria-label={rail ? t('dashboard.upgrade') : undefined}
-              title={rail ? t('dashboard.upgrade') : undefined}
-              className={
-                itemBase +
-                ' w-full font-semibold text-gold hover:bg-surface-muted ' +
-                (rail ? 'size-11 justify-center' : 'min-h-10 px-2.5 py-2')
-              }
-            >
-              <Crown aria-hidden="true" className="size-4 shrink-0" />
-              {rail ? null : <span className="truncate">{t('dashboard.upgrade')}</span>}
-            </button>
-          </li>
-        ) : null}
-      </ul>
+      <NavList
+        items={items}
+        className={`flex flex-col gap-0.5 ${rail ? 'items-center' : ''}`}
+        rail={rail}
+        mobile={mobile}
+        onNavigate={onNavigate}
+      />
     </section>
   );
 }

@@ -2,26 +2,20 @@
 // with a fake campaign. Saving is covered by the journeys in e2e/tests/lists.spec.ts.
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { Campaign } from '@/lib/campaigns';
+import { createCampaign, createListEntries } from '@/test/factories';
+import { renderWithProviders } from '@/test/render';
 import CharacteristicsView from './characteristics-view';
 import ClassesView from './classes-view';
 import RacesView from './races-view';
 import StatusesView from './statuses-view';
 
-const named = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ _id: `${prefix}${i}`, name: `${prefix} ${i + 1}`, note: '' }));
-
-function fakeCampaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    _id: 'c1',
-    userId: 'u1',
-    name: 'Realm of Ash',
-    rules: '',
+/** The six default characteristics, two races (the Elf with a note), a class and a status. */
+const fakeCampaign = (overrides: Partial<Campaign> = {}) =>
+  createCampaign({
     characteristics: ['Strength', 'Dexterity', 'Constitution', 'Intelligence', 'Wisdom', 'Charisma'].map(
       (name) => ({ name, max: 100 }),
     ),
@@ -29,29 +23,15 @@ function fakeCampaign(overrides: Partial<Campaign> = {}): Campaign {
       { _id: 'r1', name: 'Human', note: '' },
       { _id: 'r2', name: 'Elf', note: 'Long-lived.' },
     ],
-    classes: [{ _id: 'k1', name: 'Mage', color: '#1d4ed8', note: '' }],
-    statuses: [{ _id: 's1', name: 'Normal', note: '' }],
-    initiativeRule: 'random_d20',
-    initiativeCaracName: '',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 function renderView(
   View: (props: { campaign: Campaign; tier: Tier }) => ReactNode,
   campaign: Campaign,
   tier: Tier,
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <View campaign={campaign} tier={tier} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<View campaign={campaign} tier={tier} />);
 }
 
 // jsdom renders these lists slowly on a busy machine: generous timeouts, the assertions are exact.
@@ -97,7 +77,7 @@ describe('list views and tiers', { timeout: 20_000 }, () => {
 
   // jsdom is slow with long lists: these look up texts and labels rather than roles.
   it('replaces the add button with the limit message at the limit', () => {
-    renderView(RacesView, fakeCampaign({ races: named('Race', 20) }), 'Adventurer');
+    renderView(RacesView, fakeCampaign({ races: createListEntries('Race', 20) }), 'Adventurer');
     expect(screen.getByText('Race limit reached for Adventurer tier')).toBeTruthy();
     expect(screen.getByText(/20 \/ 20/)).toBeTruthy();
     expect(screen.queryByText('Add race')).toBeNull();
@@ -117,7 +97,7 @@ describe('list views and tiers', { timeout: 20_000 }, () => {
     'keeps a list over its limit after a downgrade editable, and refuses adding',
     { timeout: 20_000 },
     () => {
-      renderView(StatusesView, fakeCampaign({ statuses: named('Status', 31) }), 'Adventurer');
+      renderView(StatusesView, fakeCampaign({ statuses: createListEntries('Status', 31) }), 'Adventurer');
       expect(screen.getByText('Status limit reached for Adventurer tier')).toBeTruthy();
       expect(screen.getByText(/more entries than the Adventurer plan allows \(30\)/)).toBeTruthy();
       expect(screen.getByText(/31 \/ 30/)).toBeTruthy();

@@ -7,6 +7,7 @@ import { NAME_MAX } from '@questkeeper/core/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
@@ -137,26 +138,20 @@ export function CampaignFormModal({
         onClose={onClose}
         busy={busy}
         footer={
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              form={formId}
-              loading={busy}
-              disabled={!valid}
-              icon={
-                mode === 'copy' ? (
-                  <Copy aria-hidden="true" className="size-4" />
-                ) : (
-                  <Plus aria-hidden="true" className="size-4" />
-                )
-              }
-            >
-              {mode === 'copy' ? t('campaigns.form.copyAndCreate') : t('campaigns.form.create')}
-            </Button>
-          </>
+          <FormFooter
+            formId={formId}
+            submitLabel={mode === 'copy' ? t('campaigns.form.copyAndCreate') : t('campaigns.form.create')}
+            submitIcon={
+              mode === 'copy' ? (
+                <Copy aria-hidden="true" className="size-4" />
+              ) : (
+                <Plus aria-hidden="true" className="size-4" />
+              )
+            }
+            busy={busy}
+            submitDisabled={!valid}
+            onCancel={onClose}
+          />
         }
       >
         <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">

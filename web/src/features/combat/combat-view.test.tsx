@@ -3,23 +3,23 @@
 // turn, the round banner), saving every change, and the end of a fight. The journeys in
 // e2e/tests/combat.spec.ts run the same against the real server, in a real browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/rules/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import type * as ApiClient from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
+import { createCampaign, createUnit } from '@/test/factories';
+import { renderWithProviders } from '@/test/render';
 import CombatView from './combat-view';
 
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),
   apiRequest: vi.fn(),
 }));
-vi.mock('@/components/upgrade/upgrade-context', () => ({ useUpgrade: () => () => {} }));
 const api = vi.mocked(apiRequest);
 
 afterEach(() => {
@@ -27,50 +27,27 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// A fresh id per campaign: the save queues live outside React (keyed by campaign), so one test's
+// saves never mix with the next one's.
 let campaignCount = 0;
 function makeCampaign(fields: Partial<Campaign> = {}): Campaign {
   campaignCount += 1;
-  return {
+  return createCampaign({
     _id: `c${campaignCount}`,
-    userId: 'u1',
-    name: 'Realm of Ash',
-    rules: '',
     characteristics: [{ name: 'Dexterity', max: 100 }],
     races: [],
-    classes: [{ _id: 'k1', name: 'Mage', color: '#1d4ed8', note: '' }],
     statuses: [
       { _id: 's1', name: 'Normal', note: '' },
       { _id: 's2', name: 'Stunned', note: '' },
     ],
     initiativeRule: 'caracteristic',
     initiativeCaracName: 'Dexterity',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
     ...fields,
-  };
+  });
 }
 
-function unit(id: string, name: string, fields: Partial<Unit> = {}): Unit {
-  return {
-    _id: id,
-    userId: 'u1',
-    gameDataId: 'c1',
-    name,
-    gender: 'Female',
-    isPlayer: false,
-    race: 'Human',
-    class: 'Mage',
-    status: 'Normal',
-    characteristics: { Dexterity: 50 },
-    hp: 100,
-    currentHp: 100,
-    money: { gold: 0, silver: 0, bronze: 0 },
-    notes: '',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
+const unit = (id: string, name: string, fields: Partial<Unit> = {}) =>
+  createUnit({ _id: id, name, characteristics: { Dexterity: 50 }, ...fields });
 
 const roster = () => [
   unit('a1', 'Aria', { isPlayer: true, characteristics: { Dexterity: 70 } }),
@@ -114,14 +91,12 @@ function Where() {
 }
 
 function renderView(campaign: Campaign, tier: Tier = 'Hero') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/en/dashboard?campaign=${campaign._id}&view=combat`]}>
-        <CombatView campaign={campaign} tier={tier} />
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <>
+      <CombatView campaign={campaign} tier={tier} />
+      <Where />
+    </>,
+    { route: `/en/dashboard?campaign=${campaign._id}&view=combat` },
   );
 }
 

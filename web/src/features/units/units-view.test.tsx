@@ -2,15 +2,14 @@
 // and their empty states, the delete confirmation and its failure alert, the HP bar colours and the
 // unit limit. The journeys in e2e/tests/units.spec.ts run the same against the real server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { Tier } from '@questkeeper/core/tiers';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
+import { createCampaign, createUnit } from '@/test/factories';
+import { renderWithProviders } from '@/test/render';
 import { UnitLimitNotice } from './components/limit-notice';
 import type { UnitFormModalProps } from './components/unit-form-modal';
 import UnitsView from './units-view';
@@ -20,7 +19,6 @@ vi.mock('@/lib/api-client', async (original) => ({
   apiRequest: vi.fn(),
 }));
 const openUpgrade = vi.fn();
-vi.mock('@/components/upgrade/upgrade-context', () => ({ useUpgrade: () => openUpgrade }));
 // The form is another component's business (and its own tests): here only how the view opens it.
 vi.mock('./components/unit-form-modal', () => ({
   UnitFormModal: ({ unit, defaultIsPlayer, onClose }: UnitFormModalProps) => (
@@ -39,47 +37,15 @@ afterEach(() => {
   openUpgrade.mockReset();
 });
 
-const campaign: Campaign = {
-  _id: 'c1',
-  userId: 'u1',
-  name: 'Realm of Ash',
-  rules: '',
-  characteristics: [{ name: 'Strength', max: 100 }],
-  races: [],
+const campaign = createCampaign({
   classes: [
     { _id: 'k1', name: 'Mage', color: '#1d4ed8', note: '' },
     { _id: 'k2', name: 'Cleric', color: '#fde68a', note: '' },
   ],
-  statuses: [],
-  initiativeRule: 'random_d20',
-  initiativeCaracName: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+});
 
-let nextId = 0;
-function unit(name: string, fields: Partial<Unit> = {}): Unit {
-  nextId += 1;
-  return {
-    _id: `u${nextId}`,
-    userId: 'u1',
-    gameDataId: 'c1',
-    name,
-    gender: 'Female',
-    isPlayer: false,
-    race: 'Human',
-    class: 'Mage',
-    status: 'Normal',
-    characteristics: { Strength: 50 },
-    hp: 100,
-    currentHp: 100,
-    money: { gold: 0, silver: 0, bronze: 0 },
-    notes: '',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
+const unit = (name: string, fields: Partial<Unit> = {}) =>
+  createUnit({ name, characteristics: { Strength: 50 }, ...fields });
 
 const party = () => [
   unit('Aria', { isPlayer: true, race: 'Elf', class: 'Mage', currentHp: 80 }),
@@ -102,14 +68,7 @@ function serve(units: Unit[], other: (method: string, path: string) => unknown =
 }
 
 function renderView(tier: Tier = 'Novice') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <UnitsView campaign={campaign} tier={tier} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<UnitsView campaign={campaign} tier={tier} />, { onUpgrade: openUpgrade });
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -311,7 +270,9 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 4, name: 'Aria' });
     expect(counter().textContent).toContain('3 / 200');
     // 200 cards are slow in jsdom: the notice alone, as the view shows it at the limit.
-    render(<UnitLimitNotice tier="Hero" onDismiss={() => undefined} />);
+    renderWithProviders(<UnitLimitNotice tier="Hero" onDismiss={() => undefined} />, {
+      onUpgrade: openUpgrade,
+    });
     expect(screen.getByRole('alert').textContent).toContain(
       'Unit limit reached for Hero tier (200 per campaign)',
     );

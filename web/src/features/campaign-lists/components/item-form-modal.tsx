@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHARACTERISTIC_MAX_CHOICES, NAME_MAX } from '@questkeeper/core/constants';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { isHexColor } from '@/lib/class-color';
@@ -70,14 +70,13 @@ export function ItemFormModal({
       title={t(mode === 'add' ? `lists.${kind}.addTitle` : `lists.${kind}.editTitle`)}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={saving} disabled={blank}>
-            {mode === 'add' ? t(`lists.${kind}.add`) : t('common.save')}
-          </Button>
-        </>
+        <FormFooter
+          formId={formId}
+          submitLabel={mode === 'add' ? t(`lists.${kind}.add`) : t('common.save')}
+          busy={saving}
+          submitDisabled={blank}
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">

@@ -5,12 +5,12 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dna, Gauge, HeartPulse, Lock, Plus, Shield, Sparkles } from 'lucide-react';
 import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR } from '@questkeeper/core/constants';
-import { TIERS } from '@questkeeper/core/tiers';
+import { isTopTier } from '@questkeeper/core/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useFocusReturn } from '@/components/ui/use-focus-return';
 import type { CampaignViewProps } from '@/lib/campaigns';
-import { useFocusReturn } from '../hooks/use-focus-return';
 import { useListSaver } from '../hooks/use-list-saver';
 import { hasNotes, listAccess, noteLimit, type ListKind } from '../list-access';
 import {
@@ -53,7 +53,7 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focus = useFocusReturn(headingRef, saving);
   // Hero has no plan above it; Adventurer can still go to Hero.
-  const canUpgrade = TIERS.indexOf(tier) < TIERS.length - 1;
+  const canUpgrade = !isTopTier(tier);
 
   function openForm(state: FormState) {
     focus.remember();

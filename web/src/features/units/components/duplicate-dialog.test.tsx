@@ -2,12 +2,12 @@
 // and a new name, the copy is a create with every field but the (trimmed) name, and the server's
 // refusal (the unit limit) stays in the dialog with the way up.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import type { Unit } from '@/lib/units';
+import { createUnit } from '@/test/factories';
+import { renderWithProviders } from '@/test/render';
 import { DuplicateDialog } from './duplicate-dialog';
 
 vi.mock('@/lib/api-client', async (original) => ({
@@ -15,7 +15,6 @@ vi.mock('@/lib/api-client', async (original) => ({
   apiRequest: vi.fn(),
 }));
 const openUpgrade = vi.fn();
-vi.mock('@/components/upgrade/upgrade-context', () => ({ useUpgrade: () => openUpgrade }));
 const api = vi.mocked(apiRequest);
 
 afterEach(() => {
@@ -23,10 +22,9 @@ afterEach(() => {
   openUpgrade.mockReset();
 });
 
-const vaelith: Unit = {
+const vaelith = createUnit({
   _id: 'u1',
   userId: 'me',
-  gameDataId: 'c1',
   name: 'Vaelith',
   gender: 'Other',
   isPlayer: true,
@@ -38,25 +36,21 @@ const vaelith: Unit = {
   currentHp: 70,
   money: { gold: 9, silver: 8, bronze: 7 },
   notes: 'Carries the **moon key**.',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
-const grask: Unit = { ...vaelith, _id: 'u2', name: 'Grask', isPlayer: false };
+});
+const grask = createUnit({ ...vaelith, _id: 'u2', name: 'Grask', isPlayer: false });
 
 function renderDialog() {
   const onDuplicated = vi.fn();
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DuplicateDialog
-        campaignId="c1"
-        tier="Novice"
-        units={[vaelith, grask]}
-        onClose={onClose}
-        onDuplicated={onDuplicated}
-      />
-    </QueryClientProvider>,
+  renderWithProviders(
+    <DuplicateDialog
+      campaignId="c1"
+      tier="Novice"
+      units={[vaelith, grask]}
+      onClose={onClose}
+      onDuplicated={onDuplicated}
+    />,
+    { onUpgrade: openUpgrade },
   );
   const dialog = screen.getByRole('dialog', { name: 'Duplicate a unit' });
   return {

@@ -5,9 +5,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
 import { NAME_MAX } from '@questkeeper/core/constants';
-import type { Tier } from '@questkeeper/core/tiers';
+import { isTopTier, type Tier } from '@questkeeper/core/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
@@ -71,20 +72,14 @@ export function DuplicateDialog({
       onClose={onClose}
       busy={busy}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            loading={busy}
-            disabled={!valid}
-            icon={<Copy aria-hidden="true" className="size-4" />}
-          >
-            {busy ? t('units.duplicateDialog.busy') : t('units.duplicateDialog.confirm')}
-          </Button>
-        </>
+        <FormFooter
+          formId={formId}
+          submitLabel={busy ? t('units.duplicateDialog.busy') : t('units.duplicateDialog.confirm')}
+          submitIcon={<Copy aria-hidden="true" className="size-4" />}
+          busy={busy}
+          submitDisabled={!valid}
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -123,7 +118,7 @@ export function DuplicateDialog({
         {error && !nameError ? (
           <Alert tone="error">
             <p>{errorMessage(error)}</p>
-            {limitReached && tier !== 'Hero' ? (
+            {limitReached && !isTopTier(tier) ? (
               <Button size="sm" className="mt-2" onClick={upgrade}>
                 {t('units.upgrade')}
               </Button>

@@ -2,14 +2,14 @@
 // than the plan allows, with the way up (the upgrade modal) unless the plan is already the highest.
 import { useTranslation } from 'react-i18next';
 import { Lock, X } from 'lucide-react';
-import { TIER_LIMITS, TIERS, type Tier } from '@questkeeper/core/tiers';
+import { isTopTier, TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
 import { Button } from '@/components/ui/button';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 
 export function UnitLimitNotice({ tier, onDismiss }: { tier: Tier; onDismiss: () => void }) {
   const { t } = useTranslation();
   const upgrade = useUpgrade();
-  const canUpgrade = TIERS.indexOf(tier) < TIERS.length - 1;
+  const canUpgrade = !isTopTier(tier);
   return (
     <div
       role="alert"

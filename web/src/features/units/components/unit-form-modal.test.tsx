@@ -3,15 +3,15 @@
 // fields, and quick generation only for paid plans in create mode. The journeys in
 // e2e/tests/unit-form.spec.ts run the same against the real server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { Tier } from '@questkeeper/core/tiers';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
+import { createCampaign, createUnit } from '@/test/factories';
+import { renderWithProviders } from '@/test/render';
 import { UnitFormModal } from './unit-form-modal';
 
 vi.mock('@/lib/api-client', async (original) => ({
@@ -22,49 +22,35 @@ const api = vi.mocked(apiRequest);
 
 afterEach(() => api.mockReset());
 
-const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
-  _id: 'c1',
-  userId: 'u1',
-  name: 'Realm of Ash',
-  rules: '',
-  characteristics: [
-    { name: 'Strength', max: 100 },
-    { name: 'Luck', max: 20 },
-  ],
-  races: [
-    { _id: 'r1', name: 'Human', note: '' },
-    { _id: 'r2', name: 'Elf', note: '' },
-  ],
-  classes: [{ _id: 'k1', name: 'Mage', color: '#1d4ed8', note: '' }],
-  statuses: [
-    { _id: 's1', name: 'Normal', note: '' },
-    { _id: 's2', name: 'Injured', note: '' },
-  ],
-  initiativeRule: 'random_d20',
-  initiativeCaracName: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const campaign = (overrides: Partial<Campaign> = {}) =>
+  createCampaign({
+    characteristics: [
+      { name: 'Strength', max: 100 },
+      { name: 'Luck', max: 20 },
+    ],
+    races: [
+      { _id: 'r1', name: 'Human', note: '' },
+      { _id: 'r2', name: 'Elf', note: '' },
+    ],
+    statuses: [
+      { _id: 's1', name: 'Normal', note: '' },
+      { _id: 's2', name: 'Injured', note: '' },
+    ],
+    ...overrides,
+  });
 
-const aria: Unit = {
+const aria = createUnit({
   _id: 'u1',
-  userId: 'u1',
-  gameDataId: 'c1',
   name: 'Aria',
   gender: 'Female',
   isPlayer: true,
   race: 'Elf',
-  class: 'Mage',
   status: 'Injured',
   characteristics: { Strength: 70, Luck: 12 },
   hp: 120,
   currentHp: 80,
   money: { gold: 3, silver: 2, bronze: 1 },
-  notes: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+});
 
 function renderForm({
   tier = 'Adventurer',
@@ -73,21 +59,8 @@ function renderForm({
 }: { tier?: Tier; unit?: Unit | null; lists?: Partial<Campaign> } = {}) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <UnitFormModal
-          campaign={campaign(lists)}
-          tier={tier}
-          unit={unit}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <UnitFormModal campaign={campaign(lists)} tier={tier} unit={unit} onClose={onClose} onSaved={onSaved} />,
   );
   return { onSaved, onClose, dialog: screen.getByRole('dialog') };
 }

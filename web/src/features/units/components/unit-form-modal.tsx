@@ -1,19 +1,16 @@
 // The unit form modal (spec §2 "Modals in detail", §3 "Unit", §4 "Unit form", §5, §6, §9): create
 // or edit a unit of the campaign. The rules live in ./unit-form.ts; this file holds the state, the
-// server calls and the layout. Server refusals stay in the form: field errors beside their fields,
-// the rest (unit limit, notes limit…) in an alert at the top.
+// server calls and the layout of the sections. Server refusals stay in the form: field errors beside
+// their fields, the rest (unit limit, notes limit…) in an alert at the top (./unit-form-failure.tsx).
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuickTemplate } from '@questkeeper/core/rules/quick-generation';
 import { limitsOf, upgradePlansFor, type Tier } from '@questkeeper/core/tiers';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
-import { generateCharacteristics, useCreateUnit, useUpdateUnit, type Unit } from '@/lib/units';
+import { useCreateUnit, useUpdateUnit, type Unit } from '@/lib/units';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import {
   applyGenerated,
@@ -22,18 +19,19 @@ import {
   hasProblems,
   initialValues,
   isDirty,
-  MONEY_KINDS,
-  moneyField,
   placeFieldErrors,
   updateBody,
   validate,
   type FieldName,
   type UnitFormValues,
 } from './unit-form';
-import { UnitFormCharacteristics, type QuickGeneration } from './unit-form-characteristics';
+import { UnitFormCharacteristics } from './unit-form-characteristics';
+import { UnitFormFailure, type UnitFormRefusal } from './unit-form-failure';
+import { UnitFormFooter } from './unit-form-footer';
 import { UnitFormIdentity } from './unit-form-identity';
 import { UnitFormNotesSummary, UnitNotesEditorModal } from './unit-form-notes';
 import { UnitFormVitals } from './unit-form-vitals';
+import { useQuickGeneration } from './use-quick-generation';
 
 export interface UnitFormModalProps {
   campaign: Campaign;
@@ -47,16 +45,6 @@ export interface UnitFormModalProps {
   onSaved: (unit: Unit) => void;
 }
 
-/** Refusals that a higher plan lifts: the alert offers the upgrade. */
-const LIMIT_CODES = new Set<string>(['UNIT_LIMIT_REACHED', 'NOTE_TOO_LONG', 'QUICK_GENERATION_LOCKED']);
-
-interface Failure {
-  message: string;
-  code: string;
-  /** Server field messages the form has no field for. */
-  other: string[];
-}
-
 export function UnitFormModal({
   campaign,
   tier,
@@ -67,7 +55,6 @@ export function UnitFormModal({
 }: UnitFormModalProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const hintId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const upgrade = useUpgrade();
@@ -80,12 +67,9 @@ export function UnitFormModal({
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<FieldName, string>>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<UnitFormRefusal | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [notesOpen, setNotesOpen] = useState(false);
-  const [generating, setGenerating] = useState<QuickTemplate | null>(null);
-  const [generationError, setGenerationError] = useState<string | null>(null);
-  const [generated, setGenerated] = useState<QuickTemplate | null>(null);
 
   const saving = create.isPending || update.isPending;
   const problems = useMemo(() => validate(values, campaign, unit), [values, campaign, unit]);
@@ -172,22 +156,6 @@ export function UnitFormModal({
     }
   }
 
-  async function generate(template: QuickTemplate) {
-    setGenerating(template);
-    setGenerationError(null);
-    setGenerated(null);
-    try {
-      const characteristics = await generateCharacteristics(campaign._id, template);
-      setValues((old) => applyGenerated(old, campaign, characteristics));
-      forget(campaign.characteristics.map(({ name }) => characteristicField(name)));
-      setGenerated(template);
-    } catch (error) {
-      setGenerationError(errorMessage(error));
-    } finally {
-      setGenerating(null);
-    }
-  }
-
   async function requestClose() {
     if (saving) return;
     if (
@@ -202,35 +170,17 @@ export function UnitFormModal({
     }
   }
 
-  const quick: QuickGeneration =
-    unit !== null
-      ? { kind: 'none' }
-      : limitsOf(tier).canQuickGenerate
-        ? {
-            kind: 'open',
-            running: generating,
-            disabled: saving,
-            error: generationError,
-            done: generated,
-            onGenerate: (template) => void generate(template),
-          }
-        : { kind: 'locked', onUpgrade: upgrade };
-
-  // The fields still in error, named beside the disabled submit button.
-  const fieldLabels: [FieldName, string][] = [
-    ['name', t('unitForm.name')],
-    ['race', t('unitForm.race')],
-    ['class', t('unitForm.class')],
-    ['status', t('unitForm.status')],
-    ...campaign.characteristics.map(({ name }): [FieldName, string] => [characteristicField(name), name]),
-    ['hp', t('unitForm.hp')],
-    ['currentHp', t('unitForm.currentHp')],
-    ...MONEY_KINDS.map((kind): [FieldName, string] => [moneyField(kind), t(`unitForm.${kind}`)]),
-  ];
-  const missing = fieldLabels
-    .filter(([field]) => problems[field])
-    .map(([, label]) => label)
-    .join(', ');
+  const quick = useQuickGeneration({
+    campaign,
+    tier,
+    creating: unit === null,
+    saving,
+    apply: (characteristics) => {
+      setValues((old) => applyGenerated(old, campaign, characteristics));
+      forget(campaign.characteristics.map(({ name }) => characteristicField(name)));
+    },
+    onUpgrade: upgrade,
+  });
   const submitLabel = unit
     ? t(saving ? 'unitForm.saving' : 'unitForm.save')
     : t(saving ? 'unitForm.creating' : 'unitForm.create');
@@ -244,27 +194,15 @@ export function UnitFormModal({
         title={unit ? t('unitForm.editTitle', { name: unit.name }) : t('unitForm.createTitle')}
         onClose={() => void requestClose()}
         footer={
-          <div className="flex w-full flex-wrap items-center justify-end gap-x-4 gap-y-2">
-            {invalid ? (
-              <p id={hintId} className="min-w-0 flex-1 basis-56 text-sm text-ink-muted">
-                {t('unitForm.invalidFields', { fields: missing })}
-              </p>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" onClick={onClose} disabled={saving}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                form={formId}
-                loading={saving}
-                disabled={invalid}
-                aria-describedby={invalid ? hintId : undefined}
-              >
-                {submitLabel}
-              </Button>
-            </div>
-          </div>
+          <UnitFormFooter
+            campaign={campaign}
+            problems={problems}
+            invalid={invalid}
+            formId={formId}
+            submitLabel={submitLabel}
+            saving={saving}
+            onCancel={onClose}
+          />
         }
       >
         <form
@@ -276,23 +214,7 @@ export function UnitFormModal({
           className="flex flex-col gap-6"
         >
           {failure ? (
-            <div ref={alertRef} tabIndex={-1} className="focus:outline-none">
-              <Alert tone="error">
-                <p>{failure.message}</p>
-                {failure.other.length > 0 ? (
-                  <ul className="mt-1 list-disc pl-5">
-                    {failure.other.map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                ) : null}
-                {LIMIT_CODES.has(failure.code) && mayUpgrade ? (
-                  <Button variant="secondary" size="sm" className="mt-2" onClick={upgrade}>
-                    {t('unitForm.upgrade')}
-                  </Button>
-                ) : null}
-              </Alert>
-            </div>
+            <UnitFormFailure failure={failure} mayUpgrade={mayUpgrade} onUpgrade={upgrade} ref={alertRef} />
           ) : null}
           <UnitFormIdentity
             campaign={campaign}

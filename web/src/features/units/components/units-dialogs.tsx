@@ -1,0 +1,71 @@
+// The dialogs of the units view, one open at a time: the unit form (create or edit), the duplicate
+// dialog and a unit's notes. Each announces what it saved before it closes.
+import { useTranslation } from 'react-i18next';
+import type { Tier } from '@questkeeper/core/tiers';
+import type { Campaign } from '@/lib/campaigns';
+import type { Unit } from '@/lib/units';
+import { DuplicateDialog } from './duplicate-dialog';
+import { UnitFormModal } from './unit-form-modal';
+import { UnitNotesModal } from './unit-notes-modal';
+
+export type UnitsDialog =
+  /** unit null: create, with the player choice of the section it started from, if any. */
+  | { kind: 'form'; unit: Unit | null; defaultIsPlayer?: boolean }
+  | { kind: 'duplicate' }
+  /** By id: the notes follow the unit as the cache updates it. */
+  | { kind: 'notes'; unitId: string };
+
+export function UnitsDialogs({
+  dialog,
+  campaign,
+  tier,
+  units,
+  onClose,
+  announce,
+}: {
+  dialog: UnitsDialog | null;
+  campaign: Campaign;
+  tier: Tier;
+  units: readonly Unit[];
+  onClose: () => void;
+  announce: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  switch (dialog?.kind) {
+    case 'form':
+      return (
+        <UnitFormModal
+          campaign={campaign}
+          tier={tier}
+          unit={dialog.unit}
+          {...(dialog.defaultIsPlayer === undefined ? {} : { defaultIsPlayer: dialog.defaultIsPlayer })}
+          onClose={onClose}
+          onSaved={(saved) => {
+            announce(t(dialog.unit ? 'units.saved' : 'units.created', { name: saved.name }));
+            onClose();
+          }}
+        />
+      );
+    case 'duplicate':
+      return (
+        <DuplicateDialog
+          campaignId={campaign._id}
+          tier={tier}
+          units={units}
+          onClose={onClose}
+          onDuplicated={(copy) => {
+            announce(t('units.created', { name: copy.name }));
+            onClose();
+          }}
+        />
+      );
+    case 'notes': {
+      const unit = units.find((item) => item._id === dialog.unitId);
+      return unit ? (
+        <UnitNotesModal campaignId={campaign._id} tier={tier} unit={unit} onClose={onClose} />
+      ) : null;
+    }
+    default:
+      return null;
+  }
+}
