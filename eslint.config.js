@@ -54,6 +54,25 @@ export default tseslint.config(
     },
   },
   {
+    // A feature's repository is private to it; queries several features run live in
+    // server/src/db/shared/ (docs/decisions/019-cross-feature-data-access.md).
+    files: ['server/src/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/repository', '../../*/repository'],
+              message:
+                "Another feature's repository is private to it: use server/src/db/shared/ (decision 019).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -2,7 +2,7 @@
 // Repositories only see `Db`, so the same queries run on both.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -85,12 +85,6 @@ async function ping(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** Rows of a raw query: both drivers answer `{ rows }`, which drizzle's shared type hides. */
-export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /**

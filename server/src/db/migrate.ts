@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from './client';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const LOCK_KEY = 727_274_001; // any constant shared by every Questkeeper process
@@ -23,7 +23,13 @@ export function migrationFiles(): { name: string; statements: string[] }[] {
     }));
 }
 
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Takes any drizzle PostgreSQL database rather than client.ts's `Db`: migrations are raw SQL and need
+ * no typed schema, and client.ts (which runs them on open) stays the only side that imports the other.
+ */
+export async function migrate<TSchema extends Record<string, unknown>>(
+  db: PgDatabase<PgQueryResultHKT, TSchema>,
+): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
@@ -32,8 +38,11 @@ export async function migrate(db: Db): Promise<string[]> {
         name text primary key,
         applied_at timestamptz not null default now()
       )`);
-    const done = await queryRows<{ name: string }>(tx, sql`select name from schema_migrations`);
-    const doneNames = new Set(done.map((row) => row.name));
+    // Both drivers answer `{ rows }`, which drizzle's shared result type hides.
+    const done = (await tx.execute(sql`select name from schema_migrations`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const doneNames = new Set(done.rows.map((row) => row.name));
     for (const migration of migrationFiles()) {
       if (doneNames.has(migration.name)) continue;
       for (const statement of migration.statements) await tx.execute(sql.raw(statement));

@@ -22,6 +22,3 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
-
-export const invalidField = (field: string, key: MessageKey, params?: Record<string, string | number>) =>
-  new AppError('VALIDATION_FAILED', {}, { [field]: params ? { key, params } : { key } });

@@ -1,25 +1,13 @@
-// SQL for accounts, sessions and reset tokens.
+// SQL for accounts, sessions and reset tokens. Reads and writes of a user by id, which other
+// features run too, are in db/shared/users.ts.
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '@questkeeper/core/i18n';
-import type { Tier } from '@questkeeper/core/tiers';
 import type { Executor } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
-
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../db/shared/users';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
-}
-
-export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
-/** Locks the user's row until the transaction ends: serializes per-user limit checks. */
-export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
   return row;
 }
 
@@ -29,19 +17,6 @@ export async function insertUser(
   values: { email: string; passwordHash: string; language: Language },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
-export async function updateUser(
-  db: Executor,
-  id: string,
-  values: Partial<{ passwordHash: string; language: Language; tier: Tier }>,
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
   return row;
 }
 

@@ -9,6 +9,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestUser } from '../../plugins/request-context';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, welcomeMail } from '../mail/templates';
+import * as users from '../../db/shared/users';
 import * as repo from './repository';
 import { createSessionCache } from './session-cache';
 
@@ -27,7 +28,7 @@ export function createAuthService(deps: {
   const { db, mailer, publicUrl } = deps;
   const cache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 0 });
 
-  async function openSession(user: repo.UserRow): Promise<AuthUser> {
+  async function openSession(user: users.UserRow): Promise<AuthUser> {
     const token = newToken();
     await repo.insertSession(db, {
       userId: user.id,
@@ -91,13 +92,13 @@ export function createAuthService(deps: {
     /** Extends the session by another 30 days and answers the current user. */
     async refresh(user: RequestUser): Promise<AuthUser> {
       await repo.extendSession(db, user.sessionId, new Date(Date.now() + SESSION_TTL_MS));
-      const row = await repo.findUserById(db, user.id);
+      const row = await users.findUserById(db, user.id);
       if (!row) throw new AppError('UNAUTHENTICATED');
       return toAuthUser(row, user.token);
     },
 
     async setLanguage(user: RequestUser, language: Language): Promise<AuthUser> {
-      const row = await repo.updateUser(db, user.id, { language });
+      const row = await users.updateUser(db, user.id, { language });
       cache.forgetUser(user.id);
       if (!row) throw new AppError('UNAUTHENTICATED');
       return toAuthUser(row, user.token);
@@ -139,7 +140,7 @@ export function createAuthService(deps: {
       await db.transaction(async (tx) => {
         const userId = await repo.consumeResetToken(tx, hashToken(token));
         if (!userId) throw new AppError('INVALID_RESET_TOKEN');
-        await repo.updateUser(tx, userId, { passwordHash });
+        await users.updateUser(tx, userId, { passwordHash });
         await repo.deleteSessionsOfUser(tx, userId);
         cache.forgetUser(userId);
       });
@@ -147,13 +148,13 @@ export function createAuthService(deps: {
 
     /** Changes the password and revokes every other session of the user. */
     async changePassword(user: RequestUser, currentPassword: string, newPassword: string): Promise<void> {
-      const row = await repo.findUserById(db, user.id);
+      const row = await users.findUserById(db, user.id);
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
         throw new AppError('WRONG_PASSWORD', {}, { currentPassword: { key: 'errors.WRONG_PASSWORD' } });
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await repo.updateUser(tx, user.id, { passwordHash });
+        await users.updateUser(tx, user.id, { passwordHash });
         await repo.deleteSessionsOfUser(tx, user.id, user.sessionId);
         await repo.voidResetTokensOfUser(tx, user.id);
       });
@@ -162,6 +163,6 @@ export function createAuthService(deps: {
   };
 }
 
-export function toAuthUser(user: repo.UserRow, token: string): AuthUser {
+export function toAuthUser(user: users.UserRow, token: string): AuthUser {
   return { _id: user.id, email: user.email, language: user.language, tier: user.tier, token };
 }

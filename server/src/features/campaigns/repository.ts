@@ -1,8 +1,8 @@
-// SQL for campaigns. Every read or write is scoped by user id: another user's campaign is simply
-// not found.
+// SQL for campaigns, and for the units that follow a change of their campaign's lists (decision
+// 014). Every read or write is scoped by user id: another user's campaign is simply not found.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { campaigns } from '../../db/schema';
+import { campaigns, units } from '../../db/schema';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -20,8 +20,8 @@ export async function findOwnedCampaign(
 }
 
 /**
- * Same, locking the row until the transaction ends: every count-then-insert on a campaign (units)
- * or read-modify-write of it goes through this, so parallel requests cannot pass a limit.
+ * Same, locking the row until the transaction ends: every read-modify-write of a campaign goes
+ * through this (unit creates lock the same row), so parallel requests cannot pass a limit.
  */
 export async function lockOwnedCampaign(
   db: Executor,
@@ -35,48 +35,6 @@ export async function lockOwnedCampaign(
     .for('update')
     .limit(1);
   return row;
-}
-
-/** A campaign's lists without its rules text (up to 600,000 characters), for unit and combat work. */
-export type CampaignLists = Pick<CampaignRow, 'id' | 'characteristics' | 'races' | 'classes' | 'statuses'>;
-const listColumns = {
-  id: campaigns.id,
-  characteristics: campaigns.characteristics,
-  races: campaigns.races,
-  classes: campaigns.classes,
-  statuses: campaigns.statuses,
-};
-
-/** The lists of one of the user's campaigns; `lock` holds the row until the transaction ends. */
-export async function findOwnedCampaignLists(
-  db: Executor,
-  userId: string,
-  campaignId: string,
-  options: { lock?: boolean } = {},
-): Promise<CampaignLists | undefined> {
-  const query = db
-    .select(listColumns)
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  return row;
-}
-
-/** Whether the campaign is the user's (reads the id only); `lock` as above. */
-export async function ownsCampaign(
-  db: Executor,
-  userId: string,
-  campaignId: string,
-  options: { lock?: boolean } = {},
-): Promise<boolean> {
-  const query = db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
-    .limit(1);
-  const rows = options.lock ? await query.for('update') : await query;
-  return rows.length > 0;
 }
 
 export type CampaignValues = Omit<typeof campaigns.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
@@ -129,4 +87,56 @@ export async function deleteCampaign(db: Executor, userId: string, campaignId: s
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
     .returning({ id: campaigns.id });
   return rows.length > 0;
+}
+
+/** Units follow a renamed race, class or status of their campaign (campaign update, same transaction). */
+export async function renameUnitsListValue(
+  db: Executor,
+  campaignId: string,
+  column: 'race' | 'class' | 'status',
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .update(units)
+    .set({ [column]: to, updatedAt: sql`now()` })
+    .where(and(eq(units.campaignId, campaignId), eq(units[column], from)));
+}
+
+/** Units keep their value of a renamed characteristic under its new name. */
+export async function renameUnitsCharacteristic(
+  db: Executor,
+  campaignId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .update(units)
+    .set({
+      characteristics: sql`(${units.characteristics} - ${from}::text) || jsonb_build_object(${to}::text, ${units.characteristics} -> ${from}::text)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(units.campaignId, campaignId), sql`${units.characteristics} -> ${from}::text is not null`));
+}
+
+/** Values above a characteristic's lowered max come down to it. */
+export async function capUnitsCharacteristic(
+  db: Executor,
+  campaignId: string,
+  name: string,
+  max: number,
+): Promise<void> {
+  await db
+    .update(units)
+    .set({
+      characteristics: sql`jsonb_set(${units.characteristics}, array[${name}::text], to_jsonb(${max}::int))`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(units.campaignId, campaignId),
+        sql`jsonb_typeof(${units.characteristics} -> ${name}::text) = 'number'`,
+        sql`(${units.characteristics} ->> ${name}::text)::numeric > ${max}`,
+      ),
+    );
 }

@@ -11,6 +11,7 @@ import {
   emptyCampaignData,
   type CampaignData,
 } from '@questkeeper/core/rules/default-campaign';
+import { hasFollowUps, unitFollowUps } from '@questkeeper/core/rules/unit-renames';
 import {
   DEFAULT_INITIATIVE_RULE,
   INITIATIVE_RULES,
@@ -21,11 +22,9 @@ import {
 } from '@questkeeper/core/schemas/campaigns';
 import { limitsOf } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../db/client';
+import { lockUser } from '../../db/shared/users';
 import { AppError, notFound } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/request-context';
-import { lockUser } from '../auth/repository';
-import { hasFollowUps, unitFollowUps } from '@questkeeper/core/rules/unit-renames';
-import * as unitsRepo from '../units/repository';
 import * as repo from './repository';
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
@@ -63,14 +62,14 @@ export function createCampaignsService(deps: { db: Db }) {
       // Units point at entries by name: they follow renames and lowered maxima (decision 014).
       for (const column of ['race', 'class', 'status'] as const) {
         for (const { from, to } of followUps[column]) {
-          await unitsRepo.renameUnitsListValue(tx, row.id, column, from, to);
+          await repo.renameUnitsListValue(tx, row.id, column, from, to);
         }
       }
       for (const { from, to } of followUps.characteristics) {
-        await unitsRepo.renameUnitsCharacteristic(tx, row.id, from, to);
+        await repo.renameUnitsCharacteristic(tx, row.id, from, to);
       }
       for (const { name: characteristic, max } of followUps.capped) {
-        await unitsRepo.capUnitsCharacteristic(tx, row.id, characteristic, max);
+        await repo.capUnitsCharacteristic(tx, row.id, characteristic, max);
       }
     }
     return toCampaign(updated);

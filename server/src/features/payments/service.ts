@@ -7,7 +7,7 @@ import { PAID_STATUSES, tierAtLeast, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/request-context';
-import * as authRepo from '../auth/repository';
+import * as users from '../../db/shared/users';
 import { createDemoFlows } from './demo/flows';
 import type { PaymentProvider, SubscriptionChange, WebhookDelivery } from './provider';
 import * as repo from './repository';
@@ -55,7 +55,7 @@ export function createPaymentsService(deps: {
     });
     if (!fresh) return { applied: false };
     // The account may have been deleted since the provider sent the event: nothing left to update.
-    if (!(await authRepo.lockUser(tx, change.userId))) return { applied: false };
+    if (!(await users.lockUser(tx, change.userId))) return { applied: false };
     // Under the user lock: news of another subscription that has ended (a late event about one the
     // user cancelled before subscribing again) must not end the live one (decision 016).
     const stored = await repo.findSubscription(tx, change.userId);
@@ -71,7 +71,7 @@ export function createPaymentsService(deps: {
       currentPeriodEnd: change.currentPeriodEnd,
     });
     const tier: Tier = change.plan && PAID_STATUSES.has(change.status) ? change.plan : 'Novice';
-    await authRepo.updateUser(tx, change.userId, { tier });
+    await users.updateUser(tx, change.userId, { tier });
     tierChanged(change.userId);
     return { applied: true, tier };
   }

@@ -1,11 +1,16 @@
-// SQL for units. Every read or write is scoped by user AND campaign: a unit of another user or of
-// another campaign is simply not found.
+// SQL for units, and the read of a campaign's lists that unit work checks against. Every read or
+// write is scoped by user AND campaign: a unit of another user or of another campaign is simply not
+// found.
 import { and, count, eq, sql } from 'drizzle-orm';
 import { runPrepared, type Db, type Executor } from '../../db/client';
-import { units } from '../../db/schema';
-import type { UnitRowLike } from './unit-fields';
+import { campaigns, units } from '../../db/schema';
 
 export type UnitRow = typeof units.$inferSelect;
+/** A unit row as drizzle maps it, or as the hot list query returns it (dates already ISO text). */
+export type UnitRowLike = Omit<UnitRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
 export type NewUnitRow = typeof units.$inferInsert;
 export type UnitChanges = Partial<
   Pick<
@@ -25,6 +30,37 @@ export type UnitChanges = Partial<
     | 'notes'
   >
 >;
+
+/** A campaign's lists without its rules text (up to 600,000 characters): what unit fields are checked against. */
+export type CampaignLists = Pick<
+  typeof campaigns.$inferSelect,
+  'id' | 'characteristics' | 'races' | 'classes' | 'statuses'
+>;
+
+/**
+ * The lists of one of the user's campaigns; `lock` holds the campaign row until the transaction
+ * ends, so count-then-insert of units cannot pass the limit.
+ */
+export async function findOwnedCampaignLists(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  options: { lock?: boolean } = {},
+): Promise<CampaignLists | undefined> {
+  const query = db
+    .select({
+      id: campaigns.id,
+      characteristics: campaigns.characteristics,
+      races: campaigns.races,
+      classes: campaigns.classes,
+      statuses: campaigns.statuses,
+    })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
 
 const ownedBy = (userId: string, campaignId: string, unitId: string) =>
   and(eq(units.id, unitId), eq(units.userId, userId), eq(units.campaignId, campaignId));
@@ -144,56 +180,4 @@ export async function deleteOwnedUnit(
     .where(ownedBy(userId, campaignId, unitId))
     .returning({ id: units.id });
   return rows.length > 0;
-}
-
-/** Units follow a renamed race, class or status of their campaign (campaign update, same transaction). */
-export async function renameUnitsListValue(
-  db: Executor,
-  campaignId: string,
-  column: 'race' | 'class' | 'status',
-  from: string,
-  to: string,
-): Promise<void> {
-  await db
-    .update(units)
-    .set({ [column]: to, updatedAt: sql`now()` })
-    .where(and(eq(units.campaignId, campaignId), eq(units[column], from)));
-}
-
-/** Units keep their value of a renamed characteristic under its new name. */
-export async function renameUnitsCharacteristic(
-  db: Executor,
-  campaignId: string,
-  from: string,
-  to: string,
-): Promise<void> {
-  await db
-    .update(units)
-    .set({
-      characteristics: sql`(${units.characteristics} - ${from}::text) || jsonb_build_object(${to}::text, ${units.characteristics} -> ${from}::text)`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(units.campaignId, campaignId), sql`${units.characteristics} -> ${from}::text is not null`));
-}
-
-/** Values above a characteristic's lowered max come down to it. */
-export async function capUnitsCharacteristic(
-  db: Executor,
-  campaignId: string,
-  name: string,
-  max: number,
-): Promise<void> {
-  await db
-    .update(units)
-    .set({
-      characteristics: sql`jsonb_set(${units.characteristics}, array[${name}::text], to_jsonb(${max}::int))`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(units.campaignId, campaignId),
-        sql`jsonb_typeof(${units.characteristics} -> ${name}::text) = 'number'`,
-        sql`(${units.characteristics} ->> ${name}::text)::numeric > ${max}`,
-      ),
-    );
 }

@@ -5,8 +5,8 @@ import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/r
 import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/schemas/units';
 import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
+import { ownsCampaign } from '../../db/shared/campaigns';
 import { AppError, notFound } from '../../lib/app-error';
-import { findOwnedCampaignLists, ownsCampaign, type CampaignLists } from '../campaigns/repository';
 import * as repo from './repository';
 import {
   FieldProblems,
@@ -33,8 +33,8 @@ export function createUnitsService(deps: { db: Db }) {
     user: UnitsActor,
     campaignId: string,
     options: { lock?: boolean } = {},
-  ): Promise<CampaignLists> {
-    const campaign = await findOwnedCampaignLists(executor, user.id, campaignId, options);
+  ): Promise<repo.CampaignLists> {
+    const campaign = await repo.findOwnedCampaignLists(executor, user.id, campaignId, options);
     if (!campaign) throw notFound();
     return campaign;
   }

@@ -2,9 +2,13 @@
 // shape. Field problems are collected so one answer names every bad field.
 import { DEFAULT_CHARACTERISTIC_VALUE, type Unit } from '@questkeeper/core/schemas/units';
 import type { MessageKey } from '@questkeeper/core/i18n';
+import {
+  UNKNOWN_LIST_CHOICE,
+  matchListChoice,
+  type UnitListField,
+} from '@questkeeper/core/rules/unit-fields';
 import { AppError, type FieldProblem } from '../../lib/app-error';
-import type { CampaignRow } from '../campaigns/repository';
-import type { UnitRow } from './repository';
+import type { CampaignLists, UnitRow, UnitRowLike } from './repository';
 
 export class FieldProblems {
   private readonly problems = new Map<string, FieldProblem>();
@@ -20,29 +24,16 @@ export class FieldProblems {
   }
 }
 
-type ListField = 'race' | 'class' | 'status';
-const UNKNOWN_KEY: Record<ListField, MessageKey> = {
-  race: 'validation.unknownRace',
-  class: 'validation.unknownClass',
-  status: 'validation.unknownStatus',
-};
-
-/**
- * The campaign's spelling of a race, class or status name. Campaign lists are unique regardless of
- * case, so a case-insensitive match is unambiguous; an exact match wins anyway.
- */
+/** The campaign's spelling of a race, class or status name (core's rule); a problem when it has none. */
 export function resolveListChoice(
   problems: FieldProblems,
-  field: ListField,
+  field: UnitListField,
   list: readonly { name: string }[],
   given: string,
 ): string {
-  const exact = list.find((item) => item.name === given);
-  if (exact) return exact.name;
-  const folded = given.toLocaleLowerCase();
-  const loose = list.find((item) => item.name.toLocaleLowerCase() === folded);
-  if (loose) return loose.name;
-  problems.add(field, UNKNOWN_KEY[field]);
+  const name = matchListChoice(list, given);
+  if (name !== undefined) return name;
+  problems.add(field, UNKNOWN_LIST_CHOICE[field]);
   return given;
 }
 
@@ -58,7 +49,7 @@ export function defaultCharacteristicValue(max: number): number {
  */
 export function mergeCharacteristics(
   problems: FieldProblems,
-  campaign: Pick<CampaignRow, 'characteristics'>,
+  campaign: Pick<CampaignLists, 'characteristics'>,
   base: ReadonlyMap<string, number>,
   given: Readonly<Record<string, number>>,
 ): Record<string, number> {
@@ -74,19 +65,15 @@ export function mergeCharacteristics(
 }
 
 /** Every characteristic of the campaign at its default value. */
-export function defaultCharacteristics(campaign: Pick<CampaignRow, 'characteristics'>): Map<string, number> {
+export function defaultCharacteristics(
+  campaign: Pick<CampaignLists, 'characteristics'>,
+): Map<string, number> {
   return new Map(campaign.characteristics.map(({ name, max }) => [name, defaultCharacteristicValue(max)]));
 }
 
 export function storedCharacteristics(row: Pick<UnitRow, 'characteristics'>): Map<string, number> {
   return new Map(Object.entries(row.characteristics));
 }
-
-/** A unit row as drizzle maps it, or as the hot list query returns it (dates already ISO text). */
-export type UnitRowLike = Omit<UnitRow, 'createdAt' | 'updatedAt'> & {
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
 
 const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
 

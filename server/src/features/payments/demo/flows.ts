@@ -7,7 +7,7 @@ import type { DemoResult, DemoSession, DemoSessionState } from '@questkeeper/cor
 import { tierAtLeast, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/app-error';
-import * as authRepo from '../../auth/repository';
+import * as users from '../../../db/shared/users';
 import type { SubscriptionChange } from '../provider';
 import * as repo from '../repository';
 
@@ -36,7 +36,7 @@ export function createDemoFlows(deps: { db: Db; apply: Apply }) {
   async function find(id: string, kind: repo.DemoSessionKind) {
     const session = await repo.findDemoSession(db, id);
     if (!session || session.kind !== kind) throw notFound();
-    const user = await authRepo.findUserById(db, session.userId);
+    const user = await users.findUserById(db, session.userId);
     // The account was deleted (its sessions go with it, but a request may race the deletion).
     if (!user) throw notFound();
     return { session, tier: user.tier };
@@ -52,7 +52,7 @@ export function createDemoFlows(deps: { db: Db; apply: Apply }) {
   /** Consumes the session and locks its user, inside `tx`; 410 when it was used meanwhile. */
   async function consume(tx: Tx, id: string, kind: repo.DemoSessionKind) {
     const session = await repo.consumeDemoSession(tx, id, kind);
-    const user = session ? await authRepo.lockUser(tx, session.userId) : undefined;
+    const user = session ? await users.lockUser(tx, session.userId) : undefined;
     if (!session || !user) throw expired();
     return { session, tier: user.tier };
   }

@@ -10,6 +10,7 @@ import {
   type Gender,
 } from '@questkeeper/core/constants';
 import { clampCurrentHp } from '@questkeeper/core/rules/hit-points';
+import { UNKNOWN_LIST_CHOICE, matchListChoice } from '@questkeeper/core/rules/unit-fields';
 import type { Campaign } from '@/lib/campaigns';
 import type { NewUnit, Unit, UpdateUnitBody } from '@/lib/units';
 
@@ -139,12 +140,6 @@ function checkWhole(
   return undefined;
 }
 
-const UNKNOWN: Record<ListField, FieldProblem['key']> = {
-  race: 'validation.unknownRace',
-  class: 'validation.unknownClass',
-  status: 'validation.unknownStatus',
-};
-
 const listOf = (campaign: CampaignLists, field: ListField) =>
   field === 'race' ? campaign.races : field === 'class' ? campaign.classes : campaign.statuses;
 
@@ -168,9 +163,13 @@ export function validate(values: UnitFormValues, campaign: CampaignLists, unit: 
 
   for (const field of LIST_FIELDS) {
     const chosen = values[field];
-    const { names, orphan } = listChoices(campaign, field, unit);
+    const { orphan } = listChoices(campaign, field, unit);
+    // The server's rule (core): a value the list lacks is refused, unless it is the unit's own,
+    // which an update leaves unsent.
     if (chosen === '') problems[field] = { key: 'validation.required' };
-    else if (!names.includes(chosen) && chosen !== orphan) problems[field] = { key: UNKNOWN[field] };
+    else if (chosen !== orphan && matchListChoice(listOf(campaign, field), chosen) === undefined) {
+      problems[field] = { key: UNKNOWN_LIST_CHOICE[field] };
+    }
   }
 
   campaign.characteristics.forEach(({ name: characteristic, max }, index) => {

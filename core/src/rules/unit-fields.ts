@@ -1,0 +1,27 @@
+// A unit names its race, class and status; each must be an entry of its campaign's list (spec §3).
+// The schema cannot say so (it does not know the campaign): the server checks it with this function
+// and the unit form mirrors it with the same one, without zod (decision 011).
+import type { MessageKey } from '../i18n';
+
+export const UNIT_LIST_FIELDS = ['race', 'class', 'status'] as const;
+export type UnitListField = (typeof UNIT_LIST_FIELDS)[number];
+
+/** The message for a value its campaign's list lacks. */
+export const UNKNOWN_LIST_CHOICE = {
+  race: 'validation.unknownRace',
+  class: 'validation.unknownClass',
+  status: 'validation.unknownStatus',
+} as const satisfies Record<UnitListField, MessageKey>;
+
+/**
+ * The list's spelling of `given` (as the schema leaves it: trimmed), or undefined when the list has
+ * no such entry. Case does not matter: a campaign's list names are unique regardless of case
+ * (core/src/schemas/campaigns.ts), so the match is unambiguous, and the unit stores the list's
+ * spelling, which renames then follow (decision 014). An exact match wins anyway.
+ */
+export function matchListChoice(list: readonly { name: string }[], given: string): string | undefined {
+  const exact = list.find((entry) => entry.name === given);
+  if (exact) return exact.name;
+  const folded = given.toLocaleLowerCase();
+  return list.find((entry) => entry.name.toLocaleLowerCase() === folded)?.name;
+}
