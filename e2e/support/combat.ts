@@ -43,7 +43,7 @@ export function combatApi(request: APIRequestContext, user: ApiUser, campaign: C
   const { headers } = units;
   const auth = { authorization: headers.authorization };
   return {
-    createUnit: (unit: NewUnit): Promise<Unit> => units.create(unit),
+    createRoster: units.createRoster,
     units: (): Promise<Unit[]> => units.list(),
     unit: (id: string): Promise<Unit | undefined> => units.find(id),
     async combat(): Promise<CombatState> {
@@ -98,12 +98,27 @@ export async function seedFight(
   return fight;
 }
 
+/** The saved fight, once the view's last save has landed (saves run behind the screen). */
+export function savedCombat(api: CombatApi) {
+  return expect.poll(() => api.combat(), { timeout: 10_000 });
+}
+
+/** The current HP the server holds for a unit, once the view's save has landed. */
+export function savedHp(api: CombatApi, id: string) {
+  return expect.poll(async () => (await api.unit(id))?.currentHp, { timeout: 10_000 });
+}
+
 export function openCombat(page: Page, language: Language, campaign: Campaign) {
   return page.goto(`/${language}/dashboard?campaign=${campaign._id}&view=combat`);
 }
 
 export function region(page: Page, name: string): Locator {
   return page.getByRole('region', { name, exact: true });
+}
+
+/** The target buttons of one group (their text is the unit's name), top to bottom. */
+export function groupTargets(page: Page, group: string): Locator {
+  return region(page, group).locator('button[data-unit-id]');
 }
 
 /** The entries of the initiative order list, top to bottom. */

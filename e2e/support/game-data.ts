@@ -76,28 +76,50 @@ export async function gameMaster(
 /** The units of one campaign as the server holds them; new units take the campaign's first race, class and status. */
 export function unitApi(request: APIRequestContext, user: ApiUser, campaign: Campaign) {
   const headers = { ...bearer(user), 'x-campaign-id': campaign._id };
+  async function create(unit: NewUnit): Promise<Unit> {
+    const response = await request.post('/api/units', {
+      headers,
+      data: {
+        race: campaign.races[0]!.name,
+        class: campaign.classes[0]!.name,
+        status: campaign.statuses[0]!.name,
+        ...unit,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as Unit;
+  }
+  async function list(): Promise<Unit[]> {
+    const response = await request.get('/api/units', { headers });
+    expect(response.status()).toBe(200);
+    return (await response.json()) as Unit[];
+  }
   return {
     headers,
-    async create(unit: NewUnit): Promise<Unit> {
-      const response = await request.post('/api/units', {
-        headers,
-        data: {
-          race: campaign.races[0]!.name,
-          class: campaign.classes[0]!.name,
-          status: campaign.statuses[0]!.name,
-          ...unit,
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Unit;
+    create,
+    /**
+     * A journey's roster of units, created one after the other so the views list them in this order;
+     * answers the created units in the same order.
+     */
+    async createRoster<const T extends readonly NewUnit[]>(
+      roster: T,
+    ): Promise<{ -readonly [K in keyof T]: Unit }> {
+      const created: Unit[] = [];
+      for (const unit of roster) created.push(await create(unit));
+      return created as { -readonly [K in keyof T]: Unit };
     },
-    async list(): Promise<Unit[]> {
-      const response = await request.get('/api/units', { headers });
-      expect(response.status()).toBe(200);
-      return (await response.json()) as Unit[];
-    },
+    list,
     async find(id: string): Promise<Unit | undefined> {
-      return (await this.list()).find((unit) => unit._id === id);
+      return (await list()).find((unit) => unit._id === id);
     },
   };
+}
+
+/** `count` units named `${prefix} 1`, `${prefix} 2`…, for a roster that fills a list or a limit. */
+export function numberedUnits(
+  prefix: string,
+  count: number,
+  fields: (n: number) => Partial<NewUnit> = () => ({}),
+): NewUnit[] {
+  return Array.from({ length: count }, (_, i) => ({ ...fields(i + 1), name: `${prefix} ${i + 1}` }));
 }

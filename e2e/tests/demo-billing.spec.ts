@@ -4,7 +4,7 @@
 // campaign and unit kept (decisions.md: nothing is deleted). Axe scans of both demo pages in light
 // and dark, in English and French.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { bearer as auth, createCampaign, unitApi } from '../support/game-data';
+import { bearer as auth, createCampaign, numberedUnits, unitApi } from '../support/game-data';
 import {
   expectNoSeriousA11yViolations,
   registerViaApi,
@@ -102,7 +102,7 @@ for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
     // More than Novice allows, so the downgrade has something to keep.
     await createCampaign(request, user, 'Second Age');
     const units = unitApi(request, user, realm);
-    for (let i = 1; i <= 12; i += 1) await units.create({ name: `Scout ${i}` });
+    await units.createRoster(numberedUnits('Scout', 12));
 
     // 2. Adventurer → Hero through the customer portal (same tab).
     await page.goto(`/${lang}/dashboard?view=profile`);

@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   gameMaster as signedInGameMaster,
+  numberedUnits,
   unitApi,
   type Campaign,
   type Language,
@@ -28,6 +29,7 @@ async function gameMaster(
     /** The campaign's units as the server holds them. */
     units: () => units.list(),
     createUnit: (name: string) => units.create({ name }),
+    createRoster: units.createRoster,
   };
 }
 
@@ -268,7 +270,7 @@ test('en: Novice sees no quick generation, and a save refused at the unit limit 
   request,
 }) => {
   const gm = await gameMaster(page, request, { tier: 'Novice' });
-  for (let i = 1; i <= 9; i++) await gm.createUnit(`Guard ${i}`);
+  await gm.createRoster(numberedUnits('Guard', 9));
   await openUnits(page, 'en', gm.campaign);
   await page.getByRole('button', { name: 'New unit', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'New unit' });

@@ -3,7 +3,14 @@
 // viewer and editor, the Novice unit limit with its upgrade path, and axe on the view and its modals.
 // Units are seeded through the API; creating and editing through the form is in unit-form.spec.ts.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { gameMaster, unitApi, type Campaign, type Language, type Unit } from '../support/game-data';
+import {
+  gameMaster,
+  numberedUnits,
+  unitApi,
+  type Campaign,
+  type Language,
+  type Unit,
+} from '../support/game-data';
 import { expectNoSeriousA11yViolations } from '../support/helpers';
 
 /** Two player characters and two NPCs, with the campaign's own race, class and status names. */
@@ -11,32 +18,21 @@ async function seedParty(units: ReturnType<typeof unitApi>, campaign: Campaign) 
   const [first, second, third, fourth] = campaign.races.map((race) => race.name);
   const classes = campaign.classes.map((item) => item.name);
   const statuses = campaign.statuses.map((item) => item.name);
-  await units.create({
-    name: 'Aria',
-    isPlayer: true,
-    gender: 'Female',
-    race: second!,
-    class: classes[1]!,
-    hp: 100,
-    currentHp: 80,
-    money: { gold: 120, silver: 35, bronze: 8 },
-  });
-  await units.create({
-    name: 'Borin',
-    isPlayer: true,
-    race: third!,
-    class: classes[3]!,
-    status: statuses[2]!,
-  });
-  await units.create({
-    name: 'Grask',
-    race: fourth!,
-    class: classes[0]!,
-    status: statuses[1]!,
-    hp: 60,
-    currentHp: 15,
-  });
-  await units.create({ name: 'Old Mira', gender: 'Female', race: first!, class: classes[2]! });
+  await units.createRoster([
+    {
+      name: 'Aria',
+      isPlayer: true,
+      gender: 'Female',
+      race: second!,
+      class: classes[1]!,
+      hp: 100,
+      currentHp: 80,
+      money: { gold: 120, silver: 35, bronze: 8 },
+    },
+    { name: 'Borin', isPlayer: true, race: third!, class: classes[3]!, status: statuses[2]! },
+    { name: 'Grask', race: fourth!, class: classes[0]!, status: statuses[1]!, hp: 60, currentHp: 15 },
+    { name: 'Old Mira', gender: 'Female', race: first!, class: classes[2]! },
+  ]);
 }
 
 /** Every field a duplicate carries over: all but the id, the name and the timestamps. */
@@ -288,7 +284,7 @@ test.describe('units view', () => {
   }) => {
     const { user, campaign } = await gameMaster(page, request, { language: 'fr' });
     const units = unitApi(request, user, campaign);
-    for (let i = 1; i <= 9; i += 1) await units.create({ name: `Gobelin ${i}` });
+    await units.createRoster(numberedUnits('Gobelin', 9));
     await open(page, 'fr', campaign);
     await expect(counter(page)).toContainText(': 9 / 10');
 
@@ -327,7 +323,7 @@ test.describe('units view', () => {
   test('the unit limit in English, with the upgrade button opening the plans', async ({ page, request }) => {
     const { user, campaign } = await gameMaster(page, request, { language: 'en' });
     const units = unitApi(request, user, campaign);
-    for (let i = 1; i <= 10; i += 1) await units.create({ name: `Goblin ${i}`, isPlayer: i % 2 === 0 });
+    await units.createRoster(numberedUnits('Goblin', 10, (n) => ({ isPlayer: n % 2 === 0 })));
     await open(page, 'en', campaign);
     await expect(counter(page)).toContainText(': 10 / 10');
     await page.getByRole('button', { name: 'New unit' }).click();

@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness';
-import { isAppRoute } from './web';
+import { LANGUAGES } from '@questkeeper/core/i18n';
+import { LOCALIZED_ROUTE_IDS, routes } from '@questkeeper/core/routes';
+import { findAppRoute } from './web';
 
 let ctx: TestContext;
 let dist: string;
@@ -41,6 +43,25 @@ describe('serving the web app', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<div id="root">');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  // Ties the server to core's route table: a page added there is served without touching this plugin.
+  it('serves every page of the route table in both languages, and redirects it unprefixed', async () => {
+    for (const language of LANGUAGES) {
+      for (const id of LOCALIZED_ROUTE_IDS) {
+        const url = routes[id].getHref(language, routes[id].path.includes(':') ? 'an-id' : '');
+        const response = await ctx.app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+        if (id === 'landing') continue;
+        const unprefixed = await ctx.app.inject({
+          url: url.slice(`/${language}`.length),
+          headers: { 'accept-language': language },
+        });
+        expect(unprefixed.statusCode, url).toBe(302);
+        expect(unprefixed.headers.location).toBe(url);
+      }
+    }
   });
 
   it.each([
@@ -103,8 +124,10 @@ describe('serving the web app', () => {
   });
 
   it('knows which paths are app routes', () => {
-    expect(isAppRoute('/en/login')).toBe(true);
-    expect(isAppRoute('/login')).toBe(false);
-    expect(isAppRoute('/es/login')).toBe(false);
+    expect(findAppRoute('/')).toBe('root');
+    expect(findAppRoute('/en/login')).toBe('login');
+    expect(findAppRoute('/fr/demo-portal/1/')).toBe('demoPortal');
+    expect(findAppRoute('/login')).toBeUndefined();
+    expect(findAppRoute('/es/login')).toBeUndefined();
   });
 });

@@ -1,33 +1,23 @@
-// Serves the built web app from the same origin as the API. Paths of the app's routes answer
-// index.html with 200; any other path answers it with 404 (the app shows its Not Found page);
-// unknown /api paths answer a JSON 404; unprefixed app paths redirect to the language's path.
+// Serves the built web app from the same origin as the API. Paths of the app's routes (the table in
+// core/src/routes.ts) answer index.html with 200; any other path answers it with 404 (the app shows
+// its Not Found page); unknown /api paths answer a JSON 404; unprefixed app paths redirect to the
+// language's path.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGES } from '@questkeeper/core/i18n';
+import { matchLocalizedRoute, routes, type RouteId } from '@questkeeper/core/routes';
 import { sendError } from './errors';
 
-const LANGUAGE_ROUTES = [
-  '',
-  '/login',
-  '/reset-password',
-  '/pricing',
-  '/dashboard',
-  '/imprint',
-  '/terms-of-service',
-];
-
-/** Routes with an id segment (web/src/app/router.tsx): the demo payment pages (decision 018). */
-const LANGUAGE_ROUTE_PATTERNS = [/^\/demo-(checkout|portal)\/[^/]+$/];
-
-export function isAppRoute(pathname: string): boolean {
-  if (pathname === '/') return true;
-  const match = /^\/(en|fr)(\/.*)?$/.exec(pathname.replace(/\/+$/, '') || '/');
-  if (!match) return false;
-  const rest = match[2] ?? '';
-  return LANGUAGE_ROUTES.includes(rest) || LANGUAGE_ROUTE_PATTERNS.some((pattern) => pattern.test(rest));
+/** The page of the route table that `pathname` opens, if any (trailing slashes ignored). */
+export function findAppRoute(pathname: string): RouteId | undefined {
+  if (pathname === routes.root.path) return 'root';
+  const match = /^\/([^/]+)(\/.*)?$/.exec(pathname.replace(/\/+$/, ''));
+  if (!match || !(LANGUAGES as readonly string[]).includes(match[1] ?? '')) return undefined;
+  return matchLocalizedRoute(match[2] ?? '');
 }
 
 export default fp(async function webPlugin(app: FastifyInstance, options: { distDir: string }) {
@@ -66,15 +56,16 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
     // decisions.md: unprefixed paths that exist under a language go to the preferred language's path,
     // query kept. (A signed-in user is then moved to their saved language by the app.)
-    if (wantsApp && pathname !== '/' && isAppRoute(`/en${pathname}`)) {
+    if (wantsApp && pathname !== '/' && matchLocalizedRoute(pathname) !== undefined) {
       const query = request.url.slice(pathname.length);
       return reply.redirect(`/${request.language}${pathname.replace(/\/+$/, '')}${query}`, 302);
     }
     if (wantsApp && indexHtml) {
+      const route = findAppRoute(pathname);
       // The bare root is a redirect screen (spec §2: noindex); the app adds the meta tag too.
-      if (pathname === '/') reply.header('x-robots-tag', 'noindex');
+      if (route && routes[route].noindex) reply.header('x-robots-tag', 'noindex');
       reply
-        .code(isAppRoute(pathname) ? 200 : 404)
+        .code(route ? 200 : 404)
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');

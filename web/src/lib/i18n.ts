@@ -1,7 +1,7 @@
 // i18next over the shared locale files of `core`. Only the language in use is downloaded, in parts
 // (web/locale-parts.ts): the main part for every page, the legal texts for the legal pages, the demo
 // payment texts for the demo payment pages. Keys are typed from en.json (see i18next.d.ts), so a
-// missing key fails the typecheck; `core/src/locales.test.ts` fails when fr lacks a key.
+// missing key fails the typecheck; `core/src/i18n.test.ts` fails when fr lacks a key.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@questkeeper/core/i18n';
@@ -73,10 +73,6 @@ export function loadLegalTexts(language: Language): Promise<void> {
 /** The demo payment pages' texts (namespace `demoPayments`), for those pages only. */
 export function loadDemoTexts(language: Language): Promise<void> {
   return loadOnce(`demo-${language}`, language, demoLoaders[language]);
-}
-
-export function isLanguageLoaded(language: Language): boolean {
-  return i18next.hasResourceBundle(language, 'translation');
 }
 
 /** Switches the UI language and the document's `lang` attribute (once the locale is loaded). */

@@ -1,17 +1,9 @@
-// URL helpers for the `/{lang}/…` scheme of spec §2 and decisions.md.
+// URL helpers for the `/{lang}/…` scheme of spec §2 and decisions.md, over core's route table.
+import { matchLocalizedRoute, type LocalizedRouteId, type routes } from '@questkeeper/core/routes';
 import type { Language } from './i18n';
 
-/** Paths that exist under each language prefix ('' is the landing page). */
-export const APP_PATHS = [
-  '',
-  '/login',
-  '/reset-password',
-  '/pricing',
-  '/dashboard',
-  '/imprint',
-  '/terms-of-service',
-] as const;
-export type AppPath = (typeof APP_PATHS)[number];
+/** Paths of the table's pages without an id segment, below the language ('' is the landing page). */
+export type AppPath = Exclude<(typeof routes)[LocalizedRouteId]['path'], `${string}:${string}`>;
 
 export function localePath(language: Language, path: AppPath, search = ''): string {
   return `/${language}${path}${search}`;
@@ -24,6 +16,5 @@ export function swapLanguage(pathname: string, language: Language): string {
 
 /** True for an unprefixed path that exists under a language (/login, /pricing/…). */
 export function isUnprefixedAppPath(pathname: string): boolean {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed !== '' && (APP_PATHS as readonly string[]).includes(trimmed);
+  return pathname.replace(/\/+$/, '') !== '' && matchLocalizedRoute(pathname) !== undefined;
 }

@@ -1,7 +1,7 @@
 // The combat view against a fake server that keeps the combat and the units (spec §4 "Combat", §5,
 // §9): setup rules, tier gating of the initiative rules, the fight (target move, attack, heal, next
 // turn, the round banner), saving every change, and the end of a fight. The journeys in
-// e2e/tests/combat.spec.ts run the same against the real server, in a real browser.
+// e2e/tests/combat-*.spec.ts run the same against the real server, in a real browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
