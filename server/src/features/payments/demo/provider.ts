@@ -2,14 +2,12 @@
 // are pages of the web app (/{lang}/demo-checkout/:id, /{lang}/demo-portal/:id) that call
 // routes.ts. A session row is the capability its URL carries: random, single use, one hour.
 // What a click on those pages does is in flows.ts (docs/decisions/018-demo-payment-pages.md).
+import { routes } from '@questkeeper/core/routes';
 import type { Db } from '../../../db/client';
 import type { PaymentProvider } from '../provider';
 import * as repo from '../repository';
 
 export const DEMO_SESSION_TTL_MS = 60 * 60 * 1000;
-/** Path segments of the web app's demo pages (web/src/app/router.tsx; served by plugins/web.ts). */
-export const DEMO_CHECKOUT_PAGE = 'demo-checkout';
-export const DEMO_PORTAL_PAGE = 'demo-portal';
 
 export function createDemoProvider(deps: { db: Db; publicUrl: string }): PaymentProvider {
   const { db, publicUrl } = deps;
@@ -26,7 +24,7 @@ export function createDemoProvider(deps: { db: Db; publicUrl: string }): Payment
         language: request.language,
         expiresAt: expiresAt(),
       });
-      return { url: `${publicUrl}/${request.language}/${DEMO_CHECKOUT_PAGE}/${id}` };
+      return { url: `${publicUrl}${routes.demoCheckout.getHref(request.language, id)}` };
     },
 
     async createPortal(request) {
@@ -37,7 +35,7 @@ export function createDemoProvider(deps: { db: Db; publicUrl: string }): Payment
         language: request.language,
         expiresAt: expiresAt(),
       });
-      return { url: `${publicUrl}/${request.language}/${DEMO_PORTAL_PAGE}/${id}` };
+      return { url: `${publicUrl}${routes.demoPortal.getHref(request.language, id)}` };
     },
 
     // The demo keeps the address typed on its checkout page in the subscription row.
