@@ -95,14 +95,22 @@ export function initiativeOrder(
     unit,
     initiative: initiativeOf(unit, rule, characteristic, random),
   }));
-  rolled.sort(
-    (a, b) =>
-      b.initiative - a.initiative ||
-      characteristicValue(b.unit, characteristic) - characteristicValue(a.unit, characteristic) ||
-      compareText(a.unit.name, b.unit.name) ||
-      compareText(a.unit._id, b.unit._id),
-  );
+  rolled.sort((a, b) => compareInitiative(a, b, characteristic));
   return rolled.map(({ unit, initiative }) => ({ unitId: unit._id, initiative }));
+}
+
+/** The initiative sort (negative: `a` plays before `b`), shared with units joining mid-fight. */
+export function compareInitiative(
+  a: { unit: Combatant; initiative: number },
+  b: { unit: Combatant; initiative: number },
+  characteristic: string,
+): number {
+  return (
+    b.initiative - a.initiative ||
+    characteristicValue(b.unit, characteristic) - characteristicValue(a.unit, characteristic) ||
+    compareText(a.unit.name, b.unit.name) ||
+    compareText(a.unit._id, b.unit._id)
+  );
 }
 
 function compareText(a: string, b: string): number {

@@ -12,7 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CombatState } from '@questkeeper/core/schemas/combat';
+import type { LogDraft } from '@questkeeper/core/rules/combat-action-types';
+import type { StepChanges } from '@questkeeper/core/rules/combat-history';
+import type { CombatLogType, CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { CharacteristicDef, ClassDef, Race, Status } from '@questkeeper/core/schemas/campaigns';
 
@@ -36,6 +38,9 @@ export const users = pgTable(
     tier: text('tier', { enum: ['Novice', 'Adventurer', 'Hero'] })
       .notNull()
       .default('Novice'),
+    /** When the register form's terms checkbox was ticked; null for API clients, whose use of the
+     *  API accepts the terms (decisions.md, turn 2). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -130,8 +135,34 @@ export const combats = pgTable('combats', {
     .primaryKey()
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   state: jsonb('state').$type<CombatState>().notNull(),
+  /** +1 per applied action, undo, redo or PUT: the optimistic check of decision 021. */
+  version: integer('version').notNull().default(0),
+  conditions: jsonb('conditions').$type<ConditionMap>().notNull().default({}),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The log of a campaign's current fight, which is also its undo history (decision 021): entries of
+ * one action share a `step`; the first of them (`position` 0) holds what the step changed.
+ */
+export const combatLog = pgTable(
+  'combat_log',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    position: integer('position').notNull(),
+    type: text('type').$type<CombatLogType>().notNull(),
+    /** The entry's structured fields (LogDraft): names and groups as they were. */
+    data: jsonb('data').$type<LogDraft>().notNull(),
+    undo: jsonb('undo').$type<StepChanges>(),
+    undone: boolean('undone').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('combat_log_campaign_step_key').on(t.campaignId, t.step, t.position)],
+);
 
 export const contactMessages = pgTable(
   'contact_messages',

@@ -60,11 +60,19 @@ function fight(ids: string[], overrides: Partial<CombatState> = {}): CombatState
 }
 
 describe('GET /api/combat', () => {
-  it('answers the empty combat with updatedAt null before anything is saved', async () => {
+  it('answers the empty combat with updatedAt null and version 0 before anything is saved', async () => {
     const { token, campaignId } = await setup(0);
     const response = await getCombat(token, campaignId);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...EMPTY_COMBAT, updatedAt: null });
+    expect(response.json()).toEqual({
+      ...EMPTY_COMBAT,
+      updatedAt: null,
+      version: 0,
+      conditions: {},
+      canUndo: false,
+      canRedo: false,
+      log: [],
+    });
   });
 });
 
@@ -75,14 +83,23 @@ describe('PUT /api/combat', () => {
     const saved = await putCombat(token, campaignId, state);
     expect(saved.statusCode).toBe(200);
     const body = saved.json();
-    expect(body).toEqual({ ...state, updatedAt: body.updatedAt });
+    // Deprecated (decision 021): still saves, and counts as a change of version with a fresh history.
+    expect(body).toEqual({
+      ...state,
+      updatedAt: body.updatedAt,
+      version: 1,
+      conditions: {},
+      canUndo: false,
+      canRedo: false,
+      log: [],
+    });
     expect(new Date(body.updatedAt).toISOString()).toBe(body.updatedAt);
     expect((await getCombat(token, campaignId)).json()).toEqual(body);
 
     const next = fight(ids, { turnIndex: 3, amount: 0, targetId: null });
     expect((await putCombat(token, campaignId, next)).statusCode).toBe(200);
     const restored = (await getCombat(token, campaignId)).json();
-    expect(restored).toMatchObject({ ...next });
+    expect(restored).toMatchObject({ ...next, version: 2 });
     expect(Date.parse(restored.updatedAt)).toBeGreaterThanOrEqual(Date.parse(body.updatedAt));
     const rows = await ctx.app.database.db.select().from(combats).where(eq(combats.campaignId, campaignId));
     expect(rows).toHaveLength(1);

@@ -1,16 +1,48 @@
-// HTTP only: schemas from core, the X-Campaign-Id header, and calls into the combat service.
+// HTTP only: schemas from core, the X-Campaign-Id header, calls into the combat service, the 409
+// answer that carries the current fight, and the live-sync event stream.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { combatResponse, combatState } from '@questkeeper/core/schemas/combat';
+import { translate } from '@questkeeper/core/i18n';
+import {
+  combatActionBody,
+  combatActionResponse,
+  combatConflictBody,
+  combatResponse,
+  combatState,
+  combatVersionBody,
+  type CombatConflictBody,
+} from '@questkeeper/core/schemas/combat';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
 import { campaignIdOf } from '../../lib/campaign-header';
 import { signedIn, userOf } from '../../plugins/auth';
+import { OpenStreams, streamVersions } from './events/sse';
+import { CombatConflict } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const writeErrors = { ...errors, 409: combatConflictBody };
+
+/** Runs a write; a stale version answers 409 with the current fight instead of an error body. */
+async function orConflict<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof CombatConflict)) throw error;
+    const body: CombatConflictBody = {
+      code: 'COMBAT_CONFLICT',
+      message: translate(request.language, 'errors.COMBAT_CONFLICT'),
+      combat: error.combat,
+    };
+    return reply.code(409).send(body);
+  }
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const combat = app.services.combat;
   const tags = ['combat'];
   const security = [{ bearer: [] }];
+  const streams = new OpenStreams();
+  // Streams never end by themselves: the server could not stop while one is open.
+  app.addHook('preClose', async () => streams.closeAll());
 
   await signedIn(app, async (r) => {
     r.get(
@@ -25,12 +57,82 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
+          deprecated: true,
+          description:
+            'Deprecated: use POST /api/combat/actions. Saves the whole fight (last write wins), bumps ' +
+            '`version` and starts a new history (no undo past it), like setting up a new fight.',
           headers: campaignHeaders,
           body: combatState,
           response: { 200: combatResponse, ...errors },
         },
       },
       async (request) => combat.save(userOf(request), campaignIdOf(request), request.body),
+    );
+
+    r.post(
+      '/api/combat/actions',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            'Applies one action in one transaction if `version` is the current one (else 409 with the ' +
+            'current fight). Refusals name the action field at fault (`amount`, `unitId`, `targetId`…).',
+          headers: campaignHeaders,
+          body: combatActionBody,
+          response: { 200: combatActionResponse, ...writeErrors },
+        },
+      },
+      async (request, reply) =>
+        orConflict(request, reply, () => combat.act(userOf(request), campaignIdOf(request), request.body)),
+    );
+
+    for (const direction of ['undo', 'redo'] as const) {
+      r.post(
+        `/api/combat/${direction}`,
+        {
+          schema: {
+            tags,
+            security,
+            description: `${direction === 'undo' ? 'Undoes the last' : 'Redoes the first undone'} step of this fight; \`entries\` are the entries it flagged.`,
+            headers: campaignHeaders,
+            body: combatVersionBody,
+            response: { 200: combatActionResponse, ...writeErrors },
+          },
+        },
+        async (request, reply) =>
+          orConflict(request, reply, () =>
+            combat[direction](userOf(request), campaignIdOf(request), request.body.version),
+          ),
+      );
+    }
+
+    r.get(
+      '/api/combat/events',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            'Server-Sent Events (`text/event-stream`): `data` is `{ "version": n }` at once, then after ' +
+            'every change of the fight; a `: ping` comment every 15 s. Authenticate with headers.',
+          headers: campaignHeaders,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const campaignId = campaignIdOf(request);
+        await streamVersions(
+          reply,
+          {
+            subscribe: (listener) => combat.subscribe(campaignId, listener),
+            currentVersion: () => combat.version(user, campaignId),
+          },
+          streams,
+        );
+        return reply;
+      },
     );
   });
 };

@@ -1,44 +1,221 @@
-// The saved combat of a campaign (decisions.md: a reload or another device resumes it). Open to every
-// tier. Saved ids must be units of the campaign; ids of units deleted since are dropped on read.
-import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
-import type { CombatResponse, CombatState } from '@questkeeper/core/schemas/combat';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
-import { ownsCampaign } from '../campaigns/repository';
-import { assertAllowedChange, assertConsistent, unitIdsOf, withoutMissingUnits } from './combat-state';
+// The combat of a campaign (decisions 008, 015, 021, 022). Open to every tier. Each action, undo or
+// redo runs in one transaction that locks the campaign row and checks the version the client saw;
+// the new version is published to live-sync streams once the transaction has committed.
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { effectiveInitiativeRule } from '@questkeeper/core/rules/combat';
+import {
+  CombatRefusal,
+  endsFight,
+  type ActionContext,
+  type UnitChange,
+} from '@questkeeper/core/rules/combat-action-types';
+import { applyCombatAction } from '@questkeeper/core/rules/combat-actions';
+import { applyStepSide, diffSteps } from '@questkeeper/core/rules/combat-history';
+import { keepConditionsOf } from '@questkeeper/core/rules/conditions';
+import type { InitiativeRule } from '@questkeeper/core/constants';
+import type {
+  CombatAction,
+  CombatActionBody,
+  CombatActionResponse,
+  CombatResponse,
+  CombatState,
+} from '@questkeeper/core/schemas/combat';
+import type { Tier } from '@questkeeper/core/tiers';
+import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { toUnit } from '../units/unit-fields';
+import { assertAllowedChange, assertConsistent, unitIdsOf } from './combat-state';
+import type { CombatChannel, CombatListener } from './events/channel';
+import { healed, loadFight, present, type LoadedFight } from './fight-store';
+import { toLogEntry } from './presenter';
 import * as repo from './repository';
 
 /** What the service needs of the signed-in user. */
 export interface CombatActor {
   id: string;
+  tier: Tier;
+}
+
+/** 409 COMBAT_CONFLICT: the client's version is stale; the route answers with this fight. */
+export class CombatConflict extends Error {
+  constructor(readonly combat: CombatResponse) {
+    super('COMBAT_CONFLICT');
+    this.name = 'CombatConflict';
+  }
 }
 
 export type CombatService = ReturnType<typeof createCombatService>;
 
-export function createCombatService(deps: { db: Db }) {
-  const { db } = deps;
+// Initiative rules take a float in [0, 1); 48 random bits make every die face equally likely.
+const RANDOM_RANGE = 2 ** 48 - 1;
+const random = () => crypto.randomInt(0, RANDOM_RANGE) / RANDOM_RANGE;
+const rollDie = (sides: number) => crypto.randomInt(1, sides + 1);
+
+function actionUnitIds(action: CombatAction): string[] {
+  switch (action.type) {
+    case 'add':
+    case 'remove':
+    case 'setStatus':
+    case 'removeCondition':
+      return [action.unitId];
+    case 'addCondition':
+      return action.ofUnitId ? [action.unitId, action.ofUnitId] : [action.unitId];
+    case 'attack':
+    case 'heal':
+      return [action.targetId];
+    default:
+      return [];
+  }
+}
+
+function toAppError(refusal: CombatRefusal): AppError {
+  return new AppError(refusal.code, {}, refusal.code === 'VALIDATION_FAILED' ? refusal.fields : undefined);
+}
+
+export function createCombatService(deps: { db: Db; events: CombatChannel; log: FastifyBaseLogger }) {
+  const { db, events, log } = deps;
+
+  const publish = (campaignId: string, version: number) => {
+    events.publish(campaignId, version).catch((error: unknown) => {
+      log.warn({ err: error, campaignId }, 'combat events: publish failed');
+    });
+  };
+
+  /** Locks, loads and checks the version; a stale one answers the current fight with 409. */
+  async function lockedFight(
+    tx: Executor,
+    user: CombatActor,
+    campaignId: string,
+    version: number,
+    ids: string[] = [],
+  ) {
+    const loaded = await loadFight(tx, user.id, campaignId, { lock: true, extraIds: ids, lockUnits: ids });
+    if (version !== loaded.version) {
+      throw new CombatConflict(await present(tx, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }));
+    }
+    return loaded;
+  }
+
+  /** Stores the fight at the next version and builds the answer. */
+  async function commit(
+    tx: Executor,
+    loaded: LoadedFight,
+    fight: LoadedFight['fight'],
+    unitRows: repo.UnitRow[],
+    entries: repo.LogRow[],
+  ): Promise<CombatActionResponse> {
+    const version = loaded.version + 1;
+    const row = await repo.saveCombat(tx, loaded.campaign.id, { ...fight, version });
+    return {
+      combat: await present(tx, { campaign: loaded.campaign, fight, version, updatedAt: row.updatedAt }),
+      units: unitRows.map(toUnit),
+      entries: entries.map(toLogEntry),
+    };
+  }
+
+  /** Undo (`back`) or redo one step: lays its stored before/after over the fight and the units. */
+  async function travel(user: CombatActor, campaignId: string, version: number, back: boolean) {
+    const result = await db.transaction(async (tx) => {
+      const loaded = await lockedFight(tx, user, campaignId, version);
+      const step = await repo.edgeStep(tx, campaignId, !back);
+      const changes = step === null ? null : await repo.stepChanges(tx, campaignId, step);
+      if (step === null || !changes) throw new AppError(back ? 'NOTHING_TO_UNDO' : 'NOTHING_TO_REDO');
+      const side = back ? changes.before : changes.after;
+      let fight = applyStepSide(loaded.fight, side);
+      // Units deleted since the step was taken stay out of the fight.
+      const existing = await repo.fightUnits(tx, user.id, campaignId, unitIdsOf(fight.state));
+      fight = healed(fight, new Set(existing.map((unit) => unit._id)));
+      const unitRows = await repo.updateUnits(tx, campaignId, Object.entries(side.units));
+      await repo.markStep(tx, campaignId, step, back);
+      return commit(tx, loaded, fight, unitRows, await repo.stepEntries(tx, campaignId, step));
+    });
+    publish(campaignId, result.combat.version);
+    return result;
+  }
 
   return {
     async get(user: CombatActor, campaignId: string): Promise<CombatResponse> {
-      if (!(await ownsCampaign(db, user.id, campaignId))) throw notFound();
-      const row = await repo.findCombat(db, campaignId);
-      if (!row) return { ...EMPTY_COMBAT, updatedAt: null };
-      const existing = await repo.existingUnitIds(db, user.id, campaignId, unitIdsOf(row.state));
-      return { ...withoutMissingUnits(row.state, existing), updatedAt: row.updatedAt.toISOString() };
+      const loaded = await loadFight(db, user.id, campaignId, { lock: false });
+      return present(db, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null });
     },
 
-    async save(user: CombatActor, campaignId: string, state: CombatState): Promise<CombatResponse> {
-      return db.transaction(async (tx) => {
-        // Locked so a campaign deleted meanwhile cannot leave the upsert without its parent row.
-        if (!(await ownsCampaign(tx, user.id, campaignId, { lock: true }))) throw notFound();
-        assertConsistent(state);
-        const ids = unitIdsOf(state);
-        const hitPoints = await repo.unitHitPoints(tx, user.id, campaignId, ids);
-        if (ids.some((id) => !hitPoints.has(id))) throw new AppError('UNKNOWN_UNIT');
-        assertAllowedChange((await repo.findCombat(tx, campaignId))?.state ?? null, state, hitPoints);
-        const row = await repo.upsertCombat(tx, campaignId, state);
-        return { ...row.state, updatedAt: row.updatedAt.toISOString() };
-      });
+    /** The fight's version now (404 when the campaign is not the user's). */
+    async version(user: CombatActor, campaignId: string): Promise<number> {
+      const loaded = await loadFight(db, user.id, campaignId, { lock: false });
+      return loaded.version;
     },
+
+    async subscribe(campaignId: string, listener: CombatListener): Promise<() => void> {
+      return events.subscribe(campaignId, listener);
+    },
+
+    /**
+     * Deprecated whole-state save (decision 021): kept until the web app moves onto actions. It
+     * checks what it always did, bumps the version and starts a new history, like a new fight setup.
+     */
+    async save(user: CombatActor, campaignId: string, state: CombatState): Promise<CombatResponse> {
+      const result = await db.transaction(async (tx) => {
+        const ids = unitIdsOf(state);
+        const loaded = await loadFight(tx, user.id, campaignId, { lock: true, extraIds: ids });
+        assertConsistent(state);
+        if (ids.some((id) => !loaded.units.has(id))) throw new AppError('UNKNOWN_UNIT');
+        const hitPoints = new Map([...loaded.units].map(([id, unit]) => [id, unit.currentHp]));
+        assertAllowedChange(loaded.row?.state ?? null, state, hitPoints);
+        const members = new Set([...state.allies, ...state.enemies]);
+        const fight = { state, conditions: keepConditionsOf(loaded.fight.conditions, members) };
+        await repo.dropLog(tx, campaignId, { all: true });
+        return commit(tx, loaded, fight, [], []);
+      });
+      publish(campaignId, result.combat.version);
+      return result.combat;
+    },
+
+    async act(user: CombatActor, campaignId: string, body: CombatActionBody): Promise<CombatActionResponse> {
+      const { action } = body;
+      const result = await db.transaction(async (tx) => {
+        const loaded = await lockedFight(tx, user, campaignId, body.version, actionUnitIds(action));
+        const ctx: ActionContext = {
+          units: loaded.units,
+          statuses: loaded.campaign.statuses,
+          initiativeRule: effectiveInitiativeRule(
+            user.tier,
+            loaded.campaign.initiativeRule as InitiativeRule,
+          ),
+          initiativeCharacteristic: loaded.campaign.initiativeCaracName,
+          random,
+          rollDie,
+          newId: () => crypto.randomUUID(),
+        };
+        let outcome;
+        try {
+          outcome = applyCombatAction(loaded.fight, action, ctx);
+        } catch (error) {
+          throw error instanceof CombatRefusal ? toAppError(error) : error;
+        }
+        // After the end of a fight, the next action sets up a new one: the old history goes.
+        const last = await repo.edgeStep(tx, campaignId, false);
+        const over =
+          last !== null && (await repo.stepEntries(tx, campaignId, last)).some((row) => endsFight(row.data));
+        await repo.dropLog(tx, campaignId, { all: over });
+        const unitsBefore = new Map<string, UnitChange>();
+        for (const id of outcome.units.keys()) {
+          const unit = loaded.units.get(id);
+          if (unit) unitsBefore.set(id, { currentHp: unit.currentHp, status: unit.status });
+        }
+        const changes = diffSteps(loaded.fight, outcome.fight, unitsBefore, outcome.units);
+        const unitRows = await repo.updateUnits(tx, campaignId, outcome.units);
+        // Undone steps always follow the last applied one, so the new step comes right after it.
+        const step = over ? 1 : (last ?? 0) + 1;
+        const entries = await repo.insertStep(tx, campaignId, step, outcome.entries, changes);
+        return commit(tx, loaded, outcome.fight, unitRows, entries);
+      });
+      publish(campaignId, result.combat.version);
+      return result;
+    },
+
+    undo: (user: CombatActor, campaignId: string, version: number) => travel(user, campaignId, version, true),
+    redo: (user: CombatActor, campaignId: string, version: number) =>
+      travel(user, campaignId, version, false),
   };
 }

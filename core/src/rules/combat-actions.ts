@@ -1,0 +1,267 @@
+// One combat action applied to a fight (issue #14): the new fight, the unit changes, the log entries.
+// Pure: the server loads and locks, calls this, and stores the outcome in one transaction; the web may
+// use it to show an action before the server answers. Every random draw comes through the context.
+import type { CombatAction, CombatState, CombatUnitRef, ConditionMap } from '../schemas/combat';
+import {
+  addToGroup,
+  advanceTurn,
+  applyAmount,
+  defeatedGroup,
+  endedCombat,
+  initiativeOf,
+  removeFromGroups,
+  selectTarget,
+  startFight,
+  type Combatant,
+} from './combat';
+import {
+  CombatRefusal,
+  groupOf,
+  Problems,
+  resolveStatus,
+  type ActionContext,
+  type ActionOutcome,
+  type Fight,
+  type FightUnit,
+  type LogDraft,
+  type UnitChange,
+} from './combat-action-types';
+import { resolveAmount } from './combat-amount';
+import { CONDITIONS_PER_UNIT_MAX } from './combat-limits';
+import { insertInOrder, removeFromOrder } from './combat-order';
+import {
+  conditionsOf,
+  keepConditionsOf,
+  tickAll,
+  turnChangeEvents,
+  type ExpiredCondition,
+} from './conditions';
+
+export function applyCombatAction(fight: Fight, action: CombatAction, ctx: ActionContext): ActionOutcome {
+  const { state } = fight;
+  const units = ctx.units;
+  const problems = new Problems();
+  const ref = (id: string, at: CombatState = state): CombatUnitRef => ({
+    id,
+    name: units.get(id)?.name ?? '',
+    group: groupOf(at, id),
+  });
+  const blank = (type: LogDraft['type'], at: CombatState = state): LogDraft => {
+    const current = at.phase === 'fight' ? at.order[at.turnIndex]?.unitId : undefined;
+    return {
+      type,
+      round: at.round,
+      turnOf: current === undefined ? null : ref(current, at),
+      actor: null,
+      target: null,
+      input: null,
+      amount: null,
+      breakdown: null,
+      clamped: false,
+      hpBefore: null,
+      hpAfter: null,
+      statusBefore: null,
+      statusAfter: null,
+      condition: null,
+      initiative: null,
+      wrapped: false,
+      defeated: null,
+    };
+  };
+  const expiryEntries = (expired: readonly ExpiredCondition[], at: CombatState): LogDraft[] =>
+    expired.map(({ unitId, condition }) => ({
+      ...blank('conditionExpired', at),
+      target: ref(unitId, at),
+      condition: { ...logCondition(condition), ofUnit: ref(condition.ofUnitId, at) },
+    }));
+  /** The unit must be the campaign's (else UNKNOWN_UNIT) and in a group (else a field problem). */
+  const member = (field: string, id: string): FightUnit => {
+    const unit = units.get(id);
+    if (!unit) throw new CombatRefusal('UNKNOWN_UNIT');
+    if (groupOf(state, id) === null) problems.add(field, 'validation.unitNotInCombat');
+    return unit;
+  };
+  const requireFight = () => {
+    if (state.phase !== 'fight') throw new CombatRefusal('FIGHT_NOT_STARTED');
+  };
+  const done = (
+    next: Fight,
+    entries: LogDraft[],
+    changes = new Map<string, UnitChange>(),
+  ): ActionOutcome => ({
+    fight: next,
+    units: changes,
+    entries,
+  });
+  /** Closes the fight when a side has nobody standing (spec §4), flagging the entry that did it. */
+  const withEndCheck = (next: Fight, entry: LogDraft, standing: ReadonlyMap<string, Combatant>) => {
+    const defeated =
+      next.state.phase === 'fight' ? defeatedGroup(next.state.allies, next.state.enemies, standing) : null;
+    if (defeated === null) return next;
+    entry.defeated = defeated;
+    return { state: endedCombat(), conditions: {} };
+  };
+
+  switch (action.type) {
+    case 'add': {
+      const unit = units.get(action.unitId);
+      if (!unit) throw new CombatRefusal('UNKNOWN_UNIT');
+      if (groupOf(state, action.unitId) !== null) problems.add('unitId', 'validation.unitAlreadyInCombat');
+      else if (unit.currentHp <= 0) problems.add('unitId', 'validation.unitFallen');
+      problems.throwIfAny();
+      let next = addToGroup(state, action.group, [action.unitId]);
+      const entry = { ...blank('add'), target: { id: unit._id, name: unit.name, group: action.group } };
+      if (next.phase === 'fight') {
+        const initiative = initiativeOf(unit, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
+        next = insertInOrder(next, { unitId: unit._id, initiative }, units, ctx.initiativeCharacteristic);
+        entry.initiative = initiative;
+      }
+      return done({ state: next, conditions: fight.conditions }, [entry]);
+    }
+    case 'remove': {
+      member('unitId', action.unitId);
+      problems.throwIfAny();
+      const entry = { ...blank('remove'), target: ref(action.unitId) };
+      let next = removeFromGroups(state, action.unitId);
+      if (next.targetId === action.unitId) next = { ...next, targetId: null };
+      if (next.phase === 'fight') next = removeFromOrder(next, action.unitId, units);
+      const members = new Set([...next.allies, ...next.enemies]);
+      const after = withEndCheck(
+        { state: next, conditions: keepConditionsOf(fight.conditions, members) },
+        entry,
+        units,
+      );
+      return done(after, [entry]);
+    }
+    case 'start': {
+      if (state.phase === 'fight') throw new CombatRefusal('FIGHT_ALREADY_STARTED');
+      if (defeatedGroup(state.allies, state.enemies, units) !== null) {
+        throw new CombatRefusal('FIGHT_NEEDS_BOTH_GROUPS');
+      }
+      const next = startFight(state, units, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
+      const first = next.order[next.turnIndex]?.unitId;
+      const { started } = turnChangeEvents(undefined, first, true);
+      const ticked = tickAll(fight.conditions, started);
+      return done({ state: next, conditions: ticked.conditions }, [
+        blank('start', next),
+        ...expiryEntries(ticked.expired, next),
+      ]);
+    }
+    case 'attack':
+    case 'heal': {
+      requireFight();
+      const target = member('targetId', action.targetId);
+      const resolved = resolveAmount(action.amount, ctx.rollDie);
+      if (!resolved.ok) problems.add('amount', resolved.key, resolved.params);
+      if (action.type === 'attack' && groupOf(state, target._id) !== null && target.currentHp <= 0) {
+        problems.add('targetId', 'validation.targetFallen');
+      }
+      problems.throwIfAny();
+      if (!resolved.ok) throw new Error('unreachable: refused above');
+      const hpAfter = applyAmount(target, action.type, resolved.amount);
+      const actor = state.order[state.turnIndex]?.unitId;
+      const entry: LogDraft = {
+        ...blank(action.type),
+        actor: actor === undefined ? null : ref(actor),
+        target: ref(target._id),
+        input: resolved.input,
+        amount: resolved.amount,
+        breakdown: resolved.breakdown,
+        clamped: resolved.clamped,
+        hpBefore: target.currentHp,
+        hpAfter,
+      };
+      const next = { ...selectTarget(state, target._id), amount: 0 };
+      const standing = new Map(units).set(target._id, { ...target, currentHp: hpAfter });
+      const after =
+        action.type === 'attack'
+          ? withEndCheck({ state: next, conditions: fight.conditions }, entry, standing)
+          : { state: next, conditions: fight.conditions };
+      return done(after, [entry], new Map([[target._id, { currentHp: hpAfter, status: target.status }]]));
+    }
+    case 'setStatus': {
+      const unit = member('unitId', action.unitId);
+      const status = resolveStatus(ctx.statuses, action.status);
+      if (!status) problems.add('status', 'validation.unknownStatus');
+      problems.throwIfAny();
+      const name = status!.name;
+      const entry = {
+        ...blank('setStatus'),
+        target: ref(unit._id),
+        statusBefore: unit.status,
+        statusAfter: name,
+      };
+      return done(fight, [entry], new Map([[unit._id, { currentHp: unit.currentHp, status: name }]]));
+    }
+    case 'addCondition': {
+      const unit = member('unitId', action.unitId);
+      const status = resolveStatus(ctx.statuses, action.status);
+      if (!status) problems.add('status', 'validation.unknownStatus');
+      const ofUnitId = action.ofUnitId ?? action.unitId;
+      if (ofUnitId !== action.unitId) member('ofUnitId', ofUnitId);
+      const list = conditionsOf(fight.conditions, unit._id);
+      if (list.length >= CONDITIONS_PER_UNIT_MAX) {
+        problems.add('unitId', 'validation.tooManyConditions', { max: CONDITIONS_PER_UNIT_MAX });
+      }
+      problems.throwIfAny();
+      const condition = {
+        id: ctx.newId(),
+        statusId: status!._id,
+        status: status!.name,
+        rounds: action.rounds ?? null,
+        endsOn: action.endsOn ?? 'end',
+        ofUnitId,
+        elapsed: 0,
+      };
+      const entry = {
+        ...blank('addCondition'),
+        target: ref(unit._id),
+        condition: { ...logCondition(condition), ofUnit: ref(ofUnitId) },
+      };
+      const conditions = { ...fight.conditions, [unit._id]: [...list, condition] };
+      return done({ state, conditions }, [entry]);
+    }
+    case 'removeCondition': {
+      const unit = member('unitId', action.unitId);
+      const list = conditionsOf(fight.conditions, unit._id);
+      const condition = list.find((item) => item.id === action.conditionId);
+      if (!condition && groupOf(state, unit._id) !== null) {
+        problems.add('conditionId', 'validation.unknownCondition');
+      }
+      problems.throwIfAny();
+      const entry = {
+        ...blank('removeCondition'),
+        target: ref(unit._id),
+        condition: { ...logCondition(condition!), ofUnit: ref(condition!.ofUnitId) },
+      };
+      const conditions = { ...fight.conditions, [unit._id]: list.filter((item) => item !== condition) };
+      if (conditions[unit._id]!.length === 0) delete conditions[unit._id];
+      return done({ state, conditions }, [entry]);
+    }
+    case 'nextTurn': {
+      requireFight();
+      const from = state.order[state.turnIndex]?.unitId;
+      const { state: next, wrapped } = advanceTurn(state, units);
+      const to = next.order[next.turnIndex]?.unitId;
+      const moved = wrapped || next.turnIndex !== state.turnIndex;
+      const { ended, started } = turnChangeEvents(from, to, moved);
+      const atEnd = tickAll(fight.conditions, ended);
+      const atStart = tickAll(atEnd.conditions, started);
+      return done({ state: next, conditions: atStart.conditions }, [
+        ...expiryEntries(atEnd.expired, state),
+        { ...blank('nextTurn', next), wrapped },
+        ...expiryEntries(atStart.expired, next),
+      ]);
+    }
+    case 'end': {
+      if (state.phase === 'setup' && state.allies.length === 0 && state.enemies.length === 0) {
+        throw new CombatRefusal('FIGHT_NOT_STARTED');
+      }
+      return done({ state: endedCombat(), conditions: {} }, [blank('end')]);
+    }
+  }
+}
+
+function logCondition(condition: ConditionMap[string][number]) {
+  return { id: condition.id, status: condition.status, rounds: condition.rounds, endsOn: condition.endsOn };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { CombatLogEntry } from '../schemas/combat';
+import { summarizeFight } from './combat-summary';
+
+const ara = { id: 'a', name: 'Ara', group: 'allies' as const };
+const caz = { id: 'c', name: 'Caz', group: 'enemies' as const };
+let second = 0;
+
+function entry(overrides: Partial<CombatLogEntry>): CombatLogEntry {
+  second += 1;
+  return {
+    id: crypto.randomUUID(),
+    step: second,
+    type: 'attack',
+    round: 1,
+    turnOf: null,
+    actor: null,
+    target: null,
+    input: null,
+    amount: null,
+    breakdown: null,
+    clamped: false,
+    hpBefore: null,
+    hpAfter: null,
+    statusBefore: null,
+    statusAfter: null,
+    condition: null,
+    initiative: null,
+    wrapped: false,
+    defeated: null,
+    undone: false,
+    at: new Date(Date.UTC(2026, 10, 24, 20, 0, second)).toISOString(),
+    ...overrides,
+  };
+}
+
+describe('summarizeFight', () => {
+  it('counts rounds, duration, effective damage and healing, falls and the defeated side', () => {
+    second = 0;
+    const log = [
+      entry({ type: 'add', target: ara }),
+      entry({ type: 'add', target: caz }),
+      entry({ type: 'start', turnOf: ara }),
+      entry({ actor: ara, target: caz, amount: 12, hpBefore: 20, hpAfter: 8 }),
+      entry({ type: 'nextTurn', round: 1, turnOf: caz }),
+      entry({ round: 1, actor: caz, target: ara, amount: 5, hpBefore: 30, hpAfter: 25 }),
+      // Undone blows do not count.
+      entry({ round: 1, actor: caz, target: ara, amount: 25, hpBefore: 25, hpAfter: 0, undone: true }),
+      entry({ type: 'heal', round: 1, actor: caz, target: caz, amount: 50, hpBefore: 8, hpAfter: 20 }),
+      entry({ type: 'nextTurn', round: 2, turnOf: ara, wrapped: true }),
+      // Overkill: 40 rolled on 20 HP deals 20.
+      entry({ round: 2, actor: ara, target: caz, amount: 40, hpBefore: 20, hpAfter: 0, defeated: 'enemies' }),
+    ];
+    const summary = summarizeFight(log);
+    expect(summary).toMatchObject({
+      rounds: 2,
+      startedAt: log[2]!.at,
+      endedAt: log[9]!.at,
+      durationMs: 7000,
+      defeated: 'enemies',
+    });
+    expect(summary.units).toEqual([
+      {
+        ...ara,
+        damageDealt: 32,
+        damageTaken: 5,
+        healingDone: 0,
+        healingReceived: 0,
+        falls: 0,
+        fallen: false,
+      },
+      {
+        ...caz,
+        damageDealt: 5,
+        damageTaken: 32,
+        healingDone: 12,
+        healingReceived: 12,
+        falls: 1,
+        fallen: true,
+      },
+    ]);
+  });
+
+  it('reads an empty or unstarted log as no fight yet', () => {
+    expect(summarizeFight([])).toEqual({
+      rounds: 0,
+      startedAt: null,
+      endedAt: null,
+      durationMs: null,
+      defeated: null,
+      units: [],
+    });
+    expect(summarizeFight([entry({ type: 'add', target: ara })]).durationMs).toBeNull();
+  });
+
+  it('closes the duration at End when nobody was defeated', () => {
+    second = 0;
+    const log = [entry({ type: 'start' }), entry({ type: 'nextTurn' }), entry({ type: 'end', round: 3 })];
+    expect(summarizeFight(log)).toMatchObject({
+      rounds: 3,
+      durationMs: 2000,
+      defeated: null,
+      endedAt: log[2]!.at,
+    });
+  });
+});

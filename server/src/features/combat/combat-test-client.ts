@@ -1,0 +1,91 @@
+// Helpers for the combat API tests: a user with a campaign and units, and one call per route.
+import type { LightMyRequestResponse } from 'fastify';
+import type { Tier } from '@questkeeper/core/tiers';
+import type { CombatAction, CombatActionResponse, CombatResponse } from '@questkeeper/core/schemas/combat';
+import type { Unit } from '@questkeeper/core/schemas/units';
+import { units } from '../../db/schema';
+import { bearer, registerUser, type TestContext } from '../../test/harness';
+import { insertCampaign } from '../../test/unit-fixtures';
+import type { CampaignData } from '@questkeeper/core/rules/default-campaign';
+
+export interface Table {
+  token: string;
+  userId: string;
+  campaignId: string;
+  /** Unit ids in creation order: U0, U1, … */
+  ids: string[];
+}
+
+/** A user (Novice unless told) with a campaign holding `n` units named U0… with `hp` each. */
+export async function setTable(
+  ctx: TestContext,
+  options: {
+    n?: number;
+    hp?: number;
+    tier?: Tier;
+    language?: 'en' | 'fr';
+    campaign?: Partial<CampaignData>;
+    characteristics?: Record<string, number>;
+  } = {},
+): Promise<Table> {
+  const user = await registerUser(ctx.app, { tier: options.tier, language: options.language });
+  const campaignId = await insertCampaign(ctx.app, user._id, options.campaign);
+  const n = options.n ?? 4;
+  const ids: string[] = [];
+  if (n > 0) {
+    const rows = await ctx.app.database.db
+      .insert(units)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          userId: user._id,
+          campaignId,
+          name: `U${i}`,
+          gender: 'Male' as const,
+          isPlayer: i % 2 === 0,
+          race: 'Human',
+          class: 'Warrior',
+          status: 'Normal',
+          characteristics: options.characteristics ?? {},
+          hp: options.hp ?? 30,
+          currentHp: options.hp ?? 30,
+        })),
+      )
+      .returning({ id: units.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return { token: user.token, userId: user._id, campaignId, ids };
+}
+
+export function combatClient(ctx: TestContext, table: Pick<Table, 'token' | 'campaignId'>) {
+  const headers = bearer(table.token, table.campaignId);
+  const post = (url: string, payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  return {
+    get: async (): Promise<CombatResponse> =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/combat', headers })).json(),
+    /** The raw answer of an action. */
+    send: (version: number, action: CombatAction | Record<string, unknown>) =>
+      post('/api/combat/actions', { version, action }),
+    undoAt: (version: number) => post('/api/combat/undo', { version }),
+    redoAt: (version: number) => post('/api/combat/redo', { version }),
+    units: async (): Promise<Unit[]> =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/units', headers })).json(),
+  };
+}
+
+/** Parses a 200 answer of an action, undo or redo, failing loudly on anything else. */
+export function applied(response: LightMyRequestResponse): CombatActionResponse {
+  if (response.statusCode !== 200)
+    throw new Error(`expected 200, got ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+/** Acts at the current version, expecting success. */
+export async function play(client: ReturnType<typeof combatClient>, ...actions: CombatAction[]) {
+  let last: CombatActionResponse | undefined;
+  for (const action of actions) {
+    const { version } = last?.combat ?? (await client.get());
+    last = applied(await client.send(version, action));
+  }
+  return last!;
+}

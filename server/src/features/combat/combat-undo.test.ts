@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { CombatAction, CombatResponse } from '@questkeeper/core/schemas/combat';
+import { endsFight } from '@questkeeper/core/rules/combat-action-types';
+import { eq } from 'drizzle-orm';
+import { combatLog } from '../../db/schema';
+import { createTestApp, errorOf, type TestContext } from '../../test/harness';
+import { applied, combatClient, play, setTable } from './combat-test-client';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx?.close());
+
+type Client = ReturnType<typeof combatClient>;
+
+/** What undo must restore exactly: the fight without its bookkeeping, and every unit's HP and status. */
+async function snapshot(client: Client) {
+  const { version: _v, updatedAt: _u, log: _l, canUndo: _cu, canRedo: _cr, ...fight } = await client.get();
+  const units = (await client.units()).map((unit) => ({
+    id: unit._id,
+    hp: unit.currentHp,
+    status: unit.status,
+  }));
+  return { fight, units };
+}
+
+const STATUSES = ['Normal', 'Injured', 'Poisoned', 'Stunned', 'Unconscious', 'Dead'];
+const intent = fc.record({
+  kind: fc.constantFrom(
+    ...(['attack', 'attack', 'attack', 'heal', 'nextTurn', 'nextTurn', 'nextTurn'] as const),
+    ...(['setStatus', 'addCondition', 'addCondition', 'removeCondition'] as const),
+    ...(['add', 'remove', 'start', 'end'] as const),
+  ),
+  pick: fc.nat({ max: 1000 }),
+  amount: fc.oneof(fc.integer({ min: 1, max: 25 }), fc.constantFrom('1d6+2', '2d8', '1d4-10', 'd20')),
+});
+type Intent = typeof intent extends fc.Arbitrary<infer T> ? T : never;
+
+/** Turns a random intent into an action that makes sense for the fight as it is (or may not). */
+function toAction(fight: CombatResponse, ids: string[], { kind, pick, amount }: Intent): CombatAction {
+  const members = [...fight.allies, ...fight.enemies];
+  const member = members[pick % Math.max(members.length, 1)] ?? ids[0]!;
+  switch (kind) {
+    case 'attack':
+    case 'heal':
+      return { type: kind, targetId: member, amount };
+    case 'setStatus':
+      return { type: 'setStatus', unitId: member, status: STATUSES[pick % STATUSES.length]! };
+    case 'addCondition':
+      return {
+        type: 'addCondition',
+        unitId: member,
+        status: STATUSES[pick % STATUSES.length]!,
+        ...(pick % 4 === 0 ? {} : { rounds: (pick % 3) + 1 }),
+        endsOn: pick % 2 === 0 ? 'start' : 'end',
+        ofUnitId: members[(pick >> 2) % Math.max(members.length, 1)] ?? member,
+      };
+    case 'removeCondition': {
+      const [condition] = fight.conditions[member] ?? [];
+      return { type: 'removeCondition', unitId: member, conditionId: condition?.id ?? crypto.randomUUID() };
+    }
+    case 'add': {
+      const outside = ids.filter((id) => !members.includes(id));
+      return {
+        type: 'add',
+        unitId: outside[pick % Math.max(outside.length, 1)] ?? ids[0]!,
+        group: pick % 2 ? 'allies' : 'enemies',
+      };
+    }
+    case 'remove':
+      return { type: 'remove', unitId: member };
+    case 'end':
+      // Rarely: the fight stops there (see below), so most runs play longer.
+      return pick % 4 === 0 ? { type: 'end' } : { type: 'nextTurn' };
+    default:
+      return { type: kind } as CombatAction;
+  }
+}
+
+describe('undo and redo', () => {
+  it('N random actions, then N undos give back the start exactly, and N redos the end', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(intent, { minLength: 15, maxLength: 40, size: 'max' }),
+        async (started, intents) => {
+          const table = await setTable(ctx, { n: 5, hp: 40 });
+          const client = combatClient(ctx, table);
+          const [a = '', b = '', c = '', d = ''] = table.ids;
+          await play(
+            client,
+            { type: 'add', unitId: a, group: 'allies' },
+            { type: 'add', unitId: b, group: 'allies' },
+            { type: 'add', unitId: c, group: 'enemies' },
+            { type: 'add', unitId: d, group: 'enemies' },
+            ...(started ? [{ type: 'start' as const }] : []),
+          );
+          const start = await snapshot(client);
+          let fight = await client.get();
+          let count = 0;
+          for (const next of intents) {
+            const response = await client.send(fight.version, toAction(fight, table.ids, next));
+            if (response.statusCode === 200) {
+              const body = response.json<{ combat: CombatResponse; entries: CombatResponse['log'] }>();
+              fight = body.combat;
+              count += 1;
+              // A new action after the end would set up a new fight (and drop the history): stop there.
+              if (body.entries.some(endsFight)) break;
+            } else {
+              // A refusal changes nothing, not even the version.
+              expect(response.statusCode).toBe(400);
+              expect((await client.get()).version).toBe(fight.version);
+            }
+          }
+          const end = await snapshot(client);
+          let version = fight.version;
+          for (let i = 0; i < count; i++) version = applied(await client.undoAt(version)).combat.version;
+          expect(await snapshot(client)).toEqual(start);
+          expect((await client.get()).canRedo).toBe(count > 0);
+          for (let i = 0; i < count; i++) version = applied(await client.redoAt(version)).combat.version;
+          expect(await snapshot(client)).toEqual(end);
+          expect((await client.get()).version).toBe(fight.version + 2 * count);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it('keeps undone entries flagged until a new action replaces them, and refuses an empty history', async () => {
+    const table = await setTable(ctx, { n: 2 });
+    const client = combatClient(ctx, table);
+    const [a = '', b = ''] = table.ids;
+    const empty = await client.undoAt(0);
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty)).toEqual({ code: 'NOTHING_TO_UNDO', message: 'There is nothing to undo.' });
+    expect(errorOf(await client.redoAt(0)).code).toBe('NOTHING_TO_REDO');
+
+    const added = await play(
+      client,
+      { type: 'add', unitId: a, group: 'allies' },
+      { type: 'add', unitId: b, group: 'enemies' },
+    );
+    const undone = applied(await client.undoAt(added.combat.version));
+    expect(undone.combat).toMatchObject({ enemies: [], canUndo: true, canRedo: true, version: 3 });
+    expect(undone.entries).toMatchObject([{ type: 'add', target: { id: b }, undone: true }]);
+    expect(undone.combat.log.map((entry) => entry.undone)).toEqual([false, true]);
+
+    // A new action drops the redo step.
+    const replaced = await play(client, { type: 'add', unitId: b, group: 'allies' });
+    expect(replaced.combat.log.map((entry) => [entry.target?.group, entry.undone])).toEqual([
+      ['allies', false],
+      ['allies', false],
+    ]);
+    expect(replaced.combat.canRedo).toBe(false);
+    expect(errorOf(await client.redoAt(replaced.combat.version)).code).toBe('NOTHING_TO_REDO');
+  });
+
+  it('checks the version on undo and redo too', async () => {
+    const table = await setTable(ctx, { n: 1 });
+    const client = combatClient(ctx, table);
+    const added = await play(client, { type: 'add', unitId: table.ids[0]!, group: 'allies' });
+    const stale = await client.undoAt(added.combat.version - 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'COMBAT_CONFLICT',
+      combat: { version: 1, allies: [table.ids[0]] },
+    });
+  });
+
+  it('starts a new history after a PUT, which bumps the version', async () => {
+    const table = await setTable(ctx, { n: 2 });
+    const client = combatClient(ctx, table);
+    const added = await play(client, { type: 'add', unitId: table.ids[0]!, group: 'allies' });
+    const {
+      version: _v,
+      updatedAt: _u,
+      log: _l,
+      canUndo: _cu,
+      canRedo: _cr,
+      conditions: _c,
+      ...state
+    } = added.combat;
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/combat',
+      headers: { authorization: `Bearer ${table.token}`, 'x-campaign-id': table.campaignId },
+      payload: { ...state, enemies: [table.ids[1]] },
+    });
+    expect(put.json()).toMatchObject({ version: 2, canUndo: false, log: [] });
+    expect(errorOf(await client.undoAt(2)).code).toBe('NOTHING_TO_UNDO');
+  });
+
+  it('does not offer to undo a step without stored changes (a log brought by an import)', async () => {
+    const table = await setTable(ctx, { n: 1 });
+    const client = combatClient(ctx, table);
+    const added = await play(client, { type: 'add', unitId: table.ids[0]!, group: 'allies' });
+    await ctx.app.database.db
+      .update(combatLog)
+      .set({ undo: null })
+      .where(eq(combatLog.campaignId, table.campaignId));
+    const fight = await client.get();
+    expect(fight).toMatchObject({ canUndo: false, canRedo: false, log: added.combat.log });
+    expect(errorOf(await client.undoAt(fight.version)).code).toBe('NOTHING_TO_UNDO');
+  });
+
+  it('goes back 500 steps and more within a fight', async () => {
+    const table = await setTable(ctx, { n: 2 });
+    const client = combatClient(ctx, table);
+    const [a = '', b = ''] = table.ids;
+    await play(
+      client,
+      { type: 'add', unitId: a, group: 'allies' },
+      { type: 'add', unitId: b, group: 'enemies' },
+    );
+    const user = { id: table.userId, tier: 'Novice' as const };
+    const combat = ctx.app.services.combat;
+    const start = await snapshot(client);
+    let version = (await client.get()).version;
+    const steps = 505;
+    for (let i = 0; i < steps; i++) {
+      const status = STATUSES[i % STATUSES.length]!;
+      version = (
+        await combat.act(user, table.campaignId, {
+          version,
+          action: { type: 'setStatus', unitId: a, status },
+        })
+      ).combat.version;
+    }
+    for (let i = 0; i < steps; i++)
+      version = (await combat.undo(user, table.campaignId, version)).combat.version;
+    expect(await snapshot(client)).toEqual(start);
+    expect((await client.get()).log.filter((entry) => entry.undone)).toHaveLength(steps);
+  }, 120_000);
+});

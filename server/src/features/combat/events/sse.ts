@@ -1,0 +1,116 @@
+// A Server-Sent Events stream over the raw response (decision 022). Every event says "the fight is at
+// version N"; a client that sees a version above its own reads the fight again. Events are state,
+// not deltas, so a slow client may skip ahead: while the socket is full only the newest is kept.
+import type { FastifyReply } from 'fastify';
+import type { CombatChannelEvent } from './channel';
+
+export const HEARTBEAT_MS = 15_000;
+export const RETRY_MS = 3_000;
+
+/** Streams open in this process, so the app can end them on close (a stream never ends by itself). */
+export class OpenStreams {
+  private readonly closers = new Set<() => void>();
+  add(close: () => void): () => void {
+    this.closers.add(close);
+    return () => this.closers.delete(close);
+  }
+  closeAll(): void {
+    for (const close of [...this.closers]) close();
+  }
+  get size(): number {
+    return this.closers.size;
+  }
+}
+
+export interface StreamSource {
+  /** Subscribes to the campaign's events; resolves once none can be missed. */
+  subscribe(listener: (event: CombatChannelEvent) => void): Promise<() => void>;
+  /** The version now in the database. */
+  currentVersion(): Promise<number>;
+}
+
+/**
+ * Takes over the reply (the request is already authorized) and keeps the stream until the client
+ * leaves or the app closes. Sends `retry:`, then the current version, then each newer one, with a
+ * comment heartbeat so proxies keep the connection open.
+ */
+export async function streamVersions(
+  reply: FastifyReply,
+  source: StreamSource,
+  streams: OpenStreams,
+  options: { heartbeatMs?: number } = {},
+): Promise<void> {
+  const raw = reply.raw;
+  let sent = -1;
+  let pending = -1;
+  let blocked = false;
+  let ended = false;
+
+  const write = (text: string) => {
+    if (ended || raw.writableEnded || raw.destroyed) return;
+    if (!raw.write(text)) blocked = true;
+  };
+  const sendVersion = (version: number) => {
+    pending = Math.max(pending, version);
+    if (blocked || pending <= sent) return;
+    sent = pending;
+    write(`id: ${sent}\ndata: ${JSON.stringify({ version: sent })}\n\n`);
+  };
+  const resync = () => {
+    source.currentVersion().then(sendVersion, () => {});
+  };
+
+  // Subscribed before the version is read: a change committed in between is seen, never missed.
+  const unsubscribe = await source.subscribe((event) => {
+    if ('version' in event) sendVersion(event.version);
+    else resync();
+  });
+  const version = await source.currentVersion().catch((error: unknown) => {
+    unsubscribe();
+    throw error;
+  });
+
+  // Security headers were set on the reply by the onRequest hook; a hijacked reply must send them itself.
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) headers[name] = value;
+  reply.hijack();
+  raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    // nginx and similar proxies would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  raw.socket?.setNoDelay(true);
+  write(`retry: ${RETRY_MS}\n\n`);
+  sendVersion(version);
+
+  const heartbeat = setInterval(() => {
+    if (!blocked) write(`: ping\n\n`);
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const onDrain = () => {
+    blocked = false;
+    sendVersion(pending);
+  };
+  // The app's close ends the response; the client leaving closes it: either way, clean up once.
+  const forget = streams.add(() => {
+    cleanup();
+    raw.end();
+  });
+  function cleanup() {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    forget();
+    raw.off('drain', onDrain);
+  }
+  raw.on('drain', onDrain);
+  raw.on('close', cleanup);
+  raw.on('error', cleanup);
+  // The client may have left while the version was read: 'close' has already been emitted then.
+  if (raw.destroyed || raw.socket?.destroyed) cleanup();
+}
