@@ -11,6 +11,7 @@ import campaignRoutes from './features/campaigns/routes';
 import { createUnitsService, type UnitsService } from './features/units/service';
 import unitRoutes from './features/units/routes';
 import { createCombatService, type CombatService } from './features/combat/service';
+import { createCombatChannel } from './features/combat/events/create-channel';
 import combatRoutes from './features/combat/routes';
 import { createContactService, type ContactService } from './features/contact/service';
 import contactRoutes from './features/contact/routes';
@@ -19,6 +20,9 @@ import { createPaymentsService, type PaymentsService } from './features/payments
 import { createPaymentProvider } from './features/payments/create-provider';
 import type { StripeConnection } from './features/payments/stripe/config';
 import paymentRoutes from './features/payments/routes';
+import { createUserDataService, type UserDataService } from './features/user-data/service';
+import { createAccountDataService, type AccountDataService } from './features/user-data/account-service';
+import userDataRoutes from './features/user-data/routes';
 import healthRoutes from './features/health/routes';
 import siteRoutes from './features/site/routes';
 import authPlugin from './plugins/auth';
@@ -48,6 +52,8 @@ export interface Services {
   combat: CombatService;
   contact: ContactService;
   payments: PaymentsService;
+  userData: UserDataService;
+  accountData: AccountDataService;
   mailer: Mailer;
 }
 
@@ -126,23 +132,35 @@ export async function buildApp(options: AppOptions): Promise<App> {
     stripeConnection: options.stripeConnection,
   });
   const campaigns = createCampaignsService({ db });
+  // Live sync of fights (decision 022); closed after the event streams (routes end them on preClose).
+  const combatEvents = createCombatChannel({ redisUrl: config.redisUrl, database, log: app.log });
+  app.addHook('onClose', async () => combatEvents.close());
   const auth = createAuthService({
     db,
     mailer,
     publicUrl: config.publicUrl,
     sessionCacheTtlMs: config.sessionCacheTtlMs,
   });
+  const userData = createUserDataService({ db });
   const services: Services = {
     auth,
     campaigns,
     units: createUnitsService({ db }),
-    combat: createCombatService({ db }),
+    combat: createCombatService({ db, events: combatEvents, log: app.log }),
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
       db,
       provider,
       publicUrl: config.publicUrl,
       onTierChanged: (userId) => auth.forgetUser(userId),
+    }),
+    userData,
+    accountData: createAccountDataService({
+      db,
+      userData,
+      provider,
+      mailer,
+      onAccountDeleted: (userId) => auth.forgetUser(userId),
     }),
     mailer,
   };
@@ -169,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(combatRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes);
+  await app.register(userDataRoutes);
   await app.register(webPlugin, { distDir: config.webDist });
 
   app.log.info(

@@ -18,6 +18,8 @@ export const RATE_LIMIT_RULES = {
   forgotPassword: { windowMs: 60 * 60_000, perIp: 20, perEmail: 5 },
   resetPassword: { windowMs: 60 * 60_000, perIp: 20, perEmail: 10 },
   contact: { windowMs: 60 * 60_000, perIp: 20, perEmail: 10 },
+  // A password check like login's, per account: a stolen token cannot try passwords faster.
+  deleteAccount: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
 

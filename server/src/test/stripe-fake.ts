@@ -155,6 +155,14 @@ export async function startStripeFake(): Promise<StripeFake> {
       const state = subscriptions.get(match[1] ?? '');
       return state ? { status: 200, body: subscriptionObject(state) } : missing('subscription');
     }
+    // Immediate cancellation (account deletion): Stripe answers the subscription, now canceled.
+    if (method === 'DELETE' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const state = subscriptions.get(match[1] ?? '');
+      if (!state) return missing('subscription');
+      const canceled = { ...state, status: 'canceled' };
+      subscriptions.set(canceled.id, canceled);
+      return { status: 200, body: subscriptionObject(canceled) };
+    }
     return missing(`route ${method} ${path}`);
   }
 

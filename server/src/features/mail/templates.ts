@@ -84,6 +84,31 @@ export function welcomeMail(language: Language, email: string, dashboardLink: st
   };
 }
 
+/**
+ * Sent once an account is deleted (decision 024), in the account's language: the one message that
+ * outlives the account, so it names what went and that the address is free again.
+ */
+export function accountDeletedMail(language: Language, email: string): RenderedMail {
+  const t = (key: MessageKey) => translate(language, key, { email });
+  return {
+    subject: t('mail.accountDeletedSubject'),
+    text: lines(
+      t('mail.accountDeletedIntro'),
+      '',
+      t('mail.accountDeletedBilling'),
+      '',
+      t('mail.accountDeletedOutro'),
+      ...signature(language),
+    ),
+    html: layout(language, t('mail.accountDeletedSubject'), [
+      paragraph(t('mail.accountDeletedIntro')),
+      paragraph(t('mail.accountDeletedBilling')),
+      paragraph(t('mail.accountDeletedOutro'), { muted: true }),
+      signatureHtml(language),
+    ]),
+  };
+}
+
 /** A user's message to support: always English (support reads English), answered by Reply-To. */
 export function contactMail(input: {
   email: string;

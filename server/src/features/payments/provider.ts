@@ -66,4 +66,10 @@ export interface PaymentProvider {
    * touch a subscription). Absent when the provider has no webhooks (demo): the route answers 404.
    */
   parseWebhook?(delivery: WebhookDelivery): Promise<SubscriptionChange[]>;
+  /**
+   * Ends the user's subscription at once, without waiting for the period's end: the account is being
+   * deleted (decision 024). Nothing to do without one. Throws AppError PAYMENT_UNAVAILABLE when the
+   * provider cannot be reached, so an account is never deleted while it is still billed.
+   */
+  cancelSubscription(subscription: SubscriptionRow | undefined): Promise<void>;
 }

@@ -43,6 +43,10 @@ export function createDemoProvider(deps: { db: Db; publicUrl: string }): Payment
       return subscription?.billingAddress ?? null;
     },
 
+    // A demo subscription exists only in the user's subscriptions row, which the account deletion
+    // removes: there is no one else to tell.
+    async cancelSubscription() {},
+
     // No parseWebhook: the demo has no webhooks, its pages' calls apply changes directly (POST /api/stripe/webhook → 404).
   };
 }

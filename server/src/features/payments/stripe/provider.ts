@@ -14,6 +14,9 @@ import * as repo from '../repository';
 import type { StripeConnection, StripeSettings } from './config';
 import { createStripeEvents } from './events';
 
+/** Subscription statuses Stripe will never bill again. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
 export function createStripeProvider(deps: {
   stripe: StripeSettings;
   db: Db;
@@ -175,6 +178,21 @@ export function createStripeProvider(deps: {
       const { line1, line2, city, postal_code, country } = customer.address;
       const parsed = billingAddressSchema.safeParse({ line1, line2, city, postal_code, country });
       return parsed.success ? parsed.data : null;
+    },
+
+    // Every subscription of the customer Stripe could still bill, not only the stored one (the row
+    // may lag behind a webhook, and two paid Checkout tabs make two; decision 016). Ended at once,
+    // without proration: the customer and its invoices stay at Stripe (decision 024).
+    async cancelSubscription(subscription) {
+      const customerId = storedCustomer(subscription);
+      if (!customerId) return;
+      const list = await call('subscriptions.list', () =>
+        stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+      );
+      for (const item of list.data) {
+        if (ENDED_STATUSES.has(item.status)) continue;
+        await call('subscriptions.cancel', () => stripe.subscriptions.cancel(item.id));
+      }
     },
 
     parseWebhook: createStripeEvents({ stripe, settings, db, log, call, planOfPrice }),

@@ -1,0 +1,152 @@
+// The campaign export file (issue #17, decision 024): one JSON document with the campaign, its units
+// and its fight, written by GET /api/game-data/{id}/export and read back by POST /api/game-data/import.
+// Its shape is versioned by `formatVersion`; an older file is upgraded step by step
+// (../rules/game-data-upgrades.ts) before this schema reads it.
+import { z } from 'zod';
+import { maxOverTiers } from '../tiers';
+import {
+  characteristicDef,
+  classInput,
+  INITIATIVE_RULES,
+  raceInput,
+  statusInput,
+  updateCampaignBody,
+} from './campaigns';
+import { combatCondition, combatLogEntry, combatState } from './combat';
+import { languageSchema, nameSchema, tierSchema } from './common';
+import { updateUnitBody } from './units';
+
+/** Names the kind of file, so a JSON file of another program is refused before anything else. */
+export const GAME_DATA_FORMAT = 'questkeeper.game-data';
+/** The version this code writes; readers accept it and upgrade every older one they know. */
+export const GAME_DATA_FORMAT_VERSION = 1;
+export const ACCOUNT_EXPORT_FORMAT = 'questkeeper.account';
+export const ACCOUNT_EXPORT_FORMAT_VERSION = 1;
+
+/** A unit's reference inside the file (its id when exported): the fight points at units through it. */
+const fileUnitRef = z.string().trim().min(1, { error: 'validation.required' }).max(64);
+const timestamp = z.string().max(40).optional();
+
+// Items read like a campaign PUT (names, colours, ids), but counts and note lengths are only capped
+// far above every tier here: the importing user's tier is checked after parsing
+// (../rules/game-data-limits.ts), so the answer can say "races: 21 of 20" rather than "too many items".
+const HARD_CAP = 2_000;
+const freeText = z.string().default('');
+
+/** No two entries of one list may share a name (units refer to them by name). */
+const uniqueNames = <T extends { name: string }>(items: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const key = item.name.toLocaleLowerCase();
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', message: 'validation.duplicateName', path: [index, 'name'] });
+    seen.add(key);
+  });
+};
+const list = <T extends z.ZodType<{ name: string }>>(item: T) =>
+  z.array(item).max(HARD_CAP).superRefine(uniqueNames).default([]);
+
+export const exportedCampaign = z.object({
+  name: nameSchema(),
+  rules: freeText,
+  characteristics: list(characteristicDef),
+  races: list(raceInput.extend({ note: freeText })),
+  classes: list(classInput.extend({ note: freeText })),
+  statuses: list(statusInput.extend({ note: freeText })),
+  initiativeRule: z.enum(INITIATIVE_RULES).default('random_d20'),
+  initiativeCaracName: updateCampaignBody.shape.initiativeCaracName.unwrap().default(''),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type ExportedCampaign = z.infer<typeof exportedCampaign>;
+
+export const exportedUnit = updateUnitBody.required().extend({
+  id: fileUnitRef,
+  notes: freeText,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type ExportedUnit = z.infer<typeof exportedUnit>;
+
+/**
+ * The campaign's fight as the combat API answers it (core/src/schemas/combat.ts), without what only
+ * makes sense on the server it came from (version, undo/redo flags). Unit ids are file references.
+ */
+export const exportedFight = combatState.extend({
+  allies: z.array(fileUnitRef).max(maxOverTiers('unitsPerCampaign')),
+  enemies: z.array(fileUnitRef).max(maxOverTiers('unitsPerCampaign')),
+  order: z
+    .array(z.object({ unitId: fileUnitRef, initiative: combatState.shape.order.element.shape.initiative }))
+    .max(maxOverTiers('unitsPerCampaign') * 2),
+  targetId: fileUnitRef.nullable(),
+  conditions: z.record(
+    fileUnitRef,
+    z.array(combatCondition.extend({ id: z.string().min(1).max(64), ofUnitId: fileUnitRef })).max(50),
+  ),
+  log: z.array(combatLogEntry.extend({ id: z.string().min(1).max(64) })).max(100_000),
+});
+export type ExportedFight = z.infer<typeof exportedFight>;
+
+export const gameDataExport = z
+  .object({
+    format: z.literal(GAME_DATA_FORMAT),
+    formatVersion: z.literal(GAME_DATA_FORMAT_VERSION),
+    exportedAt: timestamp,
+    campaign: exportedCampaign,
+    units: z.array(exportedUnit).max(HARD_CAP),
+    fight: exportedFight.optional(),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.units.forEach((unit, index) => {
+      if (seen.has(unit.id))
+        ctx.addIssue({ code: 'custom', message: 'validation.duplicateUnit', path: ['units', index, 'id'] });
+      seen.add(unit.id);
+    });
+  })
+  .describe(
+    `A campaign export, format "${GAME_DATA_FORMAT}" version ${GAME_DATA_FORMAT_VERSION}: the campaign ` +
+      '(name, rules in markdown, characteristics, races, classes and statuses with their notes and ' +
+      'colours, initiative settings), its units (each with an `id` the fight refers to) and, when there ' +
+      'is one, its fight with its log. Ids and timestamps are informative: an import gives everything ' +
+      'new ids. Files of an older formatVersion are upgraded on import; a newer one is refused.',
+  );
+export type GameDataExport = z.infer<typeof gameDataExport>;
+/** What a program writing an export may leave out (defaults fill it in). */
+export type GameDataExportInput = z.input<typeof gameDataExport>;
+
+export const accountExport = z
+  .object({
+    format: z.literal(ACCOUNT_EXPORT_FORMAT),
+    formatVersion: z.literal(ACCOUNT_EXPORT_FORMAT_VERSION),
+    exportedAt: z.string(),
+    account: z.object({
+      email: z.string(),
+      language: languageSchema,
+      tier: tierSchema,
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      billing: z
+        .object({
+          provider: z.string(),
+          plan: z.string().nullable(),
+          status: z.string(),
+          cancelAtPeriodEnd: z.boolean(),
+          currentPeriodEnd: z.string().nullable(),
+          billingAddress: z.record(z.string(), z.string().nullable()).nullable(),
+          updatedAt: z.string(),
+        })
+        .nullable(),
+    }),
+    campaigns: z.array(gameDataExport),
+  })
+  .describe(
+    'Everything the account holds: its settings and billing state, and every campaign in the campaign ' +
+      'export format (each one can be imported on its own with POST /api/game-data/import).',
+  );
+export type AccountExport = z.infer<typeof accountExport>;
+
+export const deleteAccountBody = z.object({
+  password: z.string().min(1, { error: 'validation.required' }).max(200),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
