@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './vite-precompress.ts';
@@ -7,14 +7,52 @@ import { localeParts } from './locale-parts.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
+/**
+ * Preloads the Latin files of the two typefaces (src/fonts.css): the browser fetches them with the
+ * page's first requests instead of after the CSS is parsed and the text is laid out, so they are
+ * usually ready when the app first paints. Only the upright Latin files: accents of French are in
+ * them; the other files are fetched when a page needs them.
+ */
+function preloadFonts(names: readonly string[]): Plugin {
+  let base = '/';
+  return {
+    name: 'questkeeper-preload-fonts',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const files = Object.keys(bundle ?? {}).filter((file) =>
+          names.some((name) => new RegExp(`/${name}-[\\w-]+\\.woff2$`).test(`/${file}`)),
+        );
+        if (files.length !== names.length) {
+          throw new Error(`preloadFonts: expected ${names.join(', ')}, found ${files.join(', ') || 'none'}`);
+        }
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `${base}${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     localeParts(fileURLToPath(new URL('../core/locales', import.meta.url))),
+    preloadFonts(['fraunces-latin-wght-normal', 'inter-latin-wght-normal']),
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The server puts a fresh nonce in place of this on each answer, and in the page's CSP: CodeMirror
+  // gives it to the <style> element it injects (docs/decisions/023). Vite writes it on the page's
+  // tags and in <meta property="csp-nonce">.
+  html: { cspNonce: 'QK_CSP_NONCE' },
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${apiPort}` },

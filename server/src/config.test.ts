@@ -11,6 +11,24 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  // Issue #16: started on 127.0.0.1 with the old fixed default (localhost), payment returns landed on
+  // another origin, signed out, and the checkout window never closed.
+  it('defaults PUBLIC_URL to the origin the server listens on', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ HOST: 'qk.lan' }).publicUrl).toBe('http://qk.lan:3000');
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).publicUrl).toBe('http://[::1]:8080');
+    // All interfaces: no address of their own, the browser opens localhost.
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '::' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '[::]' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('takes PUBLIC_URL as given, without a trailing slash, whatever HOST is', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'https://qk.example/' }).publicUrl).toBe(
+      'https://qk.example',
+    );
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/qk' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/qk' });

@@ -18,7 +18,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Public origin used in mailed links and payment return URLs. */
+  /** Public origin used in mailed links and payment return URLs; defaults to HOST and PORT. */
   PUBLIC_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
@@ -76,6 +76,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The origin a browser opens when PUBLIC_URL is unset: the one the server listens on, so payment
+ * return links land where the user signed in (issue #16: a server started on 127.0.0.1 sent them to
+ * localhost, another origin with no session). An all-interfaces HOST has no address of its own to
+ * open: localhost then.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  const name = bare === '' || bare === '0.0.0.0' || bare === '::' ? 'localhost' : bare;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -100,7 +112,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -1,11 +1,14 @@
 // Security headers, with a strict CSP that the web app is built for: no inline scripts, no third
 // parties (the Novice banner is a house ad). Images may come from https: because rules and notes
 // written in markdown embed pictures by URL. helmet computes the headers once at start: they are the
-// same for every answer (@fastify/helmet rebuilt them on each request, a measurable cost).
+// same for every answer (@fastify/helmet rebuilt them on each request, a measurable cost) — except
+// the app's HTML page, whose CSP carries a fresh style nonce (`noncedPage`, decision 023).
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { watchPublicOrigin } from './public-origin';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -45,9 +48,39 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
+/**
+ * What the built index.html holds where each answer puts its nonce: the web build's `html.cspNonce`
+ * (web/vite.config.ts) writes it on the page's tags and in `<meta property="csp-nonce">`.
+ */
+export const CSP_NONCE_PLACEHOLDER = 'QK_CSP_NONCE';
+
+/**
+ * Serves `html` (index.html) with a fresh nonce on each call, and the CSP that admits `<style>`
+ * elements carrying it: CodeMirror injects its theme as one, and reads the nonce from the meta tag
+ * (decision 023). Scripts stay 'self' only.
+ */
+export function noncedPage(html: string): () => { html: string; csp: string } {
+  const parts = html.split(CSP_NONCE_PLACEHOLDER);
+  const mark = 'qk-nonce-mark';
+  const csp = securityHeaders({
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CONTENT_SECURITY_POLICY, styleSrc: ["'self'", `'nonce-${mark}'`] },
+    },
+  })['content-security-policy'];
+  const [before = '', after = ''] = (csp ?? '').split(mark);
+  return () => {
+    const nonce = randomBytes(16).toString('base64');
+    return { html: parts.join(nonce), csp: `${before}${nonce}${after}` };
+  };
+}
+
 export default fp(async function securityPlugin(app: FastifyInstance) {
   const headers = securityHeaders();
-  app.addHook('onRequest', async (_request, reply) => {
+  const checkOrigin = watchPublicOrigin(app.config.publicUrl, app.log);
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    checkOrigin(request);
   });
 });

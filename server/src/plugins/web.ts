@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { LANGUAGES } from '@questkeeper/core/i18n';
 import { matchLocalizedRoute, routes, type RouteId } from '@questkeeper/core/routes';
 import { sendError } from './errors';
+import { noncedPage } from './security';
 
 /** The page of the route table that `pathname` opens, if any (trailing slashes ignored). */
 export function findAppRoute(pathname: string): RouteId | undefined {
@@ -43,13 +44,14 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
   } else {
     app.log.warn({ distDir: options.distDir }, 'no web build found: serving the API only');
   }
-  const indexHtml = hasBuild ? fs.readFileSync(indexPath) : undefined;
-  const indexVariants = indexHtml
-    ? {
-        br: zlib.brotliCompressSync(indexHtml),
-        gzip: zlib.gzipSync(indexHtml, { level: 9 }),
-      }
-    : undefined;
+  // Each answer carries its own CSP nonce (decision 023), so the page (~1 KB) is compressed per
+  // request: brotli quality 5 takes a few tens of microseconds.
+  const indexPage = hasBuild ? noncedPage(fs.readFileSync(indexPath, 'utf8')) : undefined;
+  const compress = {
+    br: (html: string) =>
+      zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: (html: string) => zlib.gzipSync(html),
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -60,7 +62,8 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
       const query = request.url.slice(pathname.length);
       return reply.redirect(`/${request.language}${pathname.replace(/\/+$/, '')}${query}`, 302);
     }
-    if (wantsApp && indexHtml) {
+    if (wantsApp && indexPage) {
+      const page = indexPage();
       const route = findAppRoute(pathname);
       // The bare root is a redirect screen (spec §2: noindex); the app adds the meta tag too.
       if (route && routes[route].noindex) reply.header('x-robots-tag', 'noindex');
@@ -68,12 +71,12 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
         .code(route ? 200 : 404)
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
+        .header('content-security-policy', page.csp)
         .type('text/html; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-      if (encoding && indexVariants)
-        return reply.header('content-encoding', encoding).send(indexVariants[encoding]);
-      return reply.send(indexHtml);
+      if (encoding) return reply.header('content-encoding', encoding).send(compress[encoding](page.html));
+      return reply.send(page.html);
     }
     return sendError(reply, request, 'NOT_FOUND');
   });

@@ -5,6 +5,7 @@
 import { history, historyKeymap, defaultKeymap } from '@codemirror/commands';
 import { Annotation, EditorState, Transaction } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
+import { listKeymap } from './list-keys';
 
 /** Marks the host's replacements of the whole text (cancel, another campaign): not a user change. */
 const external = Annotation.define<boolean>();
@@ -23,6 +24,15 @@ export interface CodeEditorOptions {
   onChanged: (length: number) => void;
   /** Ctrl/Cmd+B and Ctrl/Cmd+I. */
   onShortcut: (action: 'bold' | 'italic') => void;
+}
+
+/**
+ * The page's CSP nonce: the server writes a fresh one into each page and its CSP, and CodeMirror puts
+ * it on the <style> element it injects its theme with — without it the strict style-src refuses
+ * that element (docs/decisions/023). `.nonce`: browsers hide the attribute once the page is parsed.
+ */
+function pageNonce(): string | undefined {
+  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 }
 
 export function createCodeEditor(options: CodeEditorOptions): EditorView {
@@ -47,18 +57,24 @@ export function createCodeEditor(options: CodeEditorOptions): EditorView {
     { key: 'Mod-i', run: () => (options.onShortcut('italic'), true) },
   ]);
 
+  const nonce = pageNonce();
   return new EditorView({
     parent: options.parent,
     state: EditorState.create({
       doc: options.text,
       extensions: [
+        nonce ? EditorView.cspNonce.of(nonce) : [],
         history(),
         shortcuts,
-        // Tab is left to the browser (moves the focus): the editor must not trap keyboard users.
-        keymap.of([...defaultKeymap, ...historyKeymap]),
+        // Lists first (Enter, Backspace, Tab and Shift-Tab there; list-keys.ts). Tab indents, so
+        // keyboard users leave with Escape then Tab, as CodeMirror provides (the hint below the
+        // editor says so).
+        keymap.of([...listKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         placeholderText(options.placeholder),
-        EditorView.contentAttributes.of(options.attributes),
+        // tabindex changes nothing for users (the editable element is focusable already), but axe
+        // counts focusable content by it, and CodeMirror's scroller around it is a scrollable region.
+        EditorView.contentAttributes.of({ tabindex: '0', ...options.attributes }),
         limit,
         listener,
       ],

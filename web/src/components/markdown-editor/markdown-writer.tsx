@@ -80,6 +80,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
   const textareaId = id ?? `${ownId}-text`;
   const previewId = `${ownId}-preview`;
   const counterId = `${ownId}-counter`;
+  const hintId = `${ownId}-keys`;
 
   const [length, setLength] = useState(value.length);
   const [previewSource, setPreviewSource] = useState(value);
@@ -194,7 +195,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
     const view = createCodeEditor({
       parent,
       text: mountText.current,
-      attributes: { id: textareaId, 'aria-label': label, 'aria-describedby': counterId },
+      attributes: { id: textareaId, 'aria-label': label, 'aria-describedby': `${counterId} ${hintId}` },
       placeholder,
       maxLength: () => maxLengthRef.current,
       onRefused: () => editorCallbacks.current.refuse(),
@@ -219,7 +220,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
       viewRef.current = null;
       view.destroy();
     };
-  }, [placeholder, textareaId, label, counterId]);
+  }, [placeholder, textareaId, label, counterId, hintId]);
 
   const apply = (make: Snippet): Outcome => {
     const view = viewRef.current;
@@ -305,6 +306,9 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
         </div>
       </div>
       <div className="flex flex-wrap items-start gap-x-4 gap-y-1 rounded-b-card border border-t-0 border-line bg-surface-muted px-3 py-1.5 text-sm">
+        <p id={hintId} className="text-ink-muted max-sm:sr-only">
+          {t('editor.keyboardHint')}
+        </p>
         <p role="status" className="text-danger">
           {refusals > 0 ? t('editor.limitReached', { max: numbers.format(maxLength) }) : ''}
         </p>

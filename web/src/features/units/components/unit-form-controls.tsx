@@ -80,7 +80,7 @@ export function ChoiceGroup<T extends string>({
                 htmlFor={inputId}
                 className={
                   'flex min-h-9 flex-1 cursor-pointer items-center justify-center rounded-md px-3 text-center text-sm font-medium text-ink-muted ' +
-                  'hover:text-ink peer-checked:bg-surface peer-checked:text-ink peer-checked:shadow-sm ' +
+                  'hover:text-ink peer-checked:bg-brand peer-checked:text-on-brand peer-checked:hover:text-on-brand peer-checked:shadow-sm ' +
                   'peer-focus-visible:outline-3 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-focus'
                 }
               >
