@@ -24,16 +24,20 @@ import { createUserDataService, type UserDataService } from './features/user-dat
 import { createAccountDataService, type AccountDataService } from './features/user-data/account-service';
 import userDataRoutes from './features/user-data/routes';
 import healthRoutes from './features/health/routes';
+import { createLifecycle } from './features/health/lifecycle';
+import { createBroadcast } from './lib/broadcast/create-broadcast';
 import siteRoutes from './features/site/routes';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import errorsPlugin, { sendError } from './plugins/errors';
 import jsonBodyPlugin from './plugins/json-body';
+import metricsPlugin from './plugins/metrics';
 import rateLimitPlugin, {
   createMemoryStore,
   createRedisStore,
   type RateLimitStore,
 } from './plugins/rate-limit';
+import { createPostgresStore } from './plugins/rate-limit-postgres';
 import securityPlugin from './plugins/security';
 import { createResponseSerializerCompiler } from './plugins/serializer';
 import webPlugin from './plugins/web';
@@ -89,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // One log line per request, written when it ends (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
+    // A request that reached us while shutting down is served, not refused with 503 (issue #19):
+    // the server stops accepting connections, and server.ts closes each kept-alive one after its answer.
+    return503OnClosing: false,
     // A URL the router cannot decode, or an id too long to route, addresses nothing: answer our
     // JSON 404 rather than Fastify's own shape (these run before any hook or error handler).
     frameworkErrors: (_error, request, reply) => {
@@ -140,7 +147,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     publicUrl: config.publicUrl,
     sessionCacheTtlMs: config.sessionCacheTtlMs,
+    // Evictions reach every process at once (decision 025), over the combat events' transport.
+    invalidations: (handlers) =>
+      createBroadcast({ topic: 'sessions', redisUrl: config.redisUrl, database, handlers, log: app.log }),
+    log: app.log,
   });
+  app.addHook('onClose', async () => auth.close());
   const userData = createUserDataService({ db });
   const services: Services = {
     auth,
@@ -167,17 +179,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', services);
+  app.decorate('lifecycle', createLifecycle());
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin, { authenticate: (token) => services.auth.authenticate(token) });
   await app.register(rateLimitPlugin, {
+    // Shared by every process whenever several can run (decision 025): memory only on PGlite.
     store:
-      options.rateLimitStore ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore()),
+      options.rateLimitStore ??
+      (config.redisUrl
+        ? createRedisStore(config.redisUrl)
+        : database.driver === 'postgres'
+          ? createPostgresStore(db)
+          : createMemoryStore()),
     scale: config.rateLimitScale,
   });
   await app.register(docsPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(healthRoutes);
   await app.register(siteRoutes, { config });

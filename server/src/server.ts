@@ -1,9 +1,14 @@
 // Entry point of `npm start`: reads the configuration, opens the database (migrating it), listens,
-// and closes everything on SIGINT/SIGTERM so the PGlite data folder is released cleanly.
+// and on SIGINT/SIGTERM shuts down gracefully (issue #19): /api/ready turns 503, the server stops
+// taking connections, event streams end with a reconnect hint, requests in flight finish, then the
+// database is closed (releasing the PGlite data folder) and the process exits.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+
+/** Past this, requests still running are cut: under the 30 s most orchestrators wait before SIGKILL. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
   const config = loadConfig();
@@ -13,16 +18,32 @@ async function main() {
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
   const app = await buildApp({ config, database });
+  // Answers given while draining close their connection, so a keep-alive client (or load
+  // balancer) opens its next request elsewhere instead of on a socket about to go away.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.lifecycle.startDraining();
+    const timer = setTimeout(() => {
+      app.log.error({ ms: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out, exiting with requests in flight');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    let code = 0;
     try {
       await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while closing');
+      code = 1;
     } finally {
-      await database.close();
-      process.exit(0);
+      await database.close().catch(() => {});
+      app.log.info('stopped');
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

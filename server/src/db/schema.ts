@@ -252,3 +252,13 @@ export const demoPaymentSessions = pgTable(
   },
   (t) => [index('demo_payment_sessions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Rate-limit windows when several processes share PostgreSQL without Redis (decision 025): one row
+ * per key (`login:ip:…`), counted in place; rows past `reset_at` are swept now and then.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -201,6 +201,7 @@ describe('OpenAPI', () => {
       '/api/game-data/{id}/copy',
       '/api/combat',
       '/api/health',
+      '/api/ready',
     ]) {
       expect(paths, path).toContain(path);
     }

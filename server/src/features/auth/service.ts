@@ -1,17 +1,19 @@
 // Accounts and sessions (decisions.md "Accounts and sessions"): argon2id hashes, random tokens
 // stored as SHA-256, 30-day sessions extended by refresh, single-use one-hour reset tokens.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@questkeeper/core/i18n';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
 import type { RequestUser } from '../../plugins/request-context';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, welcomeMail } from '../mail/templates';
 import * as users from '../../db/shared/users';
 import * as repo from './repository';
-import { createSessionCache } from './session-cache';
+import { createSessionCache, shareSessionCache } from './session-cache';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -24,9 +26,15 @@ export function createAuthService(deps: {
   publicUrl: string;
   /** How long this process may reuse a session it has looked up; 0 turns the cache off. */
   sessionCacheTtlMs?: number;
+  /** Opens the broadcast that carries evictions to every process (decision 025). */
+  invalidations?: (handlers: BroadcastHandlers) => Broadcast;
+  log?: FastifyBaseLogger;
 }) {
   const { db, mailer, publicUrl } = deps;
-  const cache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 0 });
+  const ttlMs = deps.sessionCacheTtlMs ?? 0;
+  const cache = createSessionCache({ ttlMs });
+  // Nothing is cached with a TTL of 0, so there is nothing to evict elsewhere either.
+  const shared = shareSessionCache(cache, ttlMs > 0 ? deps.invalidations : undefined, deps.log);
 
   async function openSession(user: users.UserRow): Promise<AuthUser> {
     const token = newToken();
@@ -39,9 +47,20 @@ export function createAuthService(deps: {
   }
 
   return {
-    async register(input: { email: string; password: string; language: Language }): Promise<AuthUser> {
+    async register(input: {
+      email: string;
+      password: string;
+      language: Language;
+      acceptTerms?: true | undefined;
+    }): Promise<AuthUser> {
       const passwordHash = await hashPassword(input.password);
-      const user = await repo.insertUser(db, { email: input.email, passwordHash, language: input.language });
+      const user = await repo.insertUser(db, {
+        email: input.email,
+        passwordHash,
+        language: input.language,
+        // Recorded only when the person ticked the box; an API client's use accepts the terms.
+        termsAcceptedAt: input.acceptTerms ? new Date() : null,
+      });
       if (!user) throw new AppError('EMAIL_TAKEN');
       // Off the request path: a mail problem never fails or slows a registration (it is logged).
       mailer.defer('welcome mail', () =>
@@ -66,6 +85,7 @@ export function createAuthService(deps: {
       const tokenHash = hashToken(token);
       const cached = cache.get(tokenHash);
       if (cached) return { ...cached, token };
+      const generation = shared.generation();
       const row = await repo.findLiveSession(db, tokenHash);
       if (!row) return null;
       const user = {
@@ -75,18 +95,23 @@ export function createAuthService(deps: {
         tier: row.tier,
         sessionId: row.sessionId,
       };
-      cache.set(tokenHash, user, row.expiresAt);
+      // An eviction heard during the lookup may be about this very row, read before it committed.
+      if (shared.generation() === generation) cache.set(tokenHash, user, row.expiresAt);
       return { ...user, token };
     },
 
     /** Drops what this process remembers of a user's sessions (after a tier or account change). */
     forgetUser(userId: string): void {
-      cache.forgetUser(userId);
+      void shared.forgetUser(userId);
     },
+
+    /** Whether evictions made by other processes reach this one (readiness). */
+    invalidationsHealthy: () => shared.healthy(),
+    close: () => shared.close(),
 
     async logout(user: RequestUser): Promise<void> {
       await repo.deleteSession(db, user.sessionId);
-      cache.forgetToken(hashToken(user.token));
+      await shared.forgetToken(hashToken(user.token));
     },
 
     /** Extends the session by another 30 days and answers the current user. */
@@ -99,7 +124,7 @@ export function createAuthService(deps: {
 
     async setLanguage(user: RequestUser, language: Language): Promise<AuthUser> {
       const row = await users.updateUser(db, user.id, { language });
-      cache.forgetUser(user.id);
+      await shared.forgetUser(user.id);
       if (!row) throw new AppError('UNAUTHENTICATED');
       return toAuthUser(row, user.token);
     },
@@ -137,13 +162,15 @@ export function createAuthService(deps: {
     /** Sets the new password and signs the user out everywhere. */
     async resetPassword(token: string, newPassword: string): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        const userId = await repo.consumeResetToken(tx, hashToken(token));
-        if (!userId) throw new AppError('INVALID_RESET_TOKEN');
-        await users.updateUser(tx, userId, { passwordHash });
-        await repo.deleteSessionsOfUser(tx, userId);
-        cache.forgetUser(userId);
+      const userId = await db.transaction(async (tx) => {
+        const found = await repo.consumeResetToken(tx, hashToken(token));
+        if (!found) throw new AppError('INVALID_RESET_TOKEN');
+        await users.updateUser(tx, found, { passwordHash });
+        await repo.deleteSessionsOfUser(tx, found);
+        return found;
       });
+      // After the commit: another process evicting earlier could read the sessions back meanwhile.
+      await shared.forgetUser(userId);
     },
 
     /** Changes the password and revokes every other session of the user. */
@@ -158,7 +185,7 @@ export function createAuthService(deps: {
         await repo.deleteSessionsOfUser(tx, user.id, user.sessionId);
         await repo.voidResetTokensOfUser(tx, user.id);
       });
-      cache.forgetUser(user.id);
+      await shared.forgetUser(user.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSessionCache } from './session-cache';
+import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
+import { createSessionCache, shareSessionCache } from './session-cache';
 
 const user = (id: string) => ({
   id,
@@ -58,5 +59,46 @@ describe('session cache', () => {
     const cache = createSessionCache({ ttlMs: 0 });
     cache.set('h1', user('u1'), farFuture);
     expect(cache.get('h1')).toBeUndefined();
+  });
+});
+
+/** Two "processes" on one fake transport: what one publishes, both hear. */
+function twoProcesses() {
+  const heard: BroadcastHandlers[] = [];
+  const connect = (handlers: BroadcastHandlers): Broadcast => {
+    heard.push(handlers);
+    return {
+      kind: 'memory',
+      publish: async (payload) => heard.forEach((h) => h.message(payload)),
+      listening: Promise.resolve(),
+      healthy: async () => true,
+      close: async () => {},
+    };
+  };
+  const caches = [createSessionCache({ ttlMs: 5000 }), createSessionCache({ ttlMs: 5000 })] as const;
+  const shared = caches.map((cache) => shareSessionCache(cache, connect));
+  return { caches, shared, heard };
+}
+
+describe('session evictions shared between processes (decision 025)', () => {
+  it('evicts a token or a user in the other process too', async () => {
+    const { caches, shared } = twoProcesses();
+    for (const cache of caches) {
+      cache.set('a1', user('a'), farFuture);
+      cache.set('b1', user('b'), farFuture);
+    }
+    await shared[0]!.forgetToken('a1');
+    expect(caches[1].get('a1')).toBeUndefined();
+    expect(caches[1].get('b1')?.id).toBe('b');
+    await shared[0]!.forgetUser('b');
+    expect(caches[1].get('b1')).toBeUndefined();
+    expect(shared[1]!.generation()).toBe(2);
+  });
+
+  it('forgets everything after the transport reconnects (evictions may have been missed)', () => {
+    const { caches, heard } = twoProcesses();
+    caches[1].set('a1', user('a'), farFuture);
+    heard[1]!.resync();
+    expect(caches[1].get('a1')).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 // A short-lived, in-process cache of authenticated sessions, so the hot path of a signed-in request
-// is one query instead of two (docs/decisions/009-session-cache.md). Every change this process makes
-// to a session or a user (logout, password change or reset, language, tier) evicts at once; another
-// process sharing a PostgreSQL database sees such a change after at most `ttlMs`.
+// is one query instead of two (docs/decisions/009-session-cache.md). Every change to a session or a
+// user (logout, password change or reset, language, tier) evicts at once in this process and, through
+// a broadcast heard by every process (decision 025), in the others within milliseconds.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
 import type { RequestUser } from '../../plugins/request-context';
 
 type CachedUser = Omit<RequestUser, 'token'>;
@@ -11,6 +13,7 @@ export interface SessionCache {
   set(tokenHash: string, user: CachedUser, sessionExpiresAt: Date): void;
   forgetToken(tokenHash: string): void;
   forgetUser(userId: string): void;
+  clear(): void;
 }
 
 export function createSessionCache(options: { ttlMs: number; maxEntries?: number }): SessionCache {
@@ -52,6 +55,87 @@ export function createSessionCache(options: { ttlMs: number; maxEntries?: number
     forgetToken,
     forgetUser(userId) {
       for (const tokenHash of [...(tokensOfUser.get(userId) ?? [])]) forgetToken(tokenHash);
+    },
+    clear() {
+      entries.clear();
+      tokensOfUser.clear();
+    },
+  };
+}
+
+/** Evictions every process hears: one token (by hash) or every session of a user. */
+export interface SessionInvalidation {
+  /** Evicts here, then tells every process; never rejects (a failed publish is logged). */
+  forgetToken(tokenHash: string): Promise<void>;
+  forgetUser(userId: string): Promise<void>;
+  /**
+   * Counts the evictions this process has heard. A lookup that started before one and ends after it
+   * may hold what was just revoked: the caller does not cache it (see `authenticate`).
+   */
+  generation(): number;
+  /** Whether evictions from other processes are being heard (readiness). */
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+type Message = { t: string } | { u: string };
+
+function decode(payload: string): Message | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value !== 'object' || value === null) return null;
+    const { t, u } = value as { t?: unknown; u?: unknown };
+    if (typeof t === 'string') return { t };
+    if (typeof u === 'string') return { u };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shares `cache`'s evictions over a broadcast (`connect` picks the transport). Without one (the
+ * cache is off, or tests build the service alone) evictions stay in this process.
+ */
+export function shareSessionCache(
+  cache: SessionCache,
+  connect: ((handlers: BroadcastHandlers) => Broadcast) | undefined,
+  log?: FastifyBaseLogger,
+): SessionInvalidation {
+  let heard = 0;
+  const apply = (message: Message) => {
+    heard += 1;
+    if ('t' in message) cache.forgetToken(message.t);
+    else cache.forgetUser(message.u);
+  };
+  const broadcast = connect?.({
+    message(payload) {
+      const message = decode(payload);
+      if (message) apply(message);
+    },
+    // Evictions sent while the transport was away are lost: forget everything instead.
+    resync() {
+      heard += 1;
+      cache.clear();
+    },
+  });
+  const send = async (message: Message) => {
+    apply(message);
+    if (!broadcast) return;
+    try {
+      await broadcast.publish(JSON.stringify(message));
+    } catch (error) {
+      // The change is committed; other processes drop the stale entry within the TTL anyway.
+      log?.warn({ err: error }, 'session invalidation not broadcast');
+    }
+  };
+  return {
+    forgetToken: (tokenHash) => send({ t: tokenHash }),
+    forgetUser: (userId) => send({ u: userId }),
+    generation: () => heard,
+    healthy: async () => (broadcast ? broadcast.healthy() : true),
+    close: async () => {
+      await broadcast?.close();
     },
   };
 }

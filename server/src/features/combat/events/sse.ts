@@ -6,13 +6,22 @@ import type { CombatChannelEvent } from './channel';
 
 export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3_000;
+/** The least reconnect delay sent to streams ended by a shutdown (up to twice as much). */
+export const SHUTDOWN_RETRY_MS = 500;
+
+let openInProcess = 0;
+/** Event streams open in this process across every app, for the metrics endpoint (issue #19). */
+export const openEventStreams = (): number => openInProcess;
 
 /** Streams open in this process, so the app can end them on close (a stream never ends by itself). */
 export class OpenStreams {
   private readonly closers = new Set<() => void>();
   add(close: () => void): () => void {
     this.closers.add(close);
-    return () => this.closers.delete(close);
+    openInProcess++;
+    return () => {
+      if (this.closers.delete(close)) openInProcess--;
+    };
   }
   closeAll(): void {
     for (const close of [...this.closers]) close();
@@ -97,6 +106,9 @@ export async function streamVersions(
   };
   // The app's close ends the response; the client leaving closes it: either way, clean up once.
   const forget = streams.add(() => {
+    // Shutting down (issue #19): a short, spread-out reconnect hint, so clients come back to
+    // another process soon without all arriving in the same instant.
+    write(`retry: ${SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_MS)}\n\n`);
     cleanup();
     raw.end();
   });

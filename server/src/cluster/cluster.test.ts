@@ -1,0 +1,243 @@
+// Issue #19: three real server processes on one PostgreSQL (and Redis when TEST_REDIS_URL is set)
+// behind a round-robin proxy behave as one server (decision 025): sessions, their revocation, rate
+// limits, live combat events and payments are shared; migrations run once; a rolling restart
+// fails no request. Runs once, in the api-postgres project.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationFiles } from '../db/migrate';
+import { RATE_LIMIT_RULES } from '../plugins/rate-limit';
+import { ADDRESS } from '../test/payment-steps';
+import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
+import { freePort, startServer, type ServerProcess } from './processes';
+import { startProxy, type Proxy } from './proxy';
+import { readStream } from './sse-reader';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const PASSWORD = 'Str0ng!pass';
+
+describe.skipIf(!adminUrl || process.env.QK_TEST_DB !== 'postgres')(
+  `three processes on PostgreSQL${redisUrl ? ' and Redis' : ''}`,
+  () => {
+    let database: ScratchDatabase;
+    let webDist: string;
+    let env: Record<string, string>;
+    const servers: ServerProcess[] = [];
+    let proxy: Proxy;
+    // A fresh client address per run: Redis keeps rate-limit counters between runs.
+    const clientIp = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
+    beforeAll(async () => {
+      database = await createScratchDatabase(adminUrl!, 'qk_cluster');
+      webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-cluster-web-'));
+      fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Questkeeper</title>');
+      const ports = await Promise.all([freePort(), freePort(), freePort()]);
+      proxy = await startProxy(() => servers.map((server) => server.port), clientIp);
+      env = {
+        DATABASE_URL: database.url,
+        ...(redisUrl ? { REDIS_URL: redisUrl } : { REDIS_URL: '' }),
+        RATE_LIMIT_SCALE: '1',
+        SESSION_CACHE_TTL_MS: '5000',
+        TRUST_PROXY: 'true',
+        WEB_DIST: webDist,
+        PUBLIC_URL: proxy.url,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: '',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_WEBHOOK_SECRET: '',
+        STRIPE_PRICE_ADVENTURER: '',
+        STRIPE_PRICE_HERO: '',
+      };
+      // All three at once on an empty database: they race to migrate it.
+      servers.push(...(await Promise.all(ports.map((port) => startServer(port, env)))));
+    }, 90_000);
+
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      await proxy?.close();
+      await database?.drop();
+      if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+    }, 60_000);
+
+    const call = async (base: string, method: string, url: string, token?: string, body?: unknown) => {
+      const response = await fetch(base + url, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          'accept-language': 'en',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    };
+    const register = async () => {
+      const email = `cluster-${crypto.randomUUID()}@example.test`;
+      const answer = await call(proxy.url, 'POST', '/api/auth/register', undefined, {
+        email,
+        password: PASSWORD,
+      });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+      return { email, token: answer.json.token as string };
+    };
+    /** Polls `check` on a process until it holds; answers the ms it took. */
+    const within = async (ms: number, check: () => Promise<boolean>) => {
+      const started = Date.now();
+      while (!(await check())) {
+        if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+        await new Promise((wake) => setTimeout(wake, 20));
+      }
+      return Date.now() - started;
+    };
+
+    it('migrates once when three processes start together', async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>('select name from schema_migrations');
+        expect(rows.map((row) => row.name).sort()).toEqual(migrationFiles().map((file) => file.name));
+      } finally {
+        await client.end();
+      }
+      for (const server of servers) {
+        const ready = await call(server.url, 'GET', '/api/ready');
+        expect(ready.status).toBe(200);
+        expect(ready.json).toMatchObject({
+          status: 'ready',
+          migrations: 'done',
+          redis: redisUrl ? 'up' : 'unused',
+          invalidations: 'up',
+        });
+      }
+    });
+
+    it('honours a session on every process, and a logout on all of them within 1 s', async () => {
+      const { token } = await register();
+      // Each process looks the session up once, and would trust that for 5 s without invalidations.
+      for (const server of servers)
+        expect((await call(server.url, 'GET', '/api/game-data', token)).status).toBe(200);
+      expect((await call(servers[0]!.url, 'POST', '/api/auth/logout', token)).status).toBe(204);
+      for (const server of servers.slice(1)) {
+        const ms = await within(
+          1000,
+          async () => (await call(server.url, 'GET', '/api/game-data', token)).status === 401,
+        );
+        expect(ms).toBeLessThan(1000);
+      }
+    });
+
+    it('counts rate limits over the sum of the processes', async () => {
+      const { perEmail } = RATE_LIMIT_RULES.login;
+      const email = `limited-${crypto.randomUUID()}@example.test`;
+      const statuses: number[] = [];
+      // Round robin: each process sees a third of the attempts, fewer than the limit.
+      for (let i = 0; i < perEmail + 2; i++) {
+        statuses.push(
+          (await call(proxy.url, 'POST', '/api/auth/login', undefined, { email, password: 'Wrong!pass1' }))
+            .status,
+        );
+      }
+      expect(statuses).toEqual([...Array<number>(perEmail).fill(401), 429, 429]);
+    });
+
+    it('brings a combat action made through one process to a stream open on another within 1 s', async () => {
+      const { token } = await register();
+      const campaign = await call(proxy.url, 'POST', '/api/game-data', token, { name: 'Cluster' });
+      expect(campaign.status).toBe(201);
+      const campaignId = campaign.json._id as string;
+      const races = campaign.json.races as { name: string }[];
+      const classes = campaign.json.classes as { name: string }[];
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'x-campaign-id': campaignId,
+        'content-type': 'application/json',
+      };
+      const unit = await fetch(`${proxy.url}/api/units`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Aria', race: races[0]!.name, class: classes[0]!.name }),
+      });
+      expect(unit.status).toBe(201);
+      const unitId = ((await unit.json()) as { _id: string })._id;
+
+      const stream = await readStream(servers[2]!.port, token, campaignId);
+      try {
+        await stream.waitFor((event) => 'version' in event, 5000);
+        const before = Math.max(...stream.events.map((event) => ('version' in event ? event.version : -1)));
+        const acted = await fetch(`${servers[0]!.url}/api/combat/actions`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ version: before, action: { type: 'add', unitId, group: 'allies' } }),
+        });
+        expect(acted.status, await acted.clone().text()).toBe(200);
+        const ms = await stream.waitFor((event) => 'version' in event && event.version > before, 1000);
+        expect(ms).toBeLessThan(1000);
+      } finally {
+        stream.close();
+      }
+    });
+
+    it('applies one demo checkout confirmed on two processes at once once, and every process sees the tier', async () => {
+      const { token } = await register();
+      const limitOn = async (server: ServerProcess) =>
+        (await call(server.url, 'GET', '/api/game-data/campaigns/limit', token)).json.limit as number;
+      const noviceLimits = await Promise.all(servers.map(limitOn));
+      const checkout = await call(proxy.url, 'POST', '/api/stripe/create-checkout-session', token, {
+        plan: 'Hero',
+      });
+      expect(checkout.status).toBe(200);
+      const id = /[0-9a-f-]{36}/.exec(checkout.json.url as string)![0];
+      const confirm = (server: ServerProcess) =>
+        call(server.url, 'POST', `/api/stripe/demo/checkout/${id}/confirm`, undefined, ADDRESS);
+      const answers = await Promise.all([confirm(servers[0]!), confirm(servers[1]!)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
+      // The tier change reaches the cached sessions of every process, not after their 5 s.
+      for (const [i, server] of servers.entries()) {
+        const ms = await within(1000, async () => (await limitOn(server)) > noviceLimits[i]!);
+        expect(ms).toBeLessThan(1000);
+      }
+    });
+
+    it('fails no request during a rolling restart, and ends streams with a reconnect hint', async () => {
+      const { token } = await register();
+      const campaign = await call(proxy.url, 'POST', '/api/game-data', token, { name: 'Restart' });
+      const campaignId = campaign.json._id as string;
+      let running = true;
+      const failures: string[] = [];
+      let done = 0;
+      const client = async () => {
+        while (running) {
+          const answer = await call(proxy.url, 'GET', '/api/game-data', token).catch((error: Error) => ({
+            status: 0,
+            json: { error: error.message },
+          }));
+          if (answer.status === 200) done += 1;
+          else failures.push(`${answer.status} ${JSON.stringify(answer.json)}`);
+        }
+      };
+      const clients = Array.from({ length: 4 }, client);
+      try {
+        for (let i = 0; i < servers.length; i++) {
+          const old = servers[i]!;
+          const stream = await readStream(old.port, token, campaignId);
+          await stream.waitFor((event) => 'version' in event, 5000);
+          expect(await old.stop()).toBe(0);
+          await stream.waitEnd(5000);
+          const hint = stream.events.at(-1);
+          expect(hint && 'retry' in hint && hint.retry <= 1000).toBe(true);
+          servers[i] = await startServer(old.port, env);
+        }
+      } finally {
+        running = false;
+        await Promise.all(clients);
+      }
+      expect(failures).toEqual([]);
+      expect(done).toBeGreaterThan(20);
+    }, 90_000);
+  },
+);
