@@ -25,6 +25,23 @@ export interface CombatState {
   targetId: string | null;
 }
 
+export interface LogEntry {
+  type: string;
+  round: number;
+  input: string | null;
+  amount: number | null;
+  breakdown: string | null;
+  undone: boolean;
+  defeated: 'allies' | 'enemies' | null;
+}
+export interface Fight extends CombatState {
+  version: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  conditions: Record<string, { id: string; status: string; rounds: number | null; elapsed: number }[]>;
+  log: LogEntry[];
+}
+
 /** A signed-in game master of `tier` with one default campaign "Realm of Ash", in the browser and the API. */
 export async function combatMaster(
   page: Page,
@@ -46,13 +63,24 @@ export function combatApi(request: APIRequestContext, user: ApiUser, campaign: C
     createRoster: units.createRoster,
     units: (): Promise<Unit[]> => units.list(),
     unit: (id: string): Promise<Unit | undefined> => units.find(id),
+    /** The fight's state as saved (the answer's version, conditions and log left out). */
     async combat(): Promise<CombatState> {
+      const fight = await this.fight();
+      const { phase, allies, enemies, order, turnIndex, round, amount, targetId } = fight;
+      return { phase, allies, enemies, order, turnIndex, round, amount, targetId };
+    },
+    /** The whole answer of GET /api/combat: state, version, conditions, undo/redo, log. */
+    async fight(): Promise<Fight> {
       const response = await request.get('/api/combat', { headers });
       expect(response.status()).toBe(200);
-      const { updatedAt: _updatedAt, ...state } = (await response.json()) as CombatState & {
-        updatedAt: string | null;
-      };
-      return state;
+      return (await response.json()) as Fight;
+    },
+    /** One action as another device sends it, with the current version. */
+    async act(action: Record<string, unknown> & { type: string }): Promise<Fight> {
+      const { version } = await this.fight();
+      const response = await request.post('/api/combat/actions', { headers, data: { version, action } });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { combat: Fight }).combat;
     },
     async saveCombat(state: CombatState): Promise<void> {
       const response = await request.put('/api/combat', { headers, data: state });

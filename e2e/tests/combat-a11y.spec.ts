@@ -45,7 +45,7 @@ test.describe('combat', () => {
 
     const graskButton = page.getByRole('button', { name: 'Target Grask', exact: true });
     const ariaButton = page.getByRole('button', { name: 'Target Aria', exact: true });
-    const amount = page.getByRole('spinbutton', { name: 'Amount' });
+    const amount = page.getByRole('textbox', { name: 'Amount' });
     const attack = page.getByRole('button', { name: 'Attack', exact: true });
 
     // Space picks Grask; he moves to the end of his group and keeps the focus.
@@ -61,6 +61,13 @@ test.describe('combat', () => {
     await expect(amount).toHaveValue('5');
     await pressUntilFocused(page, 'Tab', attack);
     await page.keyboard.press('Enter');
+    await expect(region(page, 'Enemies').getByRole('meter', { name: 'HP 55 / 60' })).toBeVisible();
+    await savedHp(api, grask._id).toBe(55);
+
+    // Undo and redo from the keyboard (issue #14): the focus is on Attack, not in a field.
+    await page.keyboard.press('Control+z');
+    await expect(region(page, 'Enemies').getByRole('meter', { name: 'HP 60 / 60' })).toBeVisible();
+    await page.keyboard.press('Control+Shift+z');
     await expect(region(page, 'Enemies').getByRole('meter', { name: 'HP 55 / 60' })).toBeVisible();
     await savedHp(api, grask._id).toBe(55);
 
@@ -120,7 +127,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       // A target picked, with the three HP tones and a bad amount on screen.
       await chooseTarget(page, 'Target Borin');
-      await page.getByRole('spinbutton', { name: 'Amount' }).fill('1000');
+      await page.getByRole('textbox', { name: 'Amount' }).fill('1000');
       await expect(page.getByText('Enter a whole number from 1 to 999.')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
@@ -138,7 +145,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('status').filter({ hasText: 'Next turn! Round 2 begins.' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await chooseTarget(page, 'Target Grask');
-      await page.getByRole('spinbutton', { name: 'Amount' }).fill('5');
+      await page.getByRole('textbox', { name: 'Amount' }).fill('5');
       await page.getByRole('button', { name: 'Attack', exact: true }).click();
       const ended = page.getByRole('dialog', { name: 'Combat ended! One group has been defeated.' });
       await expect(ended.getByText('The enemies have been defeated.')).toBeVisible();

@@ -31,10 +31,10 @@ test.describe('combat', () => {
     await seedFight(api, { allies: [aria], enemies: [grask, snaga], order: [aria, grask, snaga] });
     await openCombat(page, 'fr', campaign);
 
-    await expect(page.getByText('Au tour de Aria', { exact: true })).toBeVisible();
+    await expect(page.getByText("Au tour d'Aria", { exact: true })).toBeVisible();
     const enemies = region(page, 'Ennemis');
     const target = region(page, 'Cible');
-    const amount = page.getByRole('spinbutton', { name: 'Montant' });
+    const amount = page.getByRole('textbox', { name: 'Montant' });
     const attack = page.getByRole('button', { name: 'Attaquer', exact: true });
 
     await chooseTarget(page, 'Cibler Snaga');
@@ -54,6 +54,8 @@ test.describe('combat', () => {
 
     // The blow that leaves no enemy standing: the end shows about a second later, not at once.
     const ended = page.getByRole('dialog', { name: 'Combat terminé ! Un groupe a été vaincu.' });
+    await expect(amount).toHaveValue('');
+    await amount.fill('10');
     const before = Date.now();
     await attack.click();
     await expect(enemies.getByRole('meter', { name: 'PV 0 / 60' })).toBeVisible();
@@ -96,7 +98,7 @@ test.describe('combat', () => {
     await openCombat(page, 'fr', campaign);
 
     await chooseTarget(page, 'Cibler Grask');
-    await page.getByRole('spinbutton', { name: 'Montant' }).fill('10');
+    await page.getByRole('textbox', { name: 'Montant' }).fill('10');
     await page.getByRole('button', { name: 'Attaquer', exact: true }).click();
     await expect(region(page, 'Ennemis').getByRole('meter', { name: 'PV 50 / 60' })).toBeVisible();
 
@@ -109,13 +111,19 @@ test.describe('combat', () => {
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Annuler' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page.getByText('Tour 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Manche 1', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/[?&]view=combat\b/);
     expect((await api.combat()).phase).toBe('fight');
 
     await end.click();
     await confirm.getByRole('button', { name: 'Terminer le combat' }).click();
     await expect(confirm).toBeHidden();
+    // The summary first (issue #14): Aria dealt the 10 damage Grask took.
+    const summary = page.getByRole('dialog', { name: 'Le combat est terminé' });
+    await expect(summary.getByRole('row', { name: /Aria/ })).toHaveText(/Aria\s*10\s*0\s*0\s*Debout/);
+    await expect(summary.getByRole('row', { name: /Grask/ })).toHaveText(/Grask\s*0\s*10\s*0\s*Debout/);
+    await expectNoSeriousA11yViolations(page);
+    await summary.getByRole('button', { name: 'Retour aux unités' }).click();
     await expect(page).toHaveURL(/[?&]view=units\b/);
     await expect(page.getByRole('heading', { level: 2, name: 'Unités de Realm of Ash' })).toBeVisible();
     await savedCombat(api).toMatchObject({ phase: 'setup', allies: [], enemies: [], order: [], amount: 1 });

@@ -39,7 +39,7 @@ test.describe('combat', () => {
     await expect(target.getByText('Aria', { exact: true })).toBeVisible();
     await expect(target.getByRole('meter', { name: 'HP 90 / 100' })).toBeVisible();
 
-    const amount = page.getByRole('spinbutton', { name: 'Amount' });
+    const amount = page.getByRole('textbox', { name: 'Amount' });
     const heal = page.getByRole('button', { name: 'Heal', exact: true });
     const attack = page.getByRole('button', { name: 'Attack', exact: true });
     await amount.fill('1000');
@@ -67,7 +67,9 @@ test.describe('combat', () => {
     await heal.click();
     await expect(target.getByRole('meter', { name: 'HP 80 / 100' })).toBeVisible();
     await savedHp(api, aria._id).toBe(80);
-    await savedCombat(api).toMatchObject({ amount: 50, targetId: aria._id });
+    // The amount is cleared after each blow (decisions.md turn-2); the server keeps 0.
+    await expect(amount).toHaveValue('');
+    await savedCombat(api).toMatchObject({ amount: 0, targetId: aria._id });
 
     // The status is the unit's too: changed from the target, saved on the unit at once.
     const injured = campaign.statuses[1]!.name;
@@ -101,19 +103,19 @@ test.describe('combat', () => {
       orderEntry(3, 'Grask', 70),
       orderEntry(4, 'Borin', 60),
     ]);
-    await expect(page.getByText('Tour 1', { exact: true })).toBeVisible();
-    await expect(page.getByText('Au tour de Aria', { exact: true })).toBeVisible();
+    await expect(page.getByText('Manche 1', { exact: true })).toBeVisible();
+    await expect(page.getByText("Au tour d'Aria", { exact: true })).toBeVisible();
     await expect(items.nth(0)).toHaveAttribute('aria-current', 'step');
 
-    const amount = page.getByRole('spinbutton', { name: 'Montant' });
+    const amount = page.getByRole('textbox', { name: 'Montant' });
     const attack = page.getByRole('button', { name: 'Attaquer', exact: true });
     const heal = page.getByRole('button', { name: 'Soigner', exact: true });
     const nextTurn = page.getByRole('button', { name: 'Tour suivant' });
-    const banner = page.getByRole('status').filter({ hasText: 'Tour suivant ! Le tour 2 commence.' });
+    const banner = page.getByRole('status').filter({ hasText: 'Tour suivant ! La manche 2 commence.' });
 
     // Old Mira falls on Aria's turn.
     const miraButton = await chooseTarget(page, 'Cibler Old Mira');
-    await expect(amount).toHaveValue('10');
+    await expect(amount).toHaveValue('');
     await amount.fill('5');
     await attack.click();
     await expect(region(page, 'Ennemis').getByRole('meter', { name: 'PV 0 / 100' })).toBeVisible();
@@ -141,14 +143,14 @@ test.describe('combat', () => {
 
     await nextTurn.click();
     await expect(page.getByText('Au tour de Borin', { exact: true })).toBeVisible();
-    await expect(page.getByText('Tour 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Manche 1', { exact: true })).toBeVisible();
     await expect(banner).toHaveCount(0);
 
     // The end of the order: back to the first living unit, a new round, and the banner for 4 s.
     await nextTurn.click();
     await expect(banner).toBeVisible();
-    await expect(page.getByText('Au tour de Aria', { exact: true })).toBeVisible();
-    await expect(page.getByText('Tour 2', { exact: true })).toBeVisible();
+    await expect(page.getByText("Au tour d'Aria", { exact: true })).toBeVisible();
+    await expect(page.getByText('Manche 2', { exact: true })).toBeVisible();
     await expect(items.nth(0)).toHaveAttribute('aria-current', 'step');
     await savedCombat(api).toMatchObject({
       phase: 'fight',
@@ -158,7 +160,7 @@ test.describe('combat', () => {
       amount: 0,
     });
     await expect(banner).toBeHidden({ timeout: 8000 });
-    await expect(page.getByText('Tour 2', { exact: true })).toBeVisible();
+    await expect(page.getByText('Manche 2', { exact: true })).toBeVisible();
   });
 
   test('a target that is not last in its group moves to its end; clicks during the move are ignored (en)', async ({
@@ -188,7 +190,6 @@ test.describe('combat', () => {
     await expect(graskButton).toHaveAttribute('data-unit-id', grask._id);
     await expect(enemies).toHaveText(['Old Mira', 'Snaga', 'Grask']);
     await expect(graskButton).toBeFocused();
-    await savedCombat(api).toMatchObject({ enemies: [mira._id, snaga._id, grask._id], targetId: grask._id });
 
     await chooseTarget(page, 'Target Snaga');
     await expect(enemies).toHaveText(['Old Mira', 'Grask', 'Snaga']);
@@ -218,11 +219,14 @@ test.describe('combat', () => {
     );
     await expect(enemies).toHaveText(['Old Mira', 'Grask', 'Snaga']);
 
-    // Once the move is over, the next pick counts.
+    // Once the move is over, the next pick counts. A pick stays on this screen until a blow sends
+    // it (issue #14: the server moves the target with the blow): Aria's pick was never sent.
     await chooseTarget(page, 'Target Old Mira');
     await expect(enemies).toHaveText(['Grask', 'Snaga', 'Old Mira']);
+    await page.getByRole('textbox', { name: 'Amount' }).fill('1');
+    await page.getByRole('button', { name: 'Attack', exact: true }).click();
     await savedCombat(api).toMatchObject({
-      allies: [borin._id, aria._id],
+      allies: [aria._id, borin._id],
       enemies: [grask._id, snaga._id, mira._id],
       targetId: mira._id,
     });
@@ -236,6 +240,6 @@ test.describe('combat', () => {
     ]);
     await page.reload();
     await expect(enemies).toHaveText(['Grask', 'Snaga', 'Old Mira']);
-    await expect(allies).toHaveText(['Borin', 'Aria']);
+    await expect(allies).toHaveText(['Aria', 'Borin']);
   });
 });

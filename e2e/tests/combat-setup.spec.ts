@@ -184,7 +184,7 @@ test.describe('combat', () => {
     await expect(allies.getByRole('listitem')).toHaveText([/Aria/]);
     await start.click();
 
-    await expect(page.getByText('Tour 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Manche 1', { exact: true })).toBeVisible();
     await savedCombat(api).toMatchObject({ phase: 'fight' });
     const fight = await api.combat();
     const names = new Map([aria, grask].map((unit) => [unit._id, unit.name] as const));
@@ -192,7 +192,9 @@ test.describe('combat', () => {
       fight.order.map((entry, index) => orderEntry(index + 1, names.get(entry.unitId)!, entry.initiative)),
     );
     await expect(
-      page.getByText(`Au tour de ${names.get(fight.order[0]!.unitId)}`, { exact: true }),
+      page.getByText(fight.order[0]!.unitId === aria._id ? "Au tour d'Aria" : 'Au tour de Grask', {
+        exact: true,
+      }),
     ).toBeVisible();
     await expect(region(page, 'Ennemis').getByRole('meter', { name: 'PV 100 / 100' })).toBeVisible();
     await expect(
@@ -202,7 +204,7 @@ test.describe('combat', () => {
     await expect(page.getByRole('combobox', { name: 'Statut de Grask' })).toHaveValue(
       campaign.statuses[0]!.name,
     );
-    await expect(page.getByRole('spinbutton', { name: 'Montant' })).toHaveValue('10');
+    await expect(page.getByRole('textbox', { name: 'Montant' })).toHaveValue('');
     await expectNoSeriousA11yViolations(page);
   });
 

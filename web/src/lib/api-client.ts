@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fields: Readonly<Record<string, string>> = {},
+    /** The whole error body, for the few answers that carry more (409 COMBAT_CONFLICT: the fight). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -109,6 +111,43 @@ export async function apiRequest(
     error.code ?? 'INTERNAL',
     error.message ?? i18next.t('common.genericError'),
     error.fields ?? {},
+    payload,
+  );
+}
+
+/**
+ * Opens a streaming GET (live sync, decision 022) with the same headers as every call — the token
+ * in `Authorization`, never in the URL — and hands back the body to read. Errors as apiRequest's.
+ */
+export async function apiStream(
+  path: string,
+  options: { headers?: Record<string, string>; signal: AbortSignal },
+): Promise<ReadableStream<Uint8Array>> {
+  const session = getSession();
+  const headers: Record<string, string> = {
+    accept: 'text/event-stream',
+    'accept-language': currentLanguage(),
+    ...options.headers,
+  };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  let response: Response;
+  try {
+    // eslint-disable-next-line no-restricted-globals -- this is the one place allowed to fetch.
+    response = await fetch(path, { method: 'GET', headers, signal: options.signal, cache: 'no-store' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', i18next.t('common.genericError'));
+  }
+  if (response.ok && response.body) return response.body;
+  if (response.status === 401 && session && getSession()?.token === session.token) clearSession();
+  const error = ((await response.json().catch(() => undefined)) ?? {}) as {
+    code?: ErrorCode;
+    message?: string;
+  };
+  throw new ApiError(
+    response.status,
+    error.code ?? 'INTERNAL',
+    error.message ?? i18next.t('common.genericError'),
   );
 }
 

@@ -1,116 +1,195 @@
-// The saved combat of a campaign (decision 008), and the unit changes a fight makes (HP, status).
-// Both are written to the query cache first — the screen never waits for the network — then sent
-// through save queues (./save-queue.ts): PUT /api/combat after every change of the fight, PUT
-// /api/units/{id} for each blow or heal, in order, newest value winning.
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+// The fight of a campaign (issue #14, decisions 021 and 022): read with GET /api/combat, changed only
+// through POST /api/combat/actions and /undo, /redo with the version the last answer gave. Each
+// answer replaces the fight in the query cache and patches the units it changed; a 409 shows the
+// server's fight and says so. Changes go through one ordered queue (./combat-queue.ts) and may be
+// shown before the answer; live sync (./event-stream.ts) reads the fight again when another device
+// moves it.
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { combatResponse, CombatState, combatState } from '@questkeeper/core/schemas/combat';
+import type { InitiativeRule } from '@questkeeper/core/constants';
+import { applyCombatAction } from '@questkeeper/core/rules/combat-actions';
+import { isPlainNumber } from '@questkeeper/core/rules/dice';
+import type {
+  CombatAction,
+  combatActionBody,
+  combatActionResponse,
+  CombatConflictBody,
+  combatResponse,
+  combatVersionBody,
+} from '@questkeeper/core/schemas/combat';
+import { ApiError } from './api-client';
 import { apiRequest } from './api-client';
+import { CombatQueue, type Fight, type Prediction, type QueueFailure } from './combat-queue';
+import { readEventStream } from './event-stream';
 import { useUserId } from './query-client';
-import { SaveQueues } from './save-queue';
-import { campaignHeader, unitKeys, updateUnit, type Unit } from './units';
+import { campaignHeader, unitKeys, type Unit } from './units';
 
-/** What a fight changes on a unit (spec §4). */
-export type FightUnitChanges = Partial<Pick<Unit, 'currentHp' | 'status'>>;
-
-export type { CombatState };
+export type { CombatAction, Fight, QueueFailure };
 
 export const combatKeys = {
   all: ['combat'] as const,
   state: (userId: string, campaignId: string) => ['combat', userId, campaignId] as const,
 };
 
-function getCombat(campaignId: string, signal: AbortSignal) {
+function getCombat(campaignId: string, signal?: AbortSignal) {
   return apiRequest<{ response: typeof combatResponse }>('GET', '/api/combat', {
     headers: campaignHeader(campaignId),
-    signal,
+    ...(signal ? { signal } : {}),
   });
 }
 
-function saveCombat(campaignId: string, state: CombatState) {
-  return apiRequest<{ body: typeof combatState; response: typeof combatResponse }>('PUT', '/api/combat', {
-    headers: campaignHeader(campaignId),
-    body: state,
-  });
-}
-
-const combatSaves = new SaveQueues<CombatState>(saveCombat);
-
-// Keyed by `${campaignId}/${unitId}`: a heal right after a blow merges into one request when the blow
-// is still on its way.
-const unitSaves = new SaveQueues<FightUnitChanges>(
-  (key, changes) => {
-    const [campaignId = '', unitId = ''] = key.split('/');
-    return updateUnit(campaignId, unitId, changes);
-  },
-  (waiting, next) => ({ ...waiting, ...next }),
-);
-
-/** The combat of a campaign, and `change` to show and save a new state. */
-export function useCombat(campaignId: string) {
-  const userId = useUserId();
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: combatKeys.state(userId, campaignId),
-    queryFn: async ({ signal }): Promise<CombatState> => {
-      const { updatedAt: _updatedAt, ...state } = await getCombat(campaignId, signal);
-      return state;
-    },
-    // Opening the view always asks the server (another device may have played meanwhile), except
-    // while one of our own changes is on its way: the answer would be older than the screen.
-    staleTime: 0,
-    refetchOnMount: () => (combatSaves.busy(campaignId) ? false : 'always'),
-  });
-
-  const change = useCallback(
-    (next: CombatState) => {
-      const key = combatKeys.state(userId, campaignId);
-      void client.cancelQueries({ queryKey: key });
-      client.setQueryData<CombatState>(key, next);
-      combatSaves.push(campaignId, next);
-    },
-    [client, userId, campaignId],
+function postAction(campaignId: string, version: number, action: CombatAction) {
+  return apiRequest<{ body: typeof combatActionBody; response: typeof combatActionResponse }>(
+    'POST',
+    '/api/combat/actions',
+    { headers: campaignHeader(campaignId), body: { version, action } },
   );
+}
 
-  const failure = useSyncExternalStore(combatSaves.subscribe, combatSaves.lastFailure);
-  const saveError = failure?.key === campaignId ? failure.error : null;
-  // A refused save (a unit deleted on another device, say): show the server's truth again.
-  useEffect(() => {
-    if (saveError && !combatSaves.busy(campaignId)) {
-      void client.invalidateQueries({ queryKey: combatKeys.state(userId, campaignId) });
+function postTravel(campaignId: string, direction: 'undo' | 'redo', version: number) {
+  return apiRequest<{ body: typeof combatVersionBody; response: typeof combatActionResponse }>(
+    'POST',
+    `/api/combat/${direction}`,
+    { headers: campaignHeader(campaignId), body: { version } },
+  );
+}
+
+/** The fight a 409 COMBAT_CONFLICT carries. */
+function conflictOf(error: unknown): Fight | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'COMBAT_CONFLICT') return null;
+  const body = error.body as Partial<CombatConflictBody> | undefined;
+  return body?.combat ?? null;
+}
+
+/** What the screen needs to guess an action's outcome before the answer (the campaign's rules). */
+export interface PredictionRules {
+  statuses: readonly { _id: string; name: string }[];
+  initiativeRule: InitiativeRule;
+  initiativeCharacteristic: string;
+}
+
+let predictedIds = 0;
+
+/**
+ * The outcome the server will most likely give, from core's own rules; null where only the server
+ * can say (initiative at start or mid-fight, dice rolls) or where the rules refuse (the server will
+ * say why).
+ */
+export function predictAction(action: CombatAction, rules: PredictionRules): Prediction {
+  return (fight, units) => {
+    if (action.type === 'start') return null;
+    if (action.type === 'add' && fight.phase === 'fight') return null;
+    if ((action.type === 'attack' || action.type === 'heal') && typeof action.amount === 'string') {
+      if (!isPlainNumber(action.amount)) return null;
     }
-  }, [saveError, client, userId, campaignId]);
-  return {
-    query,
-    change,
-    saveError,
-    dismissSaveError: () => combatSaves.dismiss(),
+    try {
+      const outcome = applyCombatAction({ state: fight, conditions: fight.conditions }, action, {
+        units: new Map(units.map((unit) => [unit._id, unit] as const)),
+        statuses: rules.statuses,
+        initiativeRule: rules.initiativeRule,
+        initiativeCharacteristic: rules.initiativeCharacteristic,
+        random: () => 0.5,
+        rollDie: () => 1,
+        newId: () => `predicted-${++predictedIds}`,
+      });
+      return {
+        fight: { ...fight, ...outcome.fight.state, conditions: outcome.fight.conditions, canUndo: true },
+        units: units.map((unit) => {
+          const change = outcome.units.get(unit._id);
+          return change ? { ...unit, ...change } : unit;
+        }),
+      };
+    } catch {
+      return null;
+    }
   };
 }
 
-/** Changes a unit of the fight at once on screen, then saves it (HP and status, spec §4). */
-export function useFightUnitChange(campaignId: string) {
+/**
+ * The fight of a campaign and the calls that change it. `notice` says why a change was not applied
+ * (a conflict, a refusal) until dismissed or the next change.
+ */
+export function useCombat(campaignId: string) {
   const userId = useUserId();
   const client = useQueryClient();
-  const change = useCallback(
-    (unit: Unit, changes: FightUnitChanges) => {
-      client.setQueryData<Unit[]>(unitKeys.list(userId, campaignId), (list) =>
-        list?.map((item) => (item._id === unit._id ? { ...item, ...changes } : item)),
-      );
-      unitSaves.push(`${campaignId}/${unit._id}`, changes);
+  const fightKey = useMemo(() => combatKeys.state(userId, campaignId), [userId, campaignId]);
+  const unitsKey = useMemo(() => unitKeys.list(userId, campaignId), [userId, campaignId]);
+  const [notice, setNotice] = useState<QueueFailure | null>(null);
+
+  const queue = useMemo(() => {
+    const reread = () => {
+      void client.invalidateQueries({ queryKey: fightKey });
+      void client.invalidateQueries({ queryKey: unitsKey });
+    };
+    return new CombatQueue(
+      {
+        fight: () => client.getQueryData<Fight>(fightKey),
+        units: () => client.getQueryData<Unit[]>(unitsKey),
+        setFight: (fight) => {
+          void client.cancelQueries({ queryKey: fightKey });
+          client.setQueryData<Fight>(fightKey, fight);
+        },
+        setUnits: (units) => {
+          void client.cancelQueries({ queryKey: unitsKey });
+          client.setQueryData<Unit[]>(unitsKey, [...units]);
+        },
+        reload: () => void client.invalidateQueries({ queryKey: unitsKey }),
+        reloadAll: reread,
+      },
+      conflictOf,
+      (failure) => {
+        setNotice(failure);
+        if (failure.kind === 'refused') reread();
+      },
+    );
+  }, [client, fightKey, unitsKey]);
+
+  const query = useQuery({
+    queryKey: fightKey,
+    queryFn: ({ signal }) => getCombat(campaignId, signal),
+    // Opening the view always asks the server (another device may have played meanwhile), except
+    // while one of our own changes is on its way: the answer would be older than the screen.
+    staleTime: 0,
+    refetchOnMount: () => (queue.busy() ? false : 'always'),
+  });
+
+  const act = useCallback(
+    (action: CombatAction, predict?: Prediction) => {
+      setNotice(null);
+      return queue.push((version) => postAction(campaignId, version, action), predict);
     },
-    [client, userId, campaignId],
+    [queue, campaignId],
   );
-  const failure = useSyncExternalStore(unitSaves.subscribe, unitSaves.lastFailure);
-  const failedUnitId = failure?.key.startsWith(`${campaignId}/`) ? failure.key.split('/')[1] : undefined;
+  const travel = useCallback(
+    (direction: 'undo' | 'redo') => {
+      setNotice(null);
+      return queue.push((version) => postTravel(campaignId, direction, version));
+    },
+    [queue, campaignId],
+  );
+  const pending = useSyncExternalStore(queue.subscribe, () => queue.busy());
+
+  // Live sync: another device's change moves the version; read the fight (and units) again.
   useEffect(() => {
-    if (failedUnitId && !unitSaves.busy(`${campaignId}/${failedUnitId}`)) {
-      void client.invalidateQueries({ queryKey: unitKeys.list(userId, campaignId) });
-    }
-  }, [failedUnitId, client, userId, campaignId]);
+    const controller = new AbortController();
+    void readEventStream('/api/combat/events', {
+      headers: campaignHeader(campaignId),
+      signal: controller.signal,
+      onMessage: (data) => {
+        const version = (JSON.parse(data) as { version?: unknown }).version;
+        if (typeof version === 'number') queue.announce(version);
+      },
+    });
+    return () => controller.abort();
+  }, [campaignId, queue]);
+
   return {
-    change,
-    saveError: failedUnitId ? { unitId: failedUnitId, error: failure?.error } : null,
-    dismissSaveError: () => unitSaves.dismiss(),
+    query,
+    act,
+    undo: useCallback(() => travel('undo'), [travel]),
+    redo: useCallback(() => travel('redo'), [travel]),
+    pending,
+    notice,
+    dismissNotice: useCallback(() => setNotice(null), []),
   };
 }

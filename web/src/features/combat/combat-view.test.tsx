@@ -1,25 +1,34 @@
-// The combat view against a fake server that keeps the combat and the units (spec §4 "Combat", §5,
-// §9): setup rules, tier gating of the initiative rules, the fight (target move, attack, heal, next
-// turn, the round banner), saving every change, and the end of a fight. The journeys in
-// e2e/tests/combat-*.spec.ts run the same against the real server, in a real browser.
+// The combat view against a fake server that applies actions with core's rules (spec §4 "Combat",
+// §5, §9; issue #14): setup rules, tier gating of the initiative rules, the fight (target move,
+// attack, heal, next turn, the round banner), every change sent as an action with its version, and
+// the end of a fight with its summary (conflicts, undo, the log, conditions: combat-table.test.tsx).
+// The journeys in e2e/tests/combat-*.spec.ts run the same against the real server, in a browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/rules/combat';
-import type { Tier } from '@questkeeper/core/tiers';
 import type * as ApiClient from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
-import { createCampaign, createUnit } from '@/test/factories';
-import { renderWithProviders } from '@/test/render';
-import CombatView from './combat-view';
+import {
+  fightOf,
+  isDisabled,
+  makeCampaign,
+  pressed,
+  region,
+  renderView,
+  roster,
+  valueOf,
+} from './combat-test-kit';
+import { fakeCombatServer } from './fake-combat-server';
 
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),
   apiRequest: vi.fn(),
 }));
+// Live sync has its own tests (lib/event-stream-parser.test.ts); here the stream stays silent.
+vi.mock('@/lib/event-stream', () => ({ readEventStream: vi.fn(() => new Promise(() => {})) }));
 const api = vi.mocked(apiRequest);
 
 afterEach(() => {
@@ -27,91 +36,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// A fresh id per campaign: the save queues live outside React (keyed by campaign), so one test's
-// saves never mix with the next one's.
-let campaignCount = 0;
-function makeCampaign(fields: Partial<Campaign> = {}): Campaign {
-  campaignCount += 1;
-  return createCampaign({
-    _id: `c${campaignCount}`,
-    characteristics: [{ name: 'Dexterity', max: 100 }],
-    races: [],
-    statuses: [
-      { _id: 's1', name: 'Normal', note: '' },
-      { _id: 's2', name: 'Stunned', note: '' },
-    ],
-    initiativeRule: 'caracteristic',
-    initiativeCaracName: 'Dexterity',
-    ...fields,
-  });
-}
-
-const unit = (id: string, name: string, fields: Partial<Unit> = {}) =>
-  createUnit({ _id: id, name, characteristics: { Dexterity: 50 }, ...fields });
-
-const roster = () => [
-  unit('a1', 'Aria', { isPlayer: true, characteristics: { Dexterity: 70 } }),
-  unit('a2', 'Borin', { isPlayer: true, characteristics: { Dexterity: 40 }, currentHp: 90 }),
-  unit('e1', 'Goblin', { characteristics: { Dexterity: 60 }, currentHp: 15 }),
-  unit('e2', 'Wolf', { characteristics: { Dexterity: 20 } }),
-  unit('x1', 'Fallen', { currentHp: 0 }),
-];
-
-/** A fake server: GET/PUT /api/combat, GET /api/units, PUT /api/units/:id, PUT /api/game-data/:id. */
 function serve(campaign: Campaign, units: Unit[], combat: CombatState = EMPTY_COMBAT) {
-  const server = { campaign, units: structuredClone(units), combat: structuredClone(combat) };
-  const puts: { path: string; body: unknown }[] = [];
-  api.mockImplementation(async (method, path, options) => {
-    const body = options?.body as Record<string, unknown> | undefined;
-    if (method === 'GET' && path === '/api/combat')
-      return { ...structuredClone(server.combat), updatedAt: null };
-    if (method === 'GET' && path === '/api/units') return structuredClone(server.units);
-    puts.push({ path, body });
-    if (method === 'PUT' && path === '/api/combat') {
-      server.combat = structuredClone(body) as CombatState;
-      return { ...server.combat, updatedAt: '2025-01-01T00:00:00.000Z' };
-    }
-    if (method === 'PUT' && path.startsWith('/api/units/')) {
-      const id = decodeURIComponent(path.slice('/api/units/'.length));
-      server.units = server.units.map((item) => (item._id === id ? { ...item, ...body } : item));
-      return server.units.find((item) => item._id === id);
-    }
-    if (method === 'PUT' && path.startsWith('/api/game-data/')) {
-      server.campaign = { ...server.campaign, ...body };
-      return server.campaign;
-    }
-    throw new Error(`unexpected ${method} ${path}`);
-  });
-  return { server, puts };
+  return fakeCombatServer(api, campaign, units, combat);
 }
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.search}</p>;
-}
-
-function renderView(campaign: Campaign, tier: Tier = 'Hero') {
-  return renderWithProviders(
-    <>
-      <CombatView campaign={campaign} tier={tier} />
-      <Where />
-    </>,
-    { route: `/en/dashboard?campaign=${campaign._id}&view=combat` },
-  );
-}
-
-const isDisabled = (element: HTMLElement) =>
-  (element as HTMLButtonElement | HTMLOptionElement | HTMLSelectElement).disabled;
-const valueOf = (element: HTMLElement) => (element as HTMLInputElement | HTMLSelectElement).value;
-const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
-const region = (name: string) => screen.getByRole('region', { name });
-const fightOf = (ids: { allies: string[]; enemies: string[] }, fields: Partial<CombatState> = {}) => ({
-  ...EMPTY_COMBAT,
-  phase: 'fight' as const,
-  ...ids,
-  order: [...ids.allies, ...ids.enemies].map((unitId, index) => ({ unitId, initiative: 50 - index })),
-  ...fields,
-});
 
 describe('setup', () => {
   it('lists only units with HP above 0 in no group, saves each choice, and starts with one of each side', async () => {
@@ -136,7 +63,7 @@ describe('setup', () => {
     await user.click(screen.getByRole('button', { name: 'Add Wolf to the enemies' }));
     await user.click(screen.getByRole('button', { name: 'Remove Wolf from the enemies' }));
     expect(within(available).getByText('Wolf')).toBeTruthy();
-    await waitFor(() => expect(server.combat).toMatchObject({ allies: ['a1', 'a2'], enemies: ['e1'] }));
+    await waitFor(() => expect(server.fight).toMatchObject({ allies: ['a1', 'a2'], enemies: ['e1'] }));
 
     expect(isDisabled(start)).toBe(false);
     await user.click(start);
@@ -152,7 +79,7 @@ describe('setup', () => {
     expect(screen.getByText('Round 1')).toBeTruthy();
     expect(screen.getByText('Turn of Aria')).toBeTruthy();
     await waitFor(() =>
-      expect(server.combat).toMatchObject({
+      expect(server.fight).toMatchObject({
         phase: 'fight',
         turnIndex: 0,
         order: [
@@ -189,14 +116,15 @@ describe('setup', () => {
         { name: 'Wisdom', max: 20 },
       ],
     });
-    const { puts } = serve(campaign, roster());
+    const { server } = serve(campaign, roster());
     renderView(campaign, 'Adventurer');
     await user.selectOptions(
       await screen.findByRole('combobox', { name: 'Initiative rule' }),
       'd100_plus_carac',
     );
     await waitFor(() =>
-      expect(puts).toContainEqual({
+      expect(server.calls).toContainEqual({
+        method: 'PUT',
         path: `/api/game-data/${campaign._id}`,
         body: { initiativeRule: 'd100_plus_carac', initiativeCaracName: 'Dexterity' },
       }),
@@ -219,7 +147,7 @@ describe('fight', () => {
   it('moves a chosen target to the end of its group, ignores clicks meanwhile, and attacks it', async () => {
     const user = userEvent.setup();
     const campaign = makeCampaign();
-    const { server, puts } = serve(campaign, roster(), fightOf(groups, { amount: 10 }));
+    const { server } = serve(campaign, roster(), fightOf(groups));
     renderView(campaign);
 
     const allies = await screen.findByRole('region', { name: 'Allies' });
@@ -241,12 +169,26 @@ describe('fight', () => {
     await user.click(within(allies).getByRole('button', { name: 'Target Borin' }));
     expect(pressed(within(allies).getByRole('button', { name: 'Target Aria' }))).toBe('true');
     clock.mockRestore();
-    await waitFor(() => expect(server.combat.targetId).toBe('a1'));
+    // A pick is the screen's own until a blow sends it.
+    expect(server.calls).toEqual([]);
 
     const target = region('Target');
+    const amount = within(target).getByRole('textbox', { name: 'Amount' });
+    expect(valueOf(amount)).toBe('');
+    await user.type(amount, '10');
     await user.click(attack);
     expect(within(target).getByRole('meter', { name: 'HP 90 / 100' })).toBeTruthy();
-    await waitFor(() => expect(puts).toContainEqual({ path: '/api/units/a1', body: { currentHp: 90 } }));
+    expect(valueOf(amount)).toBe('');
+    await waitFor(() =>
+      expect(server.calls).toContainEqual({
+        method: 'POST',
+        path: '/api/combat/actions',
+        body: { version: 1, action: { type: 'attack', targetId: 'a1', amount: 10 } },
+      }),
+    );
+    await waitFor(() =>
+      expect(server.fight).toMatchObject({ version: 2, targetId: 'a1', allies: ['a2', 'a1'] }),
+    );
 
     await user.selectOptions(within(target).getByRole('combobox', { name: 'Status of Aria' }), 'Stunned');
     await waitFor(() => expect(server.units.find((item) => item._id === 'a1')?.status).toBe('Stunned'));
@@ -256,23 +198,32 @@ describe('fight', () => {
   it('heals up to max HP, and refuses an amount outside 1..999', async () => {
     const user = userEvent.setup();
     const campaign = makeCampaign();
-    const { server } = serve(campaign, roster(), fightOf(groups, { amount: 50, targetId: 'a2' }));
+    const { server } = serve(campaign, roster(), fightOf(groups, { targetId: 'a2' }));
     renderView(campaign);
     const target = await screen.findByRole('region', { name: 'Target' });
+    const amount = within(target).getByRole('textbox', { name: 'Amount' });
+    await user.type(amount, '50');
     await user.click(within(target).getByRole('button', { name: 'Heal' }));
     expect(within(target).getByRole('meter', { name: 'HP 100 / 100' })).toBeTruthy();
     await waitFor(() => expect(server.units.find((item) => item._id === 'a2')?.currentHp).toBe(100));
 
-    const amount = within(target).getByRole('spinbutton', { name: 'Amount' });
-    await user.clear(amount);
     await user.type(amount, '1000');
     expect(screen.getByRole('alert').textContent).toContain('Enter a whole number from 1 to 999.');
     expect(isDisabled(within(target).getByRole('button', { name: 'Heal' }))).toBe(true);
     expect(isDisabled(within(target).getByRole('button', { name: 'Attack' }))).toBe(true);
     await user.clear(amount);
+    await user.type(amount, '2d6+');
+    expect(screen.getByRole('alert').textContent).toContain('Unexpected end at 5.');
+    await user.clear(amount);
     await user.type(amount, '7');
     expect(isDisabled(within(target).getByRole('button', { name: 'Attack' }))).toBe(false);
-    await waitFor(() => expect(server.combat.amount).toBe(7));
+    // Enter applies the action used last: Heal.
+    await user.type(amount, '{Enter}');
+    await waitFor(() =>
+      expect(server.calls.at(-1)?.body).toMatchObject({
+        action: { type: 'heal', targetId: 'a2', amount: 7 },
+      }),
+    );
   });
 
   it('next turn clears target and amount, skips the fallen, and a new round shows the banner for 4 s', async () => {
@@ -288,15 +239,16 @@ describe('fight', () => {
 
     await user.click(next);
     expect(screen.getByText('Turn of Wolf')).toBeTruthy();
-    expect(valueOf(screen.getByRole('spinbutton', { name: 'Amount' }))).toBe('');
+    expect(valueOf(screen.getByRole('textbox', { name: 'Amount' }))).toBe('');
     expect(isDisabled(screen.getByRole('button', { name: 'Attack' }))).toBe(true);
     expect(screen.getByText('Choose a target in one of the groups.')).toBeTruthy();
-    await waitFor(() => expect(server.combat).toMatchObject({ turnIndex: 3, amount: 0, targetId: null }));
+    await waitFor(() => expect(server.fight).toMatchObject({ turnIndex: 3, amount: 0, targetId: null }));
 
     await user.click(next);
     expect(screen.getByText('Turn of Aria')).toBeTruthy();
     expect(screen.getByText('Round 2')).toBeTruthy();
-    expect(screen.getByText('Next turn! Round 2 begins.')).toBeTruthy();
+    // The banner follows the server's answer (its entry says the order wrapped).
+    expect(await screen.findByText('Next turn! Round 2 begins.')).toBeTruthy();
     act(() => vi.advanceTimersByTime(3900));
     expect(screen.getByText('Next turn! Round 2 begins.')).toBeTruthy();
     act(() => vi.advanceTimersByTime(200));
@@ -308,8 +260,9 @@ describe('fight', () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const campaign = makeCampaign();
     const units = roster().map((item) => (item._id === 'e2' ? { ...item, currentHp: 0 } : item));
-    const { server } = serve(campaign, units, fightOf(groups, { targetId: 'e1', amount: 20 }));
+    const { server } = serve(campaign, units, fightOf(groups, { targetId: 'e1' }));
     renderView(campaign);
+    await user.type(await screen.findByRole('textbox', { name: 'Amount' }), '20');
     await user.click(await screen.findByRole('button', { name: 'Attack' }));
     expect(isDisabled(screen.getByRole('button', { name: 'Next turn' }))).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -317,23 +270,30 @@ describe('fight', () => {
     act(() => vi.advanceTimersByTime(1000));
     const dialog = await screen.findByRole('dialog', { name: 'Combat ended! One group has been defeated.' });
     expect(within(dialog).getByText('The enemies have been defeated.')).toBeTruthy();
-    await waitFor(() => expect(server.combat).toEqual({ ...EMPTY_COMBAT, amount: 1 }));
+    // The summary: Aria dealt 15 to the Goblin, who fell.
+    const rows = within(dialog).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'UnitDamage dealtDamage takenHealing doneFell',
+      'Aria1500Standing',
+      'Goblin0150Fell',
+    ]);
+    expect(server.fight).toMatchObject({ ...EMPTY_COMBAT, amount: 1 });
     expect(server.units.find((item) => item._id === 'e1')?.currentHp).toBe(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Back to units' }));
     expect(screen.getByTestId('where').textContent).toContain('view=units');
   });
 
-  it('End combat asks first, then empties both groups, sets the amount to 1 and opens the units view', async () => {
+  it('End combat asks first, then empties both groups, shows the summary, then the units view', async () => {
     const user = userEvent.setup();
     const campaign = makeCampaign();
-    const { server } = serve(campaign, roster(), fightOf(groups, { amount: 30 }));
+    const { server } = serve(campaign, roster(), fightOf(groups));
     renderView(campaign);
     await user.click(await screen.findByRole('button', { name: 'End combat' }));
     const dialog = screen.getByRole('dialog', { name: 'End this combat?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('list', { name: 'Initiative order' })).toBeTruthy();
-    expect(server.combat.phase).toBe('fight');
+    expect(server.fight.phase).toBe('fight');
 
     await user.click(screen.getByRole('button', { name: 'End combat' }));
     await user.click(
@@ -341,8 +301,10 @@ describe('fight', () => {
         name: 'End combat',
       }),
     );
-    // The view changes once the emptied combat is saved (a busy machine answers later).
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('view=units'));
-    await waitFor(() => expect(server.combat).toEqual({ ...EMPTY_COMBAT, amount: 1 }));
+    const summary = await screen.findByRole('dialog', { name: 'The fight is over' });
+    expect(within(summary).getByRole('heading', { name: 'Fight summary' })).toBeTruthy();
+    expect(server.fight).toMatchObject({ ...EMPTY_COMBAT, amount: 1 });
+    await user.click(within(summary).getByRole('button', { name: 'Back to units' }));
+    expect(screen.getByTestId('where').textContent).toContain('view=units');
   });
 });

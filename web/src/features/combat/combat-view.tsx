@@ -1,24 +1,30 @@
-// The combat simulator of a campaign (spec §2, §4 "Combat", §5, §9; issue #6; decision 015). Setup
-// (who fights on each side, the initiative rule) or the fight itself, from the combat state saved on
-// the server (GET/PUT /api/combat), so a reload or another device resumes it. Every change is shown
-// at once and saved behind the screen (lib/combat.ts). The end of a fight lives here, not in the
-// fight screen: its alert outlives the fight it announces.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+// The combat simulator of a campaign (spec §2, §4 "Combat", §5, §9; issues #6 and #14; decisions
+// 015, 021, 022). Setup or the fight, from the fight the server holds: every change is one action
+// (lib/combat.ts) with the version last seen, undo and redo included, so two devices never overwrite
+// each other and a second device follows within a second. The end of a fight lives here: the server
+// ends it in the blow's own action, and this view keeps the last picture of the fight on screen for
+// a second before saying so (decision 015's delay).
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RotateCcw, Swords } from 'lucide-react';
-import { COMBAT_END_ALERT_MS, endedCombat, type CombatGroup } from '@questkeeper/core/rules/combat';
+import { COMBAT_END_ALERT_MS, type CombatGroup } from '@questkeeper/core/rules/combat';
+import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
+import { effectiveInitiativeRule } from '@questkeeper/core/rules/combat';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import type { CampaignViewProps } from '@/lib/campaigns';
-import { useCombat, useFightUnitChange } from '@/lib/combat';
+import { predictAction, useCombat, type CombatAction, type Fight, type PredictionRules } from '@/lib/combat';
 import { useUnits, type Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { CombatFight } from './components/combat-fight';
+import { CombatLog } from './components/combat-log';
+import { FightSummary } from './components/fight-summary';
 import { CombatSetup } from './components/combat-setup';
+import { UndoRedo } from './components/undo-redo';
 
 const NO_UNITS: readonly Unit[] = [];
 
@@ -27,12 +33,19 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
   const headingId = useId();
   const unitsQuery = useUnits(campaign._id);
   const combat = useCombat(campaign._id);
-  const unitChange = useFightUnitChange(campaign._id);
   const [, setParams] = useSearchParams();
   const units = unitsQuery.data ?? NO_UNITS;
   const unitMap = useMemo(() => new Map(units.map((unit) => [unit._id, unit] as const)), [units]);
-  const state = combat.query.data;
-  const { change } = combat;
+  const fight = combat.query.data;
+
+  const rules = useMemo<PredictionRules>(
+    () => ({
+      statuses: campaign.statuses,
+      initiativeRule: effectiveInitiativeRule(tier, campaign.initiativeRule),
+      initiativeCharacteristic: campaign.initiativeCaracName,
+    }),
+    [campaign.statuses, campaign.initiativeRule, campaign.initiativeCaracName, tier],
+  );
 
   const goToUnits = useCallback(
     () =>
@@ -44,70 +57,81 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
     [setParams],
   );
 
-  // A blow that leaves a group standing nobody: about a second later the fight ends and says so.
-  const [ending, setEnding] = useState<CombatGroup | null>(null);
-  const [ended, setEnded] = useState<CombatGroup | null>(null);
-  const endTimer = useRef<number | undefined>(undefined);
-  const finish = useCallback(
-    (group: CombatGroup) => {
-      endTimer.current = undefined;
-      change(endedCombat());
+  // Read through a ref: `act` stays the same function, so memoised setup rows stay put.
+  const fightRef = useLatest(fight);
+
+  // The blow that felled a side ended the fight on the server: its last picture stays a second.
+  const [ending, setEnding] = useState<{ group: CombatGroup; fight: Fight } | null>(null);
+  // The fight's end, and its summary from the log (null group: ended with End combat).
+  const [ended, setEnded] = useState<{ group: CombatGroup | null; log: readonly CombatLogEntry[] } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!ending) return;
+    const timer = window.setTimeout(() => {
+      setEnded({ group: ending.group, log: fightRef.current?.log ?? [] });
       setEnding(null);
-      setEnded(group);
+    }, COMBAT_END_ALERT_MS);
+    return () => window.clearTimeout(timer);
+  }, [ending, fightRef]);
+
+  const { act: send } = combat;
+  const act = useCallback(
+    async (action: CombatAction) => {
+      const before = fightRef.current;
+      const answer = await send(action, predictAction(action, rules));
+      const defeated = answer?.entries.find((entry) => entry.defeated !== null)?.defeated;
+      if (answer && defeated && before?.phase === 'fight') {
+        // What the blow did, shown as the fight it ended: the target's HP come from the units.
+        const target = 'targetId' in action ? action.targetId : null;
+        setEnding({ group: defeated, fight: { ...before, targetId: target ?? before.targetId, amount: 0 } });
+      }
+      return answer;
     },
-    [change],
-  );
-  const onDefeat = useCallback(
-    (group: CombatGroup) => {
-      if (endTimer.current !== undefined) return;
-      setEnding(group);
-      endTimer.current = window.setTimeout(() => finish(group), COMBAT_END_ALERT_MS);
-    },
-    [finish],
-  );
-  // Leaving the view within that second still ends the fight.
-  const endingRef = useLatest(ending);
-  useEffect(
-    () => () => {
-      if (endTimer.current === undefined) return;
-      window.clearTimeout(endTimer.current);
-      if (endingRef.current) change(endedCombat());
-    },
-    [change, endingRef],
+    [send, rules, fightRef],
   );
 
-  const endNow = useCallback(() => {
-    change(endedCombat());
-    goToUnits();
-  }, [change, goToUnits]);
+  const endNow = useCallback(async () => {
+    const answer = await act({ type: 'end' });
+    if (answer) setEnded({ group: null, log: answer.combat.log });
+  }, [act]);
 
-  const unitSaveError = unitChange.saveError;
-  const failedUnit = unitSaveError ? unitMap.get(unitSaveError.unitId) : undefined;
+  const shown = ending?.fight ?? fight;
+  const notice = combat.notice;
 
   return (
     <section aria-labelledby={headingId} className="mx-auto flex w-full max-w-7xl flex-col gap-5">
-      <header className="min-w-0">
-        <h2 id={headingId} className="flex items-center gap-2 text-2xl font-semibold break-words">
-          <Swords aria-hidden="true" className="size-6 shrink-0 text-brand" />
-          <span className="min-w-0">{t('combat.heading', { campaign: campaign.name })}</span>
-        </h2>
-        {state?.phase !== 'fight' ? <p className="mt-1 text-ink-muted">{t('combat.setupIntro')}</p> : null}
+      <header className="flex min-w-0 flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="flex items-center gap-2 text-2xl font-semibold break-words">
+            <Swords aria-hidden="true" className="size-6 shrink-0 text-brand" />
+            <span className="min-w-0">{t('combat.heading', { campaign: campaign.name })}</span>
+          </h2>
+          {shown?.phase !== 'fight' ? <p className="mt-1 text-ink-muted">{t('combat.setupIntro')}</p> : null}
+        </div>
+        {fight ? (
+          <UndoRedo
+            canUndo={fight.canUndo && ending === null}
+            canRedo={fight.canRedo && ending === null}
+            onUndo={() => void combat.undo()}
+            onRedo={() => void combat.redo()}
+          />
+        ) : null}
       </header>
 
-      {combat.saveError ? (
-        <SaveProblem
-          message={t('combat.saveError', { message: errorMessage(combat.saveError) })}
-          onDismiss={combat.dismissSaveError}
-        />
-      ) : null}
-      {unitSaveError ? (
-        <SaveProblem
-          message={t('combat.unitSaveError', {
-            name: failedUnit?.name ?? '',
-            message: errorMessage(unitSaveError.error),
-          })}
-          onDismiss={unitChange.dismissSaveError}
-        />
+      {notice ? (
+        <Alert tone={notice.kind === 'conflict' ? 'info' : 'error'}>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p>
+              {notice.kind === 'conflict'
+                ? t('combat.conflict')
+                : t('combat.refused', { message: errorMessage(notice.error) })}
+            </p>
+            <Button variant="ghost" size="sm" onClick={combat.dismissNotice}>
+              {t('combat.dismiss')}
+            </Button>
+          </div>
+        </Alert>
       ) : null}
 
       {combat.query.isError || unitsQuery.isError ? (
@@ -126,38 +150,38 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
             {t('combat.retry')}
           </Button>
         </Alert>
-      ) : !state || !unitsQuery.isSuccess ? (
+      ) : !shown || !unitsQuery.isSuccess ? (
         <div role="status" className="flex h-60 items-center justify-center gap-2 text-ink-muted">
           <Spinner className="size-6" />
           <span>{t('combat.loading')}</span>
         </div>
-      ) : state.phase === 'setup' ? (
+      ) : shown.phase === 'setup' ? (
         <CombatSetup
           campaign={campaign}
           tier={tier}
           units={units}
           unitMap={unitMap}
-          state={state}
-          onChange={change}
+          state={shown}
+          onAct={act}
           onGoToUnits={goToUnits}
         />
       ) : (
         <CombatFight
           campaign={campaign}
           unitMap={unitMap}
-          state={state}
+          fight={shown}
           ending={ending !== null}
-          onChange={change}
-          onUnitChange={unitChange.change}
-          onDefeat={onDefeat}
+          onAct={act}
           onEnd={endNow}
         />
       )}
 
+      {fight && shown && unitsQuery.isSuccess ? <CombatLog log={fight.log} /> : null}
+
       <Modal
         open={ended !== null}
-        size="sm"
-        title={t('combat.ended')}
+        size="lg"
+        title={ended?.group ? t('combat.ended') : t('combat.summary.titleEnded')}
         onClose={() => setEnded(null)}
         footer={
           <Button
@@ -171,22 +195,13 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
           </Button>
         }
       >
-        <p>{ended === 'allies' ? t('combat.endedAllies') : t('combat.endedEnemies')}</p>
+        {ended?.group ? (
+          <p className="mb-4">
+            {ended.group === 'allies' ? t('combat.endedAllies') : t('combat.endedEnemies')}
+          </p>
+        ) : null}
+        {ended ? <FightSummary log={ended.log} /> : null}
       </Modal>
     </section>
-  );
-}
-
-function SaveProblem({ message, onDismiss }: { message: string; onDismiss: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert tone="error">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p>{message}</p>
-        <Button variant="ghost" size="sm" onClick={onDismiss}>
-          {t('combat.dismiss')}
-        </Button>
-      </div>
-    </Alert>
   );
 }

@@ -1,28 +1,46 @@
-// What the game master does on a turn (spec §4, §5): the target with its HP and status, the amount
-// (1 to 999), Heal and Attack (disabled without a target or a valid amount), and Next turn. It sticks
-// to the bottom of the screen, so a target picked far down a list of 200 is one tap from the blow.
+// What the game master does on a turn (spec §4, §5; issue #14): the target with its HP and status,
+// the amount — a whole number 1..999 or dice such as 2d6+3 (rolled by the server), checked as it is
+// typed with the position of a mistake — Heal and Attack, and Next turn. Enter in the amount applies
+// the action used last (Attack at first). It sticks to the bottom of the screen, so a target picked
+// far down a list of 200 is one tap from the blow.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronsRight, Crosshair, HeartPulse, Sword } from 'lucide-react';
+import { ChevronsRight, Crosshair, HeartPulse, Hourglass, Sword } from 'lucide-react';
 import { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN } from '@questkeeper/core/constants';
-import { isValidAmount } from '@questkeeper/core/rules/combat';
+import { isPlainNumber, parseDice } from '@questkeeper/core/rules/dice';
 import { HpBar } from '@/components/hp-bar';
 import { Button } from '@/components/ui/button';
 import type { Unit } from '@/lib/units';
 
+export type AmountAction = 'attack' | 'heal';
+
 interface ActionBarProps {
   target: Unit | undefined;
   statuses: readonly string[];
-  amount: number;
+  amount: string;
   disabled: boolean;
-  onAmount: (amount: number) => void;
-  onAct: (action: 'attack' | 'heal', amount: number) => void;
+  onAmount: (amount: string) => void;
+  onAct: (action: AmountAction, amount: string) => void;
   onStatus: (unit: Unit, status: string) => void;
+  onConditions: (unitId: string) => void;
   onNextTurn: () => void;
 }
 
-const parse = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
-const shown = (amount: number) => (isValidAmount(amount) ? String(amount) : '');
+type AmountCheck = { ok: true } | { ok: false; message: string } | { ok: false; message: null };
+
+/** Whether the amount can be sent: the same rules as the server's (core/src/rules/combat-amount.ts). */
+export function useAmountCheck(text: string): AmountCheck {
+  const { t } = useTranslation();
+  if (text.trim() === '') return { ok: false, message: null };
+  if (/^\s*-?\d+\s*$/.test(text) || isPlainNumber(text)) {
+    const value = Number(text.trim());
+    return Number.isInteger(value) && value >= COMBAT_AMOUNT_MIN && value <= COMBAT_AMOUNT_MAX
+      ? { ok: true }
+      : { ok: false, message: t('combat.amountError') };
+  }
+  const parsed = parseDice(text);
+  return parsed.ok ? { ok: true } : { ok: false, message: t(parsed.error.key, parsed.error.params) };
+}
 
 export function ActionBar({
   target,
@@ -32,21 +50,19 @@ export function ActionBar({
   onAmount,
   onAct,
   onStatus,
+  onConditions,
   onNextTurn,
 }: ActionBarProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(() => shown(amount));
-  // The saved amount changes under the field too (0 after Next turn): the field follows it.
-  const [synced, setSynced] = useState(amount);
-  if (synced !== amount) {
-    setSynced(amount);
-    if (parse(text) !== amount) setText(shown(amount));
-  }
-  const value = parse(text);
-  const valid = isValidAmount(value);
-  const invalid = text.trim() !== '' && !valid;
-  const canAct = target !== undefined && valid && !disabled;
+  const [last, setLast] = useState<AmountAction>('attack');
+  const check = useAmountCheck(amount);
+  const invalid = !check.ok && check.message !== null;
+  const canAct = target !== undefined && check.ok && !disabled;
+  const apply = (action: AmountAction) => {
+    setLast(action);
+    onAct(action, amount);
+  };
   // A status the campaign no longer lists still shows as the unit's own.
   const options = target && !statuses.includes(target.status) ? [target.status, ...statuses] : statuses;
 
@@ -86,42 +102,59 @@ export function ActionBar({
           ) : null}
         </div>
         {target ? (
-          <HpBar current={target.currentHp} max={target.hp} />
+          <div className="flex min-w-0 items-center gap-2">
+            <div className="min-w-0 flex-1">
+              <HpBar current={target.currentHp} max={target.hp} />
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={disabled}
+              aria-label={t('combat.conditions.openFor', { name: target.name })}
+              onClick={() => onConditions(target._id)}
+              icon={<Hourglass aria-hidden="true" className="size-4" />}
+            >
+              {t('combat.conditions.open')}
+            </Button>
+          </div>
         ) : (
           <p className="text-sm text-ink-muted">{t('combat.noTarget')}</p>
         )}
       </div>
 
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex w-24 flex-col gap-1">
+        <div className="flex w-32 flex-col gap-1">
           <label htmlFor={`${id}-amount`} className="text-sm font-medium">
             {t('combat.amount')}
           </label>
           <input
             id={`${id}-amount`}
-            type="number"
-            inputMode="numeric"
-            min={COMBAT_AMOUNT_MIN}
-            max={COMBAT_AMOUNT_MAX}
-            step={1}
-            value={text}
+            type="text"
+            inputMode="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={amount}
             placeholder={t('combat.amountHint')}
             aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${id}-amount-error` : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              const next = parse(event.target.value);
-              if (isValidAmount(next)) onAmount(next);
+            aria-describedby={`${id}-amount-help${invalid ? ` ${id}-amount-error` : ''}`}
+            onChange={(event) => onAmount(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              if (canAct) apply(last);
             }}
-            className={`h-11 w-full rounded-control border bg-surface px-3 text-base text-ink tabular-nums placeholder:text-sm placeholder:text-ink-muted ${
+            className={`h-11 w-full rounded-control border bg-surface px-3 font-mono text-base text-ink tabular-nums placeholder:text-sm placeholder:text-ink-muted ${
               invalid ? 'border-danger' : 'border-line'
             }`}
           />
+          <p id={`${id}-amount-help`} className="sr-only">
+            {t(last === 'attack' ? 'combat.enterAttacks' : 'combat.enterHeals')}
+          </p>
         </div>
         <Button
           variant="secondary"
           disabled={!canAct}
-          onClick={() => onAct('heal', value)}
+          onClick={() => apply('heal')}
           icon={<HeartPulse aria-hidden="true" className="size-4" />}
         >
           {t('combat.heal')}
@@ -129,7 +162,7 @@ export function ActionBar({
         <Button
           variant="danger"
           disabled={!canAct}
-          onClick={() => onAct('attack', value)}
+          onClick={() => apply('attack')}
           icon={<Sword aria-hidden="true" className="size-4" />}
         >
           {t('combat.attack')}
@@ -144,7 +177,7 @@ export function ActionBar({
       </div>
       {invalid ? (
         <p id={`${id}-amount-error`} role="alert" className="text-sm text-danger lg:basis-full">
-          {t('combat.amountError')}
+          {check.ok ? null : check.message}
         </p>
       ) : null}
     </section>

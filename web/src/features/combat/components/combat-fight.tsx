@@ -1,27 +1,22 @@
-// The fight (spec §4 "Combat", §5, §9): round and turn, the initiative order, both groups, and the
-// action bar. Each change goes out at once: HP and status to the unit, the rest to the combat state.
-// Handlers read the newest state through refs, so they never change and memoised rows stay put.
+// The fight (spec §4 "Combat", §5, §9; issue #14): round and turn, the initiative order, both groups,
+// and the action bar. Every blow, heal, status and next turn is one action on the server's fight;
+// picking a target is this screen's own until a blow sends it (the server moves the target to the
+// end of its group then, as the screen already shows). Handlers read the newest fight through refs,
+// so they never change and memoised rows stay put.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Flag, Sparkles } from 'lucide-react';
-import {
-  advanceTurn,
-  applyAmount,
-  defeatedGroup,
-  isValidAmount,
-  NEXT_TURN_BANNER_MS,
-  selectTarget,
-  type CombatGroup,
-  type CombatState,
-} from '@questkeeper/core/rules/combat';
+import { NEXT_TURN_BANNER_MS, selectTarget, type CombatState } from '@questkeeper/core/rules/combat';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { classColorsByName } from '@/lib/class-color';
 import type { Campaign } from '@/lib/campaigns';
-import type { FightUnitChanges } from '@/lib/combat';
+import type { CombatAction, Fight } from '@/lib/combat';
+import type { CombatActionResponse } from '@questkeeper/core/schemas/combat';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
-import { ActionBar } from './action-bar';
+import { ActionBar, type AmountAction } from './action-bar';
+import { ConditionDialog } from './condition-dialog';
 import { FightGroup } from './fight-group';
 import { InitiativeOrder } from './initiative-order';
 import { useTargetMove } from './use-target-move';
@@ -29,30 +24,34 @@ import { useTargetMove } from './use-target-move';
 interface CombatFightProps {
   campaign: Campaign;
   unitMap: ReadonlyMap<string, Unit>;
-  state: CombatState;
+  fight: Fight;
   /** A group has just fallen: actions wait for the end. */
   ending: boolean;
-  onChange: (state: CombatState) => void;
-  onUnitChange: (unit: Unit, changes: FightUnitChanges) => void;
-  onDefeat: (group: CombatGroup) => void;
-  onEnd: () => void;
+  onAct: (action: CombatAction) => Promise<CombatActionResponse | null>;
+  onEnd: () => void | Promise<void>;
 }
 
-export function CombatFight({
-  campaign,
-  unitMap,
-  state,
-  ending,
-  onChange,
-  onUnitChange,
-  onDefeat,
-  onEnd,
-}: CombatFightProps) {
+export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: CombatFightProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const stateRef = useLatest(state);
-  const unitsRef = useLatest(unitMap);
   const move = useTargetMove();
+
+  // The target picked on this screen holds for the turn it was picked in; the rows it moved stay
+  // moved while the view is open (only a blow sends a target, and its move, to the server).
+  const turn = `${fight.round}:${fight.turnIndex}`;
+  const [picked, setPicked] = useState<{ id: string; turn: string } | null>(null);
+  const [moves, setMoves] = useState<readonly string[]>([]);
+  const pickedId = picked?.turn === turn ? picked.id : null;
+  const state = useMemo(() => {
+    let next: CombatState = fight;
+    for (const id of moves) next = selectTarget(next, id);
+    return { ...fight, ...next, targetId: pickedId ?? fight.targetId };
+  }, [fight, moves, pickedId]);
+  const stateRef = useLatest(state);
+  const turnRef = useLatest(turn);
+
+  // The amount (decisions.md turn-2): empty at first, cleared after a blow and after Next turn.
+  const [amount, setAmount] = useState('');
 
   // The 'next turn' banner of a new round, shown for 4 s (spec §9); a new wrap restarts it.
   const [banner, setBanner] = useState<{ round: number; at: number } | null>(null);
@@ -63,6 +62,16 @@ export function CombatFight({
   }, [banner]);
 
   const classColors = useMemo(() => classColorsByName(campaign.classes), [campaign.classes]);
+  const notes = useMemo(
+    () => new Map(campaign.statuses.map((item) => [item._id, item.note] as const)),
+    [campaign.statuses],
+  );
+  const [conditionsOf, setConditionsOf] = useState<string | null>(null);
+  const conditionUnit = conditionsOf ? unitMap.get(conditionsOf) : undefined;
+  const fighters = useMemo(
+    () => state.order.flatMap((entry) => unitMap.get(entry.unitId) ?? []),
+    [state.order, unitMap],
+  );
   const statuses = useMemo(() => campaign.statuses.map((item) => item.name), [campaign.statuses]);
   const allies = useMemo(() => new Set(state.allies), [state.allies]);
   const currentId = state.order[state.turnIndex]?.unitId;
@@ -75,41 +84,34 @@ export function CombatFight({
       if (move.busy() || now.targetId === id) return;
       const group = now.allies.includes(id) ? now.allies : now.enemies;
       if (group[group.length - 1] !== id) move.start(id);
-      onChange(selectTarget(now, id));
+      setPicked({ id, turn: turnRef.current });
+      setMoves((list) => [...list.filter((item) => item !== id), id]);
     },
-    [move, onChange, stateRef],
+    [move, stateRef, turnRef],
   );
 
   const act = useCallback(
-    (action: 'attack' | 'heal', amount: number) => {
-      const now = stateRef.current;
-      const unit = now.targetId ? unitsRef.current.get(now.targetId) : undefined;
-      if (!unit || !isValidAmount(amount)) return;
-      const currentHp = applyAmount(unit, action, amount);
-      if (currentHp !== unit.currentHp) onUnitChange(unit, { currentHp });
-      if (action !== 'attack') return;
-      const after = new Map(unitsRef.current).set(unit._id, { ...unit, currentHp });
-      const fallen = defeatedGroup(now.allies, now.enemies, after);
-      if (fallen) onDefeat(fallen);
+    (type: AmountAction, value: string) => {
+      const targetId = stateRef.current.targetId;
+      if (!targetId) return;
+      setAmount('');
+      const trimmed = value.trim();
+      void onAct({ type, targetId, amount: /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed });
     },
-    [onUnitChange, onDefeat, stateRef, unitsRef],
+    [onAct, stateRef],
   );
 
-  const nextTurn = useCallback(() => {
-    const { state: next, wrapped } = advanceTurn(stateRef.current, unitsRef.current);
-    onChange(next);
-    if (wrapped) setBanner({ round: next.round, at: Date.now() });
-  }, [onChange, stateRef, unitsRef]);
+  const nextTurn = useCallback(async () => {
+    setAmount('');
+    setPicked(null);
+    const answer = await onAct({ type: 'nextTurn' });
+    const wrapped = answer?.entries.find((entry) => entry.type === 'nextTurn' && entry.wrapped);
+    if (wrapped) setBanner({ round: wrapped.round, at: Date.now() });
+  }, [onAct]);
 
-  const setAmount = useCallback(
-    (amount: number) => {
-      if (stateRef.current.amount !== amount) onChange({ ...stateRef.current, amount });
-    },
-    [onChange, stateRef],
-  );
   const setStatus = useCallback(
-    (unit: Unit, status: string) => onUnitChange(unit, { status }),
-    [onUnitChange],
+    (unit: Unit, status: string) => void onAct({ type: 'setStatus', unitId: unit._id, status }),
+    [onAct],
   );
 
   async function askEnd() {
@@ -118,7 +120,7 @@ export function CombatFight({
       message: t('combat.endMessage'),
       confirmLabel: t('combat.end'),
     });
-    if (ok) onEnd();
+    if (ok) await onEnd();
   }
 
   return (
@@ -165,6 +167,8 @@ export function CombatFight({
             targetId={state.targetId}
             currentId={currentId}
             classColors={classColors}
+            conditions={state.conditions}
+            notes={notes}
             disabled={ending}
             onSelect={select}
           />
@@ -175,6 +179,8 @@ export function CombatFight({
             targetId={state.targetId}
             currentId={currentId}
             classColors={classColors}
+            conditions={state.conditions}
+            notes={notes}
             disabled={ending}
             onSelect={select}
           />
@@ -184,13 +190,24 @@ export function CombatFight({
       <ActionBar
         target={target}
         statuses={statuses}
-        amount={state.amount}
+        amount={amount}
         disabled={ending}
         onAmount={setAmount}
         onAct={act}
         onStatus={setStatus}
-        onNextTurn={nextTurn}
+        onConditions={setConditionsOf}
+        onNextTurn={() => void nextTurn()}
       />
+      {conditionUnit ? (
+        <ConditionDialog
+          unit={conditionUnit}
+          conditions={state.conditions[conditionUnit._id] ?? []}
+          statuses={campaign.statuses}
+          fighters={fighters}
+          onAct={(action) => void onAct(action)}
+          onClose={() => setConditionsOf(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,16 +1,13 @@
 // Setup of a fight (spec §4 "Combat", §5): the units that may join (HP above 0, in no group yet),
 // the two groups, the initiative rule, and Start combat once each side has someone. Every choice
-// is saved with the combat state, so another device sees the same setup.
+// is one action on the server's fight (issue #14), so another device sees the same setup; the
+// server rolls initiative at the start.
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Search, Swords, UserPlus, X } from 'lucide-react';
 import {
-  addToGroup,
   availableForSetup,
   canStart,
-  effectiveInitiativeRule,
-  removeFromGroups,
-  startFight,
   type CombatGroup,
   type CombatState,
 } from '@questkeeper/core/rules/combat';
@@ -18,6 +15,7 @@ import type { Tier } from '@questkeeper/core/tiers';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { Campaign } from '@/lib/campaigns';
+import type { CombatAction } from '@/lib/combat';
 import { filterUnits } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
@@ -34,19 +32,11 @@ interface CombatSetupProps {
   units: readonly Unit[];
   unitMap: ReadonlyMap<string, Unit>;
   state: CombatState;
-  onChange: (state: CombatState) => void;
+  onAct: (action: CombatAction) => Promise<unknown>;
   onGoToUnits: () => void;
 }
 
-export function CombatSetup({
-  campaign,
-  tier,
-  units,
-  unitMap,
-  state,
-  onChange,
-  onGoToUnits,
-}: CombatSetupProps) {
+export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGoToUnits }: CombatSetupProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -59,23 +49,19 @@ export function CombatSetup({
   // Handlers read the newest state through a ref: they stay the same, so the rows stay memoised.
   const stateRef = useLatest(state);
   const add = useCallback(
-    (group: CombatGroup, ids: readonly string[]) => onChange(addToGroup(stateRef.current, group, ids)),
-    [onChange, stateRef],
+    (group: CombatGroup, ids: readonly string[]) => {
+      const now = stateRef.current;
+      // One action per unit, queued in order (the bulk buttons send several).
+      for (const unitId of ids) {
+        if (!now.allies.includes(unitId) && !now.enemies.includes(unitId)) {
+          void onAct({ type: 'add', unitId, group });
+        }
+      }
+    },
+    [onAct, stateRef],
   );
-  const remove = useCallback(
-    (id: string) => onChange(removeFromGroups(stateRef.current, id)),
-    [onChange, stateRef],
-  );
-  const start = () =>
-    onChange(
-      startFight(
-        state,
-        unitMap,
-        effectiveInitiativeRule(tier, campaign.initiativeRule),
-        campaign.initiativeCaracName,
-        Math.random,
-      ),
-    );
+  const remove = useCallback((unitId: string) => void onAct({ type: 'remove', unitId }), [onAct]);
+  const start = () => void onAct({ type: 'start' });
 
   const players = available.filter((unit) => unit.isPlayer).map((unit) => unit._id);
   const npcs = available.filter((unit) => !unit.isPlayer).map((unit) => unit._id);

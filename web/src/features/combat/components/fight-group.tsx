@@ -5,10 +5,14 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crosshair, Skull } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/rules/combat';
+import type { CombatCondition, ConditionMap } from '@questkeeper/core/schemas/combat';
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
+import { ConditionChips } from './condition-chips';
 import { WindowedList } from './windowed-list';
+
+const NO_CONDITIONS: readonly CombatCondition[] = [];
 
 /** Height of a row plus the gap, in rem (h-24 + gap-2). */
 const ROW_PITCH_REM = 6.5;
@@ -20,6 +24,9 @@ interface FightGroupProps {
   targetId: string | null;
   currentId: string | undefined;
   classColors: ReadonlyMap<string, string>;
+  conditions: ConditionMap;
+  /** The campaign's status notes by status id. */
+  notes: ReadonlyMap<string, string>;
   disabled: boolean;
   onSelect: (id: string) => void;
 }
@@ -31,6 +38,8 @@ export const FightGroup = memo(function FightGroup({
   targetId,
   currentId,
   classColors,
+  conditions,
+  notes,
   disabled,
   onSelect,
 }: FightGroupProps) {
@@ -72,6 +81,8 @@ export const FightGroup = memo(function FightGroup({
             selected={unit._id === targetId}
             current={unit._id === currentId}
             classHex={classColors.get(unit.class)}
+            conditions={Object.hasOwn(conditions, unit._id) ? conditions[unit._id]! : NO_CONDITIONS}
+            notes={notes}
             disabled={disabled}
             onSelect={onSelect}
           />
@@ -88,6 +99,8 @@ const FightRow = memo(function FightRow({
   selected,
   current,
   classHex,
+  conditions,
+  notes,
   disabled,
   onSelect,
 }: {
@@ -97,6 +110,8 @@ const FightRow = memo(function FightRow({
   selected: boolean;
   current: boolean;
   classHex: string | undefined;
+  conditions: readonly CombatCondition[];
+  notes: ReadonlyMap<string, string>;
   disabled: boolean;
   onSelect: (id: string) => void;
 }) {
@@ -151,10 +166,13 @@ const FightRow = memo(function FightRow({
         ) : null}
       </div>
       <HpBar current={unit.currentHp} max={unit.hp} />
-      <p className="truncate text-sm text-ink-muted">
-        <span className="sr-only">{t('units.status')}: </span>
-        {unit.status}
-      </p>
+      <div className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
+        <p className="min-w-0 shrink truncate">
+          <span className="sr-only">{t('units.status')}: </span>
+          {unit.status}
+        </p>
+        <ConditionChips conditions={conditions} notes={notes} />
+      </div>
     </li>
   );
 });

@@ -86,6 +86,7 @@ export function WindowedList<T>({
   gapRem,
   sightRem,
   ordered = false,
+  focusable = false,
   className,
   labelledBy,
   renderRow,
@@ -96,6 +97,8 @@ export function WindowedList<T>({
   /** The list's largest max-height, in rem. */
   sightRem: number;
   ordered?: boolean;
+  /** Rows with nothing to focus: the list itself takes the focus, so the keyboard can scroll it. */
+  focusable?: boolean;
   className: string;
   labelledBy?: string;
   renderRow: (item: T, index: number) => ReactNode;
@@ -104,7 +107,13 @@ export function WindowedList<T>({
   const rows = useRowWindow(ref, items.length, pitchRem, gapRem, sightRem);
   const List = ordered ? 'ol' : 'ul';
   return (
-    <List ref={ref} aria-labelledby={labelledBy} className={className} style={{ rowGap: `${gapRem}rem` }}>
+    <List
+      ref={ref}
+      aria-labelledby={labelledBy}
+      tabIndex={focusable ? 0 : undefined}
+      className={className}
+      style={{ rowGap: `${gapRem}rem` }}
+    >
       {rows.before > 0 ? <li aria-hidden="true" style={spacerStyle(rows.before)} /> : null}
       {items.slice(rows.start, rows.end).map((item, offset) => renderRow(item, rows.start + offset))}
       {rows.after > 0 ? <li aria-hidden="true" style={spacerStyle(rows.after)} /> : null}

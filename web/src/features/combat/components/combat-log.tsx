@@ -1,0 +1,120 @@
+// The combat log (issue #14, decision 021): one entry per thing that happened, newest first, in the
+// reader's language — round, whose turn, what, to whom, the amount with its roll, HP before → after,
+// conditions added and expired, the time; undone entries say so until redone. A windowed list (a
+// long fight has hundreds of entries) in a panel that folds away, closed at first on a phone.
+import { memo, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, ScrollText } from 'lucide-react';
+import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
+import { entryText } from './log-entry-text';
+import { WindowedList } from './windowed-list';
+
+/** Row height plus the gap, in rem (h-[5.25rem] + 0.25rem). */
+const LOG_PITCH_REM = 5.5;
+const LOG_GAP_REM = 0.25;
+
+const wide = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(min-width: 64rem)').matches === true;
+
+export const CombatLog = memo(function CombatLog({ log }: { log: readonly CombatLogEntry[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(wide);
+  const entries = useMemo(() => [...log].reverse(), [log]);
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
+    >
+      <h3 id={`${id}-title`} className="font-display text-lg font-semibold">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen((value) => !value)}
+          className="flex w-full items-center gap-2 rounded-control text-left focus-visible:outline-2 focus-visible:outline-focus"
+        >
+          <ScrollText aria-hidden="true" className="size-5 shrink-0 text-brand" />
+          <span id={`${id}-name`} className="min-w-0 flex-1">
+            {t('combat.log.title')}
+          </span>
+          <span className="text-sm font-normal text-ink-muted tabular-nums">
+            {t('combat.log.count', { count: log.length })}
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
+          />
+          <span className="sr-only">{open ? t('combat.log.hide') : t('combat.log.show')}</span>
+        </button>
+      </h3>
+      <div id={`${id}-panel`} hidden={!open}>
+        {entries.length === 0 ? (
+          <p className="text-sm text-ink-muted">{t('combat.log.empty')}</p>
+        ) : open ? (
+          <WindowedList
+            items={entries}
+            pitchRem={LOG_PITCH_REM}
+            gapRem={LOG_GAP_REM}
+            sightRem={24}
+            ordered
+            focusable
+            labelledBy={`${id}-name`}
+            className="flex max-h-[24rem] flex-col overflow-y-auto rounded-control focus-visible:outline-2 focus-visible:outline-focus"
+            renderRow={(entry, index) => (
+              <LogRow key={entry.id} entry={entry} position={index + 1} count={entries.length} />
+            )}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+});
+
+const LogRow = memo(function LogRow({
+  entry,
+  position,
+  count,
+}: {
+  entry: CombatLogEntry;
+  position: number;
+  count: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const { sentence, details } = entryText(entry, t);
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(entry.at));
+  const detail = details.join(' · ');
+  return (
+    <li
+      aria-posinset={position}
+      aria-setsize={count}
+      className={`flex h-[5.25rem] shrink-0 flex-col justify-center gap-0.5 overflow-hidden rounded-control border px-3 py-1.5 ${
+        entry.undone ? 'border-dashed border-line bg-surface-muted' : 'border-line'
+      }`}
+    >
+      <p className="flex min-w-0 items-baseline gap-2 text-xs text-ink-muted">
+        <span className="min-w-0 truncate font-semibold">
+          {entry.turnOf
+            ? t('combat.log.when', { round: entry.round, name: entry.turnOf.name })
+            : t('combat.log.setup')}
+        </span>
+        <time dateTime={entry.at} className="ml-auto shrink-0 tabular-nums">
+          {time}
+        </time>
+      </p>
+      <p className="line-clamp-2 text-sm">
+        {entry.undone ? (
+          <span className="mr-1.5 rounded-full border border-line px-1.5 text-xs font-semibold text-ink-muted">
+            {t('combat.log.undone')}
+          </span>
+        ) : null}
+        <span className={entry.undone ? 'text-ink-muted line-through' : 'font-medium'}>{sentence}</span>
+      </p>
+      {detail ? (
+        <p title={detail} className="truncate font-mono text-xs text-ink-muted">
+          {detail}
+        </p>
+      ) : null}
+    </li>
+  );
+});
