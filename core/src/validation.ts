@@ -49,6 +49,20 @@ function keyFor(issue: IssueLike): MessageKey {
   }
 }
 
+/**
+ * A lone surrogate: not Unicode, so jsonb refuses it and text would keep U+FFFD instead. With the `u`
+ * flag a well-formed pair is one code point, so emoji and other astral characters pass.
+ */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Whether a text a user wrote can be stored as it is — no U+0000 (PostgreSQL refuses it in text and
+ * jsonb) and no lone surrogate: the one rule behind `userText()` (issue #18).
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
 function formatNumber(value: unknown): string {
   return typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
 }

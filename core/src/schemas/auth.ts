@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../password';
 import { PAID_PLANS } from '../tiers';
-import { languageSchema, tierSchema, idSchema } from './common';
+import { languageSchema, tierSchema, idSchema, userText } from './common';
 
 export const EMAIL_MAX = 254;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = userText()
   .trim()
   .toLowerCase()
   .min(1, { error: 'validation.required' })
@@ -32,11 +31,14 @@ export const registerBody = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   language: languageSchema.default('en'),
+  /** The web's "18 or older and accept the terms" checkbox; the server records when. Optional: an
+   *  API client's use of the API accepts the terms (decisions.md, turn 2; said in the terms). */
+  acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(EMAIL_MAX),
+  email: userText().trim().toLowerCase().min(1).max(EMAIL_MAX),
   password: currentPasswordSchema,
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -79,10 +81,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const languageBody = z.object({ language: languageSchema });
 
 export const billingAddress = z.object({
-  line1: z.string().trim().min(1, { error: 'validation.required' }).max(200),
-  line2: z.string().trim().max(200).nullable().optional(),
-  city: z.string().trim().min(1, { error: 'validation.required' }).max(100),
-  postal_code: z.string().trim().min(1, { error: 'validation.required' }).max(20),
+  line1: userText().trim().min(1, { error: 'validation.required' }).max(200),
+  line2: userText().trim().max(200).nullable().optional(),
+  city: userText().trim().min(1, { error: 'validation.required' }).max(100),
+  postal_code: userText().trim().min(1, { error: 'validation.required' }).max(20),
   country: z
     .string()
     .trim()

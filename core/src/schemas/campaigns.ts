@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
-import { idSchema, nameSchema, NAME_MAX } from './common';
+import { idSchema, nameSchema, NAME_MAX, userText } from './common';
 
 import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR, INITIATIVE_RULES } from '../constants';
 
@@ -16,7 +16,7 @@ export {
   type InitiativeRule,
 } from '../constants';
 
-const listItemId = z.string().trim().min(1).max(64);
+const listItemId = userText().trim().min(1).max(64);
 
 export const characteristicDef = z.object({
   // A unit stores its values in a map keyed by these names: "__proto__" would be a trap for every
@@ -28,7 +28,7 @@ export const characteristicDef = z.object({
 });
 export type CharacteristicDef = z.infer<typeof characteristicDef>;
 
-const noteSchema = (max: number) => z.string().max(max, { error: 'validation.tooLong' }).default('');
+const noteSchema = (max: number) => userText().max(max, { error: 'validation.tooLong' }).default('');
 
 export const raceInput = z.object({
   _id: listItemId.optional(),
@@ -107,7 +107,7 @@ export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
 
 export const updateCampaignBody = z.object({
   name: nameSchema().optional(),
-  rules: z.string().max(maxOverTiers('rulesChars'), { error: 'validation.tooLong' }).optional(),
+  rules: userText().max(maxOverTiers('rulesChars'), { error: 'validation.tooLong' }).optional(),
   characteristics: z
     .array(characteristicDef)
     .max(maxOverTiers('characteristics'))
@@ -117,7 +117,7 @@ export const updateCampaignBody = z.object({
   classes: z.array(classInput).max(maxOverTiers('classes')).superRefine(uniqueNames).optional(),
   statuses: z.array(statusInput).max(maxOverTiers('statuses')).superRefine(uniqueNames).optional(),
   initiativeRule: z.enum(INITIATIVE_RULES).optional(),
-  initiativeCaracName: z.string().trim().max(NAME_MAX, { error: 'validation.tooLong' }).optional(),
+  initiativeCaracName: userText().trim().max(NAME_MAX, { error: 'validation.tooLong' }).optional(),
 });
 export type UpdateCampaignBody = z.infer<typeof updateCampaignBody>;
 

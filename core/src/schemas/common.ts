@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../errors';
 import { LANGUAGES } from '../i18n';
 import { TIERS } from '../tiers';
 import { NAME_MAX } from '../constants';
+import { isStorableText } from '../validation';
 
 export { NAME_MAX };
 
@@ -10,9 +11,32 @@ export const idSchema = z.uuid({ error: 'validation.uuid' });
 export const languageSchema = z.enum(LANGUAGES);
 export const tierSchema = z.enum(TIERS);
 
+/**
+ * Every text a user writes starts here: a string the database can store as it is (no U+0000, no
+ * lone surrogate; `isStorableText`), refused with a localized 400 instead of a 500 (issue #18).
+ */
+export const userText = () => z.string().refine(isStorableText, { error: 'validation.unsupportedCharacter' });
+
+/**
+ * The same rule for a structure whose strings the schema does not list one by one (a fight and its
+ * log read back from an export file): every string in it, at any depth, must be storable.
+ */
+export const storableStrings = (value: unknown, ctx: z.RefinementCtx, path: PropertyKey[] = []): void => {
+  if (typeof value === 'string') {
+    if (!isStorableText(value))
+      ctx.addIssue({ code: 'custom', message: 'validation.unsupportedCharacter', path });
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (!isStorableText(key))
+        ctx.addIssue({ code: 'custom', message: 'validation.unsupportedCharacter', path });
+      storableStrings(inner, ctx, [...path, Array.isArray(value) ? Number(key) : key]);
+    }
+  }
+};
+
 /** A trimmed, non-blank name of at most `max` characters. */
 export const nameSchema = (max = NAME_MAX) =>
-  z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+  userText().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 
 export const idParams = z.object({ id: idSchema });
 

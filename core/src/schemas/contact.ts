@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { userText } from './common';
 
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../constants';
 
 export { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../constants';
 
 export const contactBody = z.object({
-  subject: z
-    .string()
+  subject: userText()
     .trim()
     .min(1, { error: 'validation.required' })
     .max(CONTACT_SUBJECT_MAX, { error: 'validation.tooLong' }),
-  message: z
-    .string()
+  message: userText()
     .trim()
     .min(1, { error: 'validation.required' })
     .max(CONTACT_MESSAGE_MAX, { error: 'validation.tooLong' }),

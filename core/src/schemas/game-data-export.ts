@@ -13,7 +13,7 @@ import {
   updateCampaignBody,
 } from './campaigns';
 import { combatCondition, combatLogEntry, combatState } from './combat';
-import { languageSchema, nameSchema, tierSchema } from './common';
+import { languageSchema, nameSchema, storableStrings, tierSchema, userText } from './common';
 import { updateUnitBody } from './units';
 
 /** Names the kind of file, so a JSON file of another program is refused before anything else. */
@@ -31,7 +31,8 @@ const timestamp = z.string().max(40).optional();
 // far above every tier here: the importing user's tier is checked after parsing
 // (../rules/game-data-limits.ts), so the answer can say "races: 21 of 20" rather than "too many items".
 const HARD_CAP = 2_000;
-const freeText = z.string().default('');
+// Like every user text (issue #18): no U+0000, no lone surrogate, or the insert fails with a 500.
+const freeText = userText().default('');
 
 /** No two entries of one list may share a name (units refer to them by name). */
 const uniqueNames = <T extends { name: string }>(items: T[], ctx: z.RefinementCtx) => {
@@ -83,7 +84,15 @@ export const exportedFight = combatState.extend({
     fileUnitRef,
     z.array(combatCondition.extend({ id: z.string().min(1).max(64), ofUnitId: fileUnitRef })).max(50),
   ),
-  log: z.array(combatLogEntry.extend({ id: z.string().min(1).max(64) })).max(100_000),
+  // `step` is stored in an integer column: bounded here, or a hostile file reaches the database.
+  log: z
+    .array(
+      combatLogEntry.extend({
+        id: z.string().min(1).max(64),
+        step: z.number().int().min(0).max(2_147_483_647),
+      }),
+    )
+    .max(100_000),
 });
 export type ExportedFight = z.infer<typeof exportedFight>;
 
@@ -94,7 +103,8 @@ export const gameDataExport = z
     exportedAt: timestamp,
     campaign: exportedCampaign,
     units: z.array(exportedUnit).max(HARD_CAP),
-    fight: exportedFight.optional(),
+    // Its log and conditions are stored as written: every string in them is user text (issue #18).
+    fight: exportedFight.superRefine(storableStrings).optional(),
   })
   .superRefine((file, ctx) => {
     const seen = new Set<string>();

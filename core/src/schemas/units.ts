@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { QUICK_TEMPLATES } from '../rules/quick-generation';
-import { idSchema, nameSchema } from './common';
+import { idSchema, nameSchema, userText } from './common';
 
 import { DEFAULT_HP, GENDERS, HP_MAX, MONEY_MAX } from '../constants';
 
@@ -15,7 +15,7 @@ const moneyAmount = z
 export const money = z.object({ gold: moneyAmount, silver: moneyAmount, bronze: moneyAmount });
 export type Money = z.infer<typeof money>;
 
-const listChoice = z.string().trim().min(1, { error: 'validation.required' }).max(50);
+const listChoice = userText().trim().min(1, { error: 'validation.required' }).max(50);
 const characteristicValue = z.number().int({ error: 'validation.integer' }).min(0).max(100);
 
 /** Every writable unit field, none defaulted: the base of both create and update. */
@@ -26,12 +26,12 @@ const unitFields = {
   race: listChoice,
   class: listChoice,
   status: listChoice,
-  characteristics: z.record(z.string().max(50), characteristicValue),
+  characteristics: z.record(userText().max(50), characteristicValue),
   hp: z.number().int({ error: 'validation.integer' }).min(0).max(HP_MAX),
   /** Clamped by the server: empty or above hp becomes hp, below 0 becomes 0. */
   currentHp: z.number().int({ error: 'validation.integer' }).min(-1_000_000).max(1_000_000).nullable(),
   money,
-  notes: z.string().max(maxOverTiers('unitNoteChars'), { error: 'validation.tooLong' }),
+  notes: userText().max(maxOverTiers('unitNoteChars'), { error: 'validation.tooLong' }),
 };
 
 export const createUnitBody = z.object({

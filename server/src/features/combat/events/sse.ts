@@ -91,7 +91,8 @@ export async function streamVersions(
     // nginx and similar proxies would otherwise buffer the stream.
     'x-accel-buffering': 'no',
   });
-  raw.socket?.setNoDelay(true);
+  // app.inject's fake socket has no setNoDelay; a throw here would leave the stream silent.
+  raw.socket?.setNoDelay?.(true);
   write(`retry: ${RETRY_MS}\n\n`);
   sendVersion(version);
 

@@ -1,0 +1,156 @@
+// A valid request for any route of the table (issue #18): the proof suites start from it, then swap
+// its ids (authorization matrix) or break one part of it (hostile input). Bodies come from the route's
+// JSON schema; the few that need the world's data (a race of the campaign, the fight's version, the
+// current password) are below, keyed by route. A route whose generated body is refused fails the
+// matrix's own-data check, which names the route to add here.
+import crypto from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import type { Party } from './proof-world';
+import { ADDRESS } from './payment-steps';
+import { STRONG_PASSWORD } from './harness';
+import { idKindOf, materialize, type ApiRoute, type JsonSchema } from './route-table';
+
+/** The ids a request names. Each part can point at another user's data or at nothing. */
+export interface Ids {
+  campaign: string;
+  /** A unit out of the fight. */
+  unit: string;
+  /** A demo payment session (the capability of a demo page). */
+  session: string;
+}
+
+export const idsOf = (party: Party, session: string = crypto.randomUUID()): Ids => ({
+  campaign: party.campaignId,
+  unit: party.benchId,
+  session,
+});
+export const unknownIds = (): Ids => ({
+  campaign: crypto.randomUUID(),
+  unit: crypto.randomUUID(),
+  session: crypto.randomUUID(),
+});
+
+/** Bodies that need the world; every other route's body is generated from its schema. */
+const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = {
+  'POST /api/auth/register': () => ({
+    email: `proof-${crypto.randomUUID()}@example.test`,
+    password: STRONG_PASSWORD,
+  }),
+  'POST /api/auth/login': (party) => ({
+    email: party?.email ?? 'nobody@example.test',
+    password: party?.password ?? 'x',
+  }),
+  'POST /api/auth/forgot-password': (party) => ({ email: party?.email ?? 'nobody@example.test' }),
+  'POST /api/auth/change-password': (party) => ({
+    currentPassword: party?.password,
+    newPassword: 'An0ther!pass',
+  }),
+  'PUT /api/auth/language': () => ({ language: 'fr' }),
+  'PUT /api/game-data/{id}': () => ({ name: 'Renamed by a proof', rules: 'Proof rules' }),
+  'POST /api/game-data/{id}/copy': (_party, ids) => ({ sourceCampaignId: ids.campaign }),
+  'POST /api/units': (party) => ({ name: 'Proof unit', race: party?.race, class: party?.className }),
+  'PUT /api/units/{id}': () => ({ name: 'Renamed unit', hp: 50 }),
+  'PUT /api/combat': (_party, ids) => ({
+    phase: 'setup',
+    allies: [ids.unit],
+    enemies: [],
+    order: [],
+    turnIndex: 0,
+    round: 1,
+    amount: 0,
+    targetId: null,
+  }),
+  'POST /api/combat/actions': (party, ids) => ({
+    version: party?.combatVersion ?? 0,
+    action: { type: 'add', unitId: ids.unit, group: 'enemies' },
+  }),
+  'POST /api/combat/undo': (party) => ({ version: party?.combatVersion ?? 0 }),
+  'POST /api/combat/redo': (party) => ({ version: party?.combatVersion ?? 0 }),
+  'DELETE /api/auth/account': (party) => ({ password: party?.password }),
+  'POST /api/game-data/import': (party) => party?.exported,
+  'POST /api/contact/send': () => ({ subject: 'Proof subject', message: 'Proof message' }),
+  'POST /api/stripe/create-checkout-session': () => ({ plan: 'Hero' }),
+  'POST /api/stripe/demo/checkout/{id}/confirm': () => ADDRESS,
+  'POST /api/stripe/demo/portal/{id}/switch': () => ({ plan: 'Hero' }),
+};
+
+export function validBody(route: ApiRoute, party: Party | undefined, ids: Ids): unknown {
+  const make = BODIES[route.key];
+  if (make) return make(party, ids);
+  return route.body ? exampleOf(route.body) : undefined;
+}
+
+/**
+ * The request a caller with `token` sends: `pathIds` fill the URL, `headerIds` the X-Campaign-Id
+ * header, `bodyIds` the body, so each can point somewhere else.
+ */
+export function validRequest(
+  route: ApiRoute,
+  options: {
+    party?: Party | undefined;
+    token?: string | undefined;
+    pathIds: Ids;
+    headerIds: Ids;
+    bodyIds: Ids;
+  },
+): InjectOptions {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (route.campaignHeader) headers['x-campaign-id'] = options.headerIds.campaign;
+  const kind = idKindOf(route);
+  const pathId =
+    kind === 'campaign'
+      ? options.pathIds.campaign
+      : kind === 'unit'
+        ? options.pathIds.unit
+        : options.pathIds.session;
+  const body = validBody(route, options.party, options.bodyIds);
+  return {
+    method: route.method,
+    url: materialize(route.path, pathId),
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  };
+}
+
+const STRING_SAMPLES = ['Proof', '#777777', 'FR', 'proof@example.test', 'x'];
+
+/** A small valid value of a schema: required properties only, first choices, lowest bounds. */
+export function exampleOf(schema: JsonSchema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const choice = schema.oneOf ?? schema.anyOf;
+  if (choice?.[0]) return exampleOf(choice[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) {
+        const property = schema.properties?.[name];
+        if (property) value[name] = exampleOf(property);
+      }
+      return value;
+    }
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => exampleOf(schema.items ?? {}));
+    case 'integer':
+    case 'number':
+      return Math.max(
+        schema.minimum ?? 0,
+        schema.exclusiveMinimum === undefined ? -Infinity : schema.exclusiveMinimum + 1,
+      );
+    case 'boolean':
+      return false;
+    case 'string': {
+      if (schema.format === 'uuid') return crypto.randomUUID();
+      if (schema.format === 'email') return `proof-${crypto.randomUUID()}@example.test`;
+      const fits = (text: string) =>
+        (!schema.pattern || new RegExp(schema.pattern).test(text)) &&
+        text.length <= (schema.maxLength ?? Infinity);
+      const sample = STRING_SAMPLES.find(fits) ?? 'x';
+      return sample.padEnd(schema.minLength ?? 0, 'x');
+    }
+    default:
+      return schema.nullable ? null : {};
+  }
+}
