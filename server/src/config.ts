@@ -38,6 +38,8 @@ const envSchema = z.object({
   STRIPE_PRICE_HERO: optionalString,
   /** Where the built web app lives; the server serves it when present. */
   WEB_DIST: optionalString,
+  /** Bearer token for GET /api/metrics (Prometheus); unset, the endpoint does not exist. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   OPERATOR_COMPANY: z.string().default('Questkeeper SAMPLE SAS (sample value)'),
   OPERATOR_ADDRESS: z.string().default('1 rue de l’Exemple, 75000 Paris, France (sample value)'),
   OPERATOR_PHONE: z.string().default('+33 1 23 45 67 89 (sample value)'),
@@ -64,6 +66,7 @@ export interface Config {
   stripe:
     { secretKey: string; webhookSecret: string; priceAdventurer: string; priceHero: string } | undefined;
   webDist: string;
+  metricsToken: string | undefined;
   operator: {
     company: string;
     address: string;
@@ -135,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    metricsToken: env.METRICS_TOKEN,
     operator: {
       company: env.OPERATOR_COMPANY,
       address: env.OPERATOR_ADDRESS,

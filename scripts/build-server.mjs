@@ -1,0 +1,46 @@
+// Compiles the server for production (issue #19, docs/decisions/026): ESM bundles of the server
+// (server/src/server.ts) and of the backup command in server/dist/, with source maps. npm packages
+// stay external (installed beside it; some load native or worker files by path); the workspace core is
+// bundled, because its package exports point at TypeScript sources that plain Node cannot run.
+// The SQL migrations are copied beside the bundle: migrate.ts finds them from import.meta.url.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = path.join(root, 'server/dist');
+
+/** Bare specifiers (npm packages, node: builtins) stay imports; @questkeeper/* is compiled in. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@questkeeper/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+fs.rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: {
+    server: path.join(root, 'server/src/server.ts'),
+    backup: path.join(root, 'server/src/ops/backup-cli.ts'),
+  },
+  outdir: outDir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // Stack traces in logs point at the TypeScript sources (node --enable-source-maps, start.mjs).
+  sourcesContent: false,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+});
+const migrations = path.join(root, 'server/src/db/migrations');
+fs.mkdirSync(path.join(outDir, 'migrations'));
+for (const file of fs.readdirSync(migrations).filter((name) => name.endsWith('.sql'))) {
+  fs.copyFileSync(path.join(migrations, file), path.join(outDir, 'migrations', file));
+}
+console.log(`server built: ${path.relative(root, outDir)}/server.js, backup.js`);
