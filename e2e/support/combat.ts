@@ -1,6 +1,6 @@
-// Helpers for the combat journeys (issue #6): a game master with a campaign, units and a saved fight
-// seeded through the API (so a journey starts where it needs to, with a known initiative order), and
-// the locators a player of the fight would use.
+// Helpers for the combat journeys (issue #6): a game master with a campaign, units and a fight
+// seeded through the API's actions (so a journey starts where it needs to, with a known initiative
+// order), and the locators a player of the fight would use.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   gameMaster,
@@ -82,10 +82,6 @@ export function combatApi(request: APIRequestContext, user: ApiUser, campaign: C
       expect(response.status(), await response.text()).toBe(200);
       return ((await response.json()) as { combat: Fight }).combat;
     },
-    async saveCombat(state: CombatState): Promise<void> {
-      const response = await request.put('/api/combat', { headers, data: state });
-      expect(response.status(), await response.text()).toBe(200);
-    },
     /** The campaign as saved (the list is the only read: PUT /api/game-data/{id} writes it). */
     async campaign(): Promise<Campaign | undefined> {
       const response = await request.get('/api/game-data', { headers: auth });
@@ -96,34 +92,20 @@ export function combatApi(request: APIRequestContext, user: ApiUser, campaign: C
 }
 
 /**
- * A fight already under way, saved as the view itself would save it: `order` lists the units from the
- * highest initiative to the lowest (initiatives 90, 80, 70…), so the journey knows who plays when.
- * The setup is saved first: the server only lets a fight start from a setup with both groups.
+ * A fight just started, as a game master would set it up from another device: the units join their
+ * groups through actions, then Start takes typed initiatives (players roll their own dice, issue #16)
+ * so the journey knows who plays when — `order` from the highest initiative to the lowest (90, 80,
+ * 70…). The first standing unit of `order` plays; the log holds the adds and the start (undoable).
  */
 export async function seedFight(
   api: CombatApi,
   { allies, enemies, order }: { allies: Unit[]; enemies: Unit[]; order: Unit[] },
-  overrides: Partial<CombatState> = {},
 ): Promise<CombatState> {
-  const setup: CombatState = {
-    phase: 'setup',
-    allies: allies.map((unit) => unit._id),
-    enemies: enemies.map((unit) => unit._id),
-    order: [],
-    turnIndex: 0,
-    round: 1,
-    amount: 10,
-    targetId: null,
-  };
-  await api.saveCombat(setup);
-  const fight: CombatState = {
-    ...setup,
-    phase: 'fight',
-    order: order.map((unit, index) => ({ unitId: unit._id, initiative: 90 - 10 * index })),
-    ...overrides,
-  };
-  await api.saveCombat(fight);
-  return fight;
+  for (const unit of allies) await api.act({ type: 'add', unitId: unit._id, group: 'allies' });
+  for (const unit of enemies) await api.act({ type: 'add', unitId: unit._id, group: 'enemies' });
+  const initiatives = Object.fromEntries(order.map((unit, index) => [unit._id, 90 - 10 * index]));
+  await api.act({ type: 'start', initiatives });
+  return api.combat();
 }
 
 /** The saved fight, once the view's last save has landed (saves run behind the screen). */

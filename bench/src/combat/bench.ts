@@ -1,9 +1,11 @@
-// The combat simulator benchmark of issue #6: a Hero campaign with 200 allies and 200 enemies, in
-// Chromium — the time to start the fight (Start combat → initiative order rolled, rendered and
-// painted) and attack → next paint over 100 attacks, each against a floor page measured in the same
-// run. Builds the web app and runs the real server (../web/app.ts), prints the figures with PASS/FAIL
-// lines, writes bench/results/combat-<date>.json, and reports whatever the figures: only an error
-// stops it.
+// The combat simulator benchmark of issues #6 and #14: a Hero campaign with 200 allies and 200
+// enemies, in Chromium — the time to start the fight (Start combat → the server's order rendered and
+// painted), attack → next paint for what the browser does (the view predicts a plain blow), each
+// against a floor page measured in the same run; then the table's round trips (./table-bench.ts):
+// Attack → the server's answer painted, Undo, and one more entry on a log of 5,000. On PGlite, and on
+// PostgreSQL too when DATABASE_URL is set (a scratch database next to it). Builds the web app and
+// runs the real server (../web/app.ts), prints the figures with PASS/FAIL lines, writes
+// bench/results/combat-<date>.json, and reports whatever the figures: only an error stops it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +32,10 @@ import { median } from '../shared/figures';
 import { createHero } from '../shared/api';
 import { logLoadAverage } from '../shared/machine';
 import { detailTable, mainTable, summarize, verdicts } from './report';
-import { HERO_UNIT_LIMIT, TARGET_HP, resetCombat, seedFight, unitHp } from './setup';
+import { createScratchDatabase, type ScratchDatabase } from '../../../server/src/test/scratch-database';
+import type { DatabaseOptions } from '../../../server/src/db/client';
+import { HERO_UNIT_LIMIT, TARGET_HP, seedFight, undoLastStep, unitHp } from './setup';
+import { measureTable } from './table-bench';
 
 /** Units on each side (issue #6: 200 against 200). */
 const PER_SIDE = Number(process.env.BENCH_COMBAT_PER_SIDE ?? 200);
@@ -43,30 +48,55 @@ const WARMUP_ATTACKS = Number(process.env.BENCH_COMBAT_WARMUP_ATTACKS ?? 5);
 const BUSY_LOAD = 4;
 const RESULTS_DIR = new URL('../../results', import.meta.url).pathname;
 
+type Driver = 'pglite' | 'postgres';
+
 export async function benchCombat(): Promise<void> {
+  const drivers: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.DATABASE_URL) console.log('DATABASE_URL not set: PGlite only.');
+  const build = buildWeb();
+  try {
+    for (const driver of drivers) await benchOn(driver, build.distDir);
+  } finally {
+    build.remove();
+  }
+}
+
+async function benchOn(driver: Driver, distDir: string): Promise<void> {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`;
   const count = PER_SIDE * 2;
-  console.log(`\n== Combat simulator: ${PER_SIDE} allies against ${PER_SIDE} enemies in Chromium`);
+  console.log(
+    `\n== Combat simulator on ${driver}: ${PER_SIDE} allies against ${PER_SIDE} enemies in Chromium`,
+  );
   console.log(`${machine}; Chromium ${CHROME_PATH}; viewport ${VIEWPORT.width}×${VIEWPORT.height}`);
   const loadBefore = os.loadavg();
   if (WARMUP_ATTACKS + ATTACKS >= TARGET_HP) throw new Error('more attacks than the target has HP');
   const labels = combatLabels();
 
-  const build = buildWeb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-bench-combat-data-'));
+  let scratch: ScratchDatabase | undefined;
   let server: RunningServer | undefined;
   try {
-    server = await startServer(build.distDir, dataDir);
-    console.log(`app: ${server.origin} (node scripts/start.mjs, build in ${build.distDir})`);
-    const account = await createHero(server.origin, 'combat');
-    const seeded = await seedFight(server.origin, account, PER_SIDE, async (insert) => {
-      await server?.stop();
-      server = undefined;
-      await insert(dataDir);
-      server = await startServer(build.distDir, dataDir);
+    if (driver === 'postgres')
+      scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'qk_bench');
+    const database: DatabaseOptions = scratch
+      ? { kind: 'postgres', url: scratch.url }
+      : { kind: 'pglite', dataDir };
+    const start = () => startServer(distDir, dataDir, scratch?.url);
+    /** Runs `insert` on the database: PGlite allows one process, so the server stops meanwhile. */
+    const writeDirect = async (insert: (options: DatabaseOptions) => Promise<void>) => {
+      if (driver === 'pglite') {
+        await server?.stop();
+        server = undefined;
+      }
+      await insert(database);
+      server ??= await start();
       return server.origin;
-    });
+    };
+    server = await start();
+    console.log(`app: ${server.origin} (node scripts/start.mjs, build in ${distDir})`);
+    const account = await createHero(server.origin, 'combat');
+    const seeded = await seedFight(server.origin, account, PER_SIDE, writeDirect);
     const { origin, fight } = seeded;
     const campaignId = fight.campaign._id;
     console.log(
@@ -96,7 +126,8 @@ export async function benchCombat(): Promise<void> {
       let floor: Awaited<ReturnType<typeof openFloor>> | undefined;
       for (let run = 0; run < STARTS; run++) {
         if (run > 0) {
-          await resetCombat(origin, account.token, campaignId, fight.allies, fight.enemies);
+          // Undo the start: the fight is back in setup with both groups.
+          await undoLastStep(origin, account.token, campaignId);
           await reopen(page, labels);
         }
         const app = await measureStart(page, labels, count);
@@ -125,7 +156,10 @@ export async function benchCombat(): Promise<void> {
             `${app.items} of ${app.setSize || app.items} rows, ${app.targets} target buttons, ` +
             `${app.elementsBefore} → ${app.elementsAfter} elements; DOM still changing until ` +
             `${app.settled.toFixed(0)} ms, then ${app.settledRows} rows); ` +
-            `floor ${count} rows ${floorStart.paint.toFixed(1)} ms${inSight}`,
+            `floor ${count} rows ${floorStart.paint.toFixed(1)} ms${inSight}` +
+            (app.answer === null
+              ? ''
+              : `; the server's answer read after ${app.answer.toFixed(1)} ms, browser ${(app.paint - app.answer).toFixed(1)} ms`),
         );
       }
       if (!floor) throw new Error('no start was measured');
@@ -162,6 +196,14 @@ export async function benchCombat(): Promise<void> {
       if (stored?.currentHp !== expectedHp) {
         console.log(`WARNING: the target has ${stored?.currentHp} HP on the server, not ${expectedHp}`);
       }
+      const table = await measureTable({
+        page,
+        labels,
+        token: account.token,
+        campaignId,
+        fight,
+        writeDirect,
+      });
 
       const summary = summarize({ perSide: PER_SIDE, start: starts, attack: { ...attacks, longTasks } });
       console.log(`\nCombat simulator, ${PER_SIDE} v ${PER_SIDE} (ms; floors measured in this run):\n`);
@@ -198,8 +240,10 @@ export async function benchCombat(): Promise<void> {
           unitsViaDatabase: fight.viaDatabase,
           targetHpOnServer: stored?.currentHp ?? null,
         },
+        driver,
         summary,
-        raw: { starts, attacks, longTasks },
+        table: table.summary,
+        raw: { starts, attacks, longTasks, table: table.raw },
       };
       fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
       console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
@@ -209,6 +253,6 @@ export async function benchCombat(): Promise<void> {
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    build.remove();
+    await scratch?.drop();
   }
 }

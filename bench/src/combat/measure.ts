@@ -1,12 +1,13 @@
 // Drives the signed-in combat view and the floor page in Chromium (playwright-core) for the combat
 // benchmark; the figures themselves are taken inside the page (page-scripts.ts). Playwright only
-// prepares each measurement and waits for the save it triggers, so measurements never overlap.
+// prepares each measurement and waits for the action it sends, so measurements never overlap.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { TWO_FRAMES, quiet } from '../editor/page-scripts';
 import { ROOT } from '../web/app';
 import { floorReset } from './floor';
+import { ANSWER_MARK } from './round-trips';
 import { attackProbe, orderState, scrollGroupToEnd, startProbe, type CombatLabels } from './page-scripts';
 
 export const VIEWPORT = { width: 1280, height: 900 };
@@ -32,6 +33,8 @@ export interface StartTiming {
   settled: number;
   /** Rows of the initiative order in the DOM then. */
   settledRows: number;
+  /** ms from the click to the start action's answer read (the app only; null on the floor). */
+  answer: number | null;
 }
 
 export interface AttackTiming {
@@ -100,10 +103,13 @@ export async function settle(page: Page, ms = 300) {
   await page.evaluate(TWO_FRAMES);
 }
 
-/** The app's next PUT to `pathname`; a failure is reported where it is awaited (saved()), never unhandled. */
-function waitForSave(page: Page, pathname: string): Promise<Response> {
+/**
+ * The app's next POST /api/combat/actions (every change of the fight is one, decision 021); a failure
+ * is reported where it is awaited (saved()), never unhandled.
+ */
+function waitForAction(page: Page): Promise<Response> {
   const response = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === pathname,
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/combat/actions',
     { timeout: PROBE_TIMEOUT_MS },
   );
   response.catch(() => {});
@@ -138,6 +144,7 @@ export async function openCombat(
   await context.addInitScript({
     content: `localStorage.setItem('questkeeper.session', ${JSON.stringify(session)});`,
   });
+  await context.addInitScript({ content: ANSWER_MARK });
   const page = await context.newPage();
   await page.goto(`${origin}/en/dashboard?campaign=${campaignId}&view=combat`, { waitUntil: 'load' });
   await setupReady(page, labels);
@@ -150,9 +157,9 @@ export async function reopen(page: Page, labels: CombatLabels) {
   await setupReady(page, labels);
 }
 
-/** Start combat → the initiative order painted; then waits for the app's PUT /api/combat. */
+/** Start combat → the initiative order painted (the server rolls it: this includes its answer). */
 export async function measureStart(page: Page, labels: CombatLabels, count: number): Promise<StartTiming> {
-  const save = waitForSave(page, '/api/combat');
+  const save = waitForAction(page);
   await page.evaluate(startProbe(labels, count));
   const timing = await awaitProbe<StartTiming>(page, 'start combat', orderState(labels));
   await saved(save, 'start combat');
@@ -171,8 +178,8 @@ export async function measureFloorStart(page: Page, labels: CombatLabels, count:
 }
 
 /**
- * Chooses the target (a real click, as a user; not measured) and types 1 in Amount, then waits for
- * the app to save both.
+ * Chooses the target (a real click, as a user; not measured) and types 1 in Amount: both are the
+ * screen's own until a blow sends them (decision 021), so nothing is saved yet.
  */
 export async function chooseTarget(
   page: Page,
@@ -185,26 +192,32 @@ export async function chooseTarget(
     await page.evaluate(scrollGroupToEnd(labels.enemies));
     await button.waitFor({ timeout: PROBE_TIMEOUT_MS });
   }
-  const save = waitForSave(page, '/api/combat');
   await button.click();
   await page.locator(`button[data-unit-id="${targetId}"][aria-pressed="true"]`).waitFor();
-  await saved(save, 'choose the target');
-  const amount = page.getByRole('spinbutton', { name: labels.amount, exact: true });
-  if ((await amount.inputValue()) !== '1') {
-    const amountSave = waitForSave(page, '/api/combat');
-    await amount.fill('1');
-    await saved(amountSave, 'amount');
-  }
+  await typeAmount(page, labels);
   await settle(page, 300);
 }
 
-/** One attack → both HP meters of the target painted; then waits for the app's PUT /api/units/{id}. */
+/** Types 1 in Amount unless it is there (a blow clears it, decision 021); not measured. */
+export async function typeAmount(page: Page, labels: { amount: string }) {
+  const amount = page.getByRole('textbox', { name: labels.amount, exact: true });
+  if ((await amount.inputValue()) !== '1') {
+    await amount.fill('1');
+    await page.evaluate(TWO_FRAMES);
+  }
+}
+
+/**
+ * One attack → both HP meters of the target painted (the view shows a plain amount before the
+ * server answers: this is what the browser does); then waits for the action's answer.
+ */
 export async function measureAttack(
   page: Page,
-  labels: CombatLabels,
+  labels: CombatLabels & { amount: string },
   targetId: string,
 ): Promise<AttackTiming> {
-  const save = waitForSave(page, `/api/units/${targetId}`);
+  await typeAmount(page, labels);
+  const save = waitForAction(page);
   await page.evaluate(attackProbe(labels, targetId));
   const timing = await awaitProbe<AttackTiming>(page, 'attack');
   await saved(save, 'attack');

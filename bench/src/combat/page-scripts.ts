@@ -118,11 +118,14 @@ export function startProbe(labels: CombatLabels, count: number): string {
             targets: document.querySelectorAll('button[data-unit-id]').length,
             elementsBefore,
             elementsAfter: document.getElementsByTagName('*').length,
+            // The server rolls the order: when its answer was read (round-trips.ts), null on the floor.
+            answer: window.__qkAnswerAt === undefined ? null : window.__qkAnswerAt - start,
           }),
         );
       };
       const observer = new MutationObserver(check);
       observer.observe(document.body, { childList: true, subtree: true });
+      window.__qkAnswerAt = undefined;
       start = performance.now();
       button.click();
       // A render inside the click's own dispatch is already in the DOM.

@@ -1,17 +1,20 @@
 // The fight the combat benchmark plays, made through the API as a user would: register, reach Hero
 // through the demo checkout (the same two requests as upgradeViaDemo in e2e/support/helpers.ts),
-// create a campaign, create the units, then save a combat in setup with both groups, so the page
-// opens on a ready setup.
+// create a campaign, create the units, then a combat in setup with both groups, so the page opens on
+// a ready setup.
 //
 // A Hero campaign holds at most 200 units (core/src/tiers.ts), and issue #6 asks for 200 allies AND
 // 200 enemies: the units past that limit cannot be created through the API. They are written
 // straight into the database (the server stopped, on the data folder the benchmark owns), as copies
 // of a unit the API made, so every unit has the shape the API gives. The combat API then accepts
-// them: they are units of the campaign.
-import { openDatabase } from '../../../server/src/db/client';
-import { units } from '../../../server/src/db/schema';
+// them: they are units of the campaign. The setup itself is written there too (the combat row at
+// version 1, no log): 400 add actions would leave 400 log entries in every answer the bench times,
+// and there is no whole-state call any more (decision 021).
+import { openDatabase, type DatabaseOptions } from '../../../server/src/db/client';
+import { and, eq, inArray } from 'drizzle-orm';
+import { combats, units } from '../../../server/src/db/schema';
 import { limitsOf } from '@questkeeper/core/tiers';
-import type { CombatState } from '@questkeeper/core/schemas/combat';
+import type { CombatActionResponse, CombatResponse, CombatState } from '@questkeeper/core/schemas/combat';
 import { call, type HeroAccount } from '../shared/api';
 
 export const HERO_UNIT_LIMIT = limitsOf('Hero').unitsPerCampaign;
@@ -134,7 +137,7 @@ export async function seedFight(
   origin: string,
   account: HeroAccount,
   perSide: number,
-  addToDatabase: (insert: (dataDir: string) => Promise<void>) => Promise<string>,
+  addToDatabase: (insert: (database: DatabaseOptions) => Promise<void>) => Promise<string>,
 ): Promise<{ origin: string; fight: Fight }> {
   const { token } = account;
   const campaign = await call<Campaign>(origin, 'POST', '/api/game-data', {
@@ -161,16 +164,16 @@ export async function seedFight(
       expect: 201,
     });
   });
-  if (rest.length) {
-    const [model] = await call<ApiUnit[]>(origin, 'GET', '/api/units', {
-      token,
-      campaignId: campaign._id,
-      expect: 200,
-    });
-    if (!model) throw new Error('GET /api/units listed none of the units just created');
-    origin = await addToDatabase(async (dataDir) => {
-      const database = await openDatabase({ kind: 'pglite', dataDir });
-      try {
+  const [model] = await call<ApiUnit[]>(origin, 'GET', '/api/units', {
+    token,
+    campaignId: campaign._id,
+    expect: 200,
+  });
+  if (!model) throw new Error('GET /api/units listed none of the units just created');
+  origin = await addToDatabase(async (options) => {
+    const database = await openDatabase(options);
+    try {
+      if (rest.length) {
         await database.db.insert(units).values(
           rest.map((unit) => ({
             userId: account.userId,
@@ -187,11 +190,29 @@ export async function seedFight(
             notes: `${unit.side === 'ally' ? 'Sworn to the Vale' : 'Marches under the grey banner'}.`,
           })),
         );
-      } finally {
-        await database.close();
       }
-    });
-  }
+      const rows = await database.db
+        .select({ id: units.id, name: units.name })
+        .from(units)
+        .where(
+          and(
+            eq(units.campaignId, campaign._id),
+            inArray(
+              units.name,
+              plans.map((unit) => unit.name),
+            ),
+          ),
+        );
+      const idByName = new Map(rows.map((row) => [row.name, row.id] as const));
+      const side = (which: UnitPlan['side']) =>
+        plans.filter((unit) => unit.side === which).map((unit) => idByName.get(unit.name) ?? '');
+      await database.db
+        .insert(combats)
+        .values({ campaignId: campaign._id, state: setupState(side('ally'), side('enemy')), version: 1 });
+    } finally {
+      await database.close();
+    }
+  });
 
   const listed = await call<ApiUnit[]>(origin, 'GET', '/api/units', {
     token,
@@ -211,7 +232,6 @@ export async function seedFight(
   const enemies = ids('enemy');
   const targetId = enemies[enemies.length - 1];
   if (!targetId) throw new Error('no enemy to attack');
-  await resetCombat(origin, token, campaign._id, allies, enemies);
   return {
     origin,
     fight: {
@@ -226,25 +246,25 @@ export async function seedFight(
   };
 }
 
-/** The combat back in setup with both groups (as End combat leaves it, but with the groups kept). */
-export async function resetCombat(
-  origin: string,
-  token: string,
-  campaignId: string,
-  allies: string[],
-  enemies: string[],
-): Promise<void> {
-  const state: CombatState = {
-    phase: 'setup',
-    allies,
-    enemies,
-    order: [],
-    turnIndex: 0,
-    round: 1,
-    amount: 1,
-    targetId: null,
-  };
-  await call<unknown>(origin, 'PUT', '/api/combat', { token, campaignId, json: state, expect: 200 });
+/** A setup with both groups, as End combat leaves it but with the groups kept (amount 1). */
+function setupState(allies: string[], enemies: string[]): CombatState {
+  return { phase: 'setup', allies, enemies, order: [], turnIndex: 0, round: 1, amount: 1, targetId: null };
+}
+
+/** The fight as the server has it now. */
+export function readCombat(origin: string, token: string, campaignId: string): Promise<CombatResponse> {
+  return call<CombatResponse>(origin, 'GET', '/api/combat', { token, campaignId, expect: 200 });
+}
+
+/** Undoes the last step (a start puts the fight back in setup with both groups, its log undone). */
+export async function undoLastStep(origin: string, token: string, campaignId: string): Promise<void> {
+  const { version } = await readCombat(origin, token, campaignId);
+  await call<CombatActionResponse>(origin, 'POST', '/api/combat/undo', {
+    token,
+    campaignId,
+    json: { version },
+    expect: 200,
+  });
 }
 
 /** The target's current HP on the server: the check that the blows were saved. */

@@ -91,7 +91,12 @@ export async function startApp(distDir: string): Promise<RunningApp> {
  * DATA_DIR, and waits for /api/health. The caller owns dataDir (the combat bench stops the server,
  * writes to its database and starts it again on the same folder).
  */
-export async function startServer(distDir: string, dataDir: string): Promise<RunningServer> {
+export async function startServer(
+  distDir: string,
+  dataDir: string,
+  /** PostgreSQL instead of PGlite (the combat bench runs on both when DATABASE_URL is set). */
+  databaseUrl?: string,
+): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -104,6 +109,7 @@ export async function startServer(distDir: string, dataDir: string): Promise<Run
   };
   // The API bench may run with DATABASE_URL set; the browser benches always use their own PGlite folder.
   delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   delete env.PUBLIC_URL;
   // detached: its own process group, so stop() ends start.mjs and the server it spawned together.
   const child = spawn(process.execPath, ['scripts/start.mjs'], {

@@ -110,6 +110,55 @@ describe('fight actions', () => {
     expect(outcome.entries).toMatchObject([
       { type: 'start', round: 1, turnOf: { id: ARA, group: 'allies' } },
     ]);
+    expect(outcome.entries[0]!.initiatives?.map((item) => [item.initiative, item.typed])).toEqual([
+      [19, false],
+      [15, false],
+      [11, false],
+    ]);
+  });
+
+  it('takes typed initiatives, rolls the others, breaks ties as the order does, and logs which was which', () => {
+    const ctx = context([
+      unit(ARA, 'Ara'),
+      unit(BOR, 'Bor'),
+      unit(CAZ, 'Caz', { characteristics: { Dex: 12 } }),
+    ]);
+    // Caz typed 19; Ara rolls 19 and Bor 11 (the first two rolls: typed units do not roll).
+    const outcome = applyCombatAction(setup(), { type: 'start', initiatives: { [CAZ]: 19 } }, ctx);
+    expect(outcome.fight.state.order).toEqual([
+      { unitId: CAZ, initiative: 19 },
+      { unitId: ARA, initiative: 19 },
+      { unitId: BOR, initiative: 11 },
+    ]);
+    expect(outcome.entries).toMatchObject([
+      {
+        type: 'start',
+        turnOf: { id: CAZ },
+        initiatives: [
+          { unit: { id: CAZ, name: 'Caz', group: 'enemies' }, initiative: 19, typed: true },
+          { unit: { id: ARA, name: 'Ara', group: 'allies' }, initiative: 19, typed: false },
+          { unit: { id: BOR, name: 'Bor', group: 'allies' }, initiative: 11, typed: false },
+        ],
+      },
+    ]);
+    const all = applyCombatAction(
+      setup(),
+      { type: 'start', initiatives: { [ARA]: -3, [BOR]: 0, [CAZ]: 7 } },
+      ctx,
+    );
+    expect(all.fight.state.order.map((entry) => entry.initiative)).toEqual([7, 0, -3]);
+  });
+
+  it('refuses a typed initiative for a unit outside the fight, naming it', () => {
+    const ctx = context(units());
+    const outside = refusal(() =>
+      applyCombatAction(setup(), { type: 'start', initiatives: { [ARA]: 5, [DUR]: 4, [id(77)]: 3 } }, ctx),
+    );
+    expect(outside.code).toBe('VALIDATION_FAILED');
+    expect(outside.fields).toEqual({
+      [`initiatives.${DUR}`]: { key: 'validation.unitNotInCombat' },
+      [`initiatives.${id(77)}`]: { key: 'validation.unitNotInCombat' },
+    });
   });
 
   it('attacks with the current unit as actor, a dice breakdown, and the target selected', () => {

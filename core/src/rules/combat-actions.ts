@@ -64,6 +64,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       statusAfter: null,
       condition: null,
       initiative: null,
+      initiatives: null,
       wrapped: false,
       defeated: null,
     };
@@ -138,12 +139,34 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       if (defeatedGroup(state.allies, state.enemies, units) !== null) {
         throw new CombatRefusal('FIGHT_NEEDS_BOTH_GROUPS');
       }
-      const next = startFight(state, units, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
+      const typed = action.initiatives ?? {};
+      for (const unitId of Object.keys(typed)) {
+        if (groupOf(state, unitId) === null) {
+          problems.add(`initiatives.${unitId}`, 'validation.unitNotInCombat');
+        }
+      }
+      problems.throwIfAny();
+      const next = startFight(
+        state,
+        units,
+        ctx.initiativeRule,
+        ctx.initiativeCharacteristic,
+        ctx.random,
+        typed,
+      );
       const first = next.order[next.turnIndex]?.unitId;
       const { started } = turnChangeEvents(undefined, first, true);
       const ticked = tickAll(fight.conditions, started);
+      const entry: LogDraft = {
+        ...blank('start', next),
+        initiatives: next.order.map(({ unitId, initiative }) => ({
+          unit: ref(unitId, next),
+          initiative,
+          typed: Object.hasOwn(typed, unitId),
+        })),
+      };
       return done({ state: next, conditions: ticked.conditions }, [
-        blank('start', next),
+        entry,
         ...expiryEntries(ticked.expired, next),
       ]);
     }

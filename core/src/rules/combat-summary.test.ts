@@ -26,6 +26,7 @@ function entry(overrides: Partial<CombatLogEntry>): CombatLogEntry {
     statusAfter: null,
     condition: null,
     initiative: null,
+    initiatives: null,
     wrapped: false,
     defeated: null,
     undone: false,

@@ -83,17 +83,21 @@ export function initiativeOf(
 /**
  * The initiative order: every unit rolls once, in the order given, then the order is sorted
  * descending. Ties go to the higher value of the chosen characteristic, then to the name (A before
- * B, by code point, so every device agrees), then to the id.
+ * B, by code point, so every device agrees), then to the id. A unit in `typed` (players roll their
+ * own dice, issue #16) takes that value and does not roll.
  */
 export function initiativeOrder(
   units: readonly Combatant[],
   rule: InitiativeRule,
   characteristic: string,
   random: Random,
+  typed: Readonly<Record<string, number>> = {},
 ): InitiativeEntry[] {
   const rolled = units.map((unit) => ({
     unit,
-    initiative: initiativeOf(unit, rule, characteristic, random),
+    initiative: Object.hasOwn(typed, unit._id)
+      ? typed[unit._id]!
+      : initiativeOf(unit, rule, characteristic, random),
   }));
   rolled.sort((a, b) => compareInitiative(a, b, characteristic));
   return rolled.map(({ unit, initiative }) => ({ unitId: unit._id, initiative }));
@@ -225,9 +229,9 @@ export function canStart(state: CombatState): boolean {
 }
 
 /**
- * Start combat (spec §4): initiative is rolled for every unit of both groups and sorted descending;
- * the first living unit of the order plays first. The amount is kept (10 at first, 1 after an
- * earlier fight ended). Units missing from `units` (deleted) are left out of the order.
+ * Start combat (spec §4): initiative is rolled for every unit of both groups (or taken from `typed`)
+ * and sorted descending; the first living unit of the order plays first. The amount is kept (10 at
+ * first, 1 after an earlier fight ended). Units missing from `units` (deleted) are left out.
  */
 export function startFight(
   state: CombatState,
@@ -235,13 +239,14 @@ export function startFight(
   rule: InitiativeRule,
   characteristic: string,
   random: Random,
+  typed: Readonly<Record<string, number>> = {},
 ): CombatState {
   if (!canStart(state)) throw new Error('a fight needs at least one ally and one enemy');
   const fighters = [...state.allies, ...state.enemies].flatMap((id) => {
     const unit = units.get(id);
     return unit ? [unit] : [];
   });
-  const order = initiativeOrder(fighters, rule, characteristic, random);
+  const order = initiativeOrder(fighters, rule, characteristic, random, typed);
   const first = order.findIndex((entry) => isAlive(units.get(entry.unitId)));
   return { ...state, phase: 'fight', order, turnIndex: Math.max(first, 0), round: 1, targetId: null };
 }

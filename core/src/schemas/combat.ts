@@ -10,6 +10,8 @@ export { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN, DEFAULT_COMBAT_AMOUNT } from '../
 
 const maxUnits = maxOverTiers('unitsPerCampaign');
 const combatGroup = z.enum(['allies', 'enemies']);
+/** An initiative, rolled or typed: the bounds of the order's entries. */
+const initiative = z.number().int().min(-1000).max(100_000);
 
 /** The saved fight of one campaign, so a reload or another device resumes it. */
 export const combatState = z.object({
@@ -17,9 +19,7 @@ export const combatState = z.object({
   allies: z.array(idSchema).max(maxUnits),
   enemies: z.array(idSchema).max(maxUnits),
   /** Initiative order, sorted descending at start: every unit of both groups. */
-  order: z
-    .array(z.object({ unitId: idSchema, initiative: z.number().int().min(-1000).max(100_000) }))
-    .max(maxUnits * 2),
+  order: z.array(z.object({ unitId: idSchema, initiative })).max(maxUnits * 2),
   turnIndex: z
     .number()
     .int()
@@ -65,7 +65,14 @@ const amountInput = z
 export const combatAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('add'), unitId: idSchema, group: combatGroup }),
   z.object({ type: z.literal('remove'), unitId: idSchema }),
-  z.object({ type: z.literal('start') }),
+  z.object({
+    type: z.literal('start'),
+    /**
+     * Initiatives entered by hand (players roll their own dice, issue #16), by unit id; every unit of
+     * the fight left out rolls with the campaign's rule.
+     */
+    initiatives: z.record(idSchema, initiative).optional(),
+  }),
   z.object({ type: z.literal('attack'), targetId: idSchema, amount: amountInput }),
   z.object({ type: z.literal('heal'), targetId: idSchema, amount: amountInput }),
   z.object({ type: z.literal('setStatus'), unitId: idSchema, status: z.string().max(200) }),
@@ -145,6 +152,11 @@ export const combatLogEntry = z.object({
   condition: combatLogCondition.nullable(),
   /** A unit that joined mid-fight: its rolled initiative. */
   initiative: z.number().int().nullable(),
+  /** Start: the order as it began, each initiative typed by hand or rolled (absent before issue #16). */
+  initiatives: z
+    .array(z.object({ unit: combatUnitRef, initiative: z.number().int(), typed: z.boolean() }))
+    .nullable()
+    .default(null),
   /** nextTurn: the order wrapped and a new round began. */
   wrapped: z.boolean(),
   /** The blow (or removal) left this group with nobody standing: the fight ended with it. */
@@ -158,7 +170,7 @@ export type CombatLogEntry = z.infer<typeof combatLogEntry>;
 
 export const combatResponse = combatState.extend({
   updatedAt: z.string().nullable(),
-  /** 0 for a campaign that never had a fight; +1 per applied action, undo, redo or PUT. */
+  /** 0 for a campaign that never had a fight; +1 per applied action, undo or redo. */
   version: z.number().int(),
   conditions: z.record(z.string(), z.array(combatCondition)),
   canUndo: z.boolean(),

@@ -50,16 +50,6 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'POST /api/game-data/{id}/copy': (_party, ids) => ({ sourceCampaignId: ids.campaign }),
   'POST /api/units': (party) => ({ name: 'Proof unit', race: party?.race, class: party?.className }),
   'PUT /api/units/{id}': () => ({ name: 'Renamed unit', hp: 50 }),
-  'PUT /api/combat': (_party, ids) => ({
-    phase: 'setup',
-    allies: [ids.unit],
-    enemies: [],
-    order: [],
-    turnIndex: 0,
-    round: 1,
-    amount: 0,
-    targetId: null,
-  }),
   'POST /api/combat/actions': (party, ids) => ({
     version: party?.combatVersion ?? 0,
     action: { type: 'add', unitId: ids.unit, group: 'enemies' },

@@ -1,10 +1,10 @@
+// Reading a fight, starting it with initiatives typed by hand (issue #16), the rules of spec §4 the
+// server keeps, healing after a unit is deleted, and ownership. Writes go through actions only: the
+// whole-state PUT is gone (decision 021).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
-import type { CombatState } from '@questkeeper/core/schemas/combat';
-import { combats } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { insertCampaign, unitBody } from '../../test/unit-fixtures';
+import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
+import { combatClient, play, setTable, type Table } from './combat-test-client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,54 +14,31 @@ afterAll(async () => ctx?.close());
 
 const getCombat = (token: string, campaignId?: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/combat', headers: bearer(token, campaignId) });
-const putCombat = (token: string, campaignId: string | undefined, payload: unknown) =>
+
+const setHp = (table: Table, id: string, currentHp: number) =>
   ctx.app.inject({
     method: 'PUT',
-    url: '/api/combat',
-    headers: bearer(token, campaignId),
-    payload: payload as object,
+    url: `/api/units/${id}`,
+    headers: bearer(table.token, table.campaignId),
+    payload: { currentHp },
   });
 
-/** A Novice user (the simulator is open to every tier) with a campaign holding `n` units. */
-async function setup(n = 4) {
-  const user = await registerUser(ctx.app);
-  const campaignId = await insertCampaign(ctx.app, user._id);
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/units',
-      headers: bearer(user.token, campaignId),
-      payload: unitBody({ name: `U${i}` }),
-    });
-    ids.push(response.json()._id);
-  }
-  return { user, token: user.token, campaignId, ids };
-}
-
-function fight(ids: string[], overrides: Partial<CombatState> = {}): CombatState {
-  const [a = '', b = '', c = '', d = ''] = ids;
-  return {
-    phase: 'fight',
-    allies: [a, b],
-    enemies: [c, d],
-    order: [
-      { unitId: c, initiative: 19 },
-      { unitId: a, initiative: 15 },
-      { unitId: d, initiative: 7 },
-      { unitId: b, initiative: 2 },
-    ],
-    turnIndex: 2,
-    round: 3,
-    amount: 25,
-    targetId: c,
-    ...overrides,
-  };
+/** U0, U1 allies and U2, U3 enemies, started with typed initiatives: U2 19, U0 15, U3 7, U1 2. */
+async function startedFight(table: Table) {
+  const [a = '', b = '', c = '', d = ''] = table.ids;
+  return play(
+    combatClient(ctx, table),
+    { type: 'add', unitId: a, group: 'allies' },
+    { type: 'add', unitId: b, group: 'allies' },
+    { type: 'add', unitId: c, group: 'enemies' },
+    { type: 'add', unitId: d, group: 'enemies' },
+    { type: 'start', initiatives: { [c]: 19, [a]: 15, [d]: 7, [b]: 2 } },
+  );
 }
 
 describe('GET /api/combat', () => {
   it('answers the empty combat with updatedAt null and version 0 before anything is saved', async () => {
-    const { token, campaignId } = await setup(0);
+    const { token, campaignId } = await setTable(ctx, { n: 0 });
     const response = await getCombat(token, campaignId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -74,221 +51,193 @@ describe('GET /api/combat', () => {
       log: [],
     });
   });
-});
 
-describe('PUT /api/combat', () => {
-  it('saves and restores the state, one row per campaign', async () => {
-    const { token, campaignId, ids } = await setup();
-    const state = fight(ids);
-    const saved = await putCombat(token, campaignId, state);
-    expect(saved.statusCode).toBe(200);
-    const body = saved.json();
-    // Deprecated (decision 021): still saves, and counts as a change of version with a fresh history.
-    expect(body).toEqual({
-      ...state,
-      updatedAt: body.updatedAt,
-      version: 1,
-      conditions: {},
-      canUndo: false,
-      canRedo: false,
-      log: [],
+  it('no longer takes a whole fight by PUT (decision 021)', async () => {
+    const { token, campaignId } = await setTable(ctx, { n: 0 });
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/combat',
+      headers: bearer(token, campaignId),
+      payload: EMPTY_COMBAT,
     });
-    expect(new Date(body.updatedAt).toISOString()).toBe(body.updatedAt);
-    expect((await getCombat(token, campaignId)).json()).toEqual(body);
-
-    const next = fight(ids, { turnIndex: 3, amount: 0, targetId: null });
-    expect((await putCombat(token, campaignId, next)).statusCode).toBe(200);
-    const restored = (await getCombat(token, campaignId)).json();
-    expect(restored).toMatchObject({ ...next, version: 2 });
-    expect(Date.parse(restored.updatedAt)).toBeGreaterThanOrEqual(Date.parse(body.updatedAt));
-    const rows = await ctx.app.database.db.select().from(combats).where(eq(combats.campaignId, campaignId));
-    expect(rows).toHaveLength(1);
-  });
-
-  it('saves a setup with empty groups and order', async () => {
-    const { token, campaignId } = await setup(0);
-    const response = await putCombat(token, campaignId, EMPTY_COMBAT);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject(EMPTY_COMBAT);
-  });
-
-  it('refuses with UNKNOWN_UNIT a unit of another campaign, another user, or none, and keeps the saved state', async () => {
-    const { user, token, campaignId, ids } = await setup();
-    const before = (await putCombat(token, campaignId, fight(ids))).json();
-
-    const otherCampaign = await insertCampaign(ctx.app, user._id, { name: 'Other' });
-    const elsewhere = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/units',
-      headers: bearer(token, otherCampaign),
-      payload: unitBody(),
-    });
-    const stranger = await setup(1);
-    for (const foreign of [elsewhere.json()._id, stranger.ids[0], crypto.randomUUID()]) {
-      for (const state of [
-        fight(ids, { allies: [ids[0] ?? '', ids[1] ?? '', foreign] }),
-        fight(ids, { phase: 'setup', enemies: [foreign], order: [], turnIndex: 0, targetId: null }),
-      ]) {
-        const response = await putCombat(token, campaignId, state);
-        expect(response.statusCode).toBe(400);
-        expect(errorOf(response)).toEqual({
-          code: 'UNKNOWN_UNIT',
-          message: 'A unit in this combat does not belong to the campaign.',
-        });
-      }
-    }
-    expect((await getCombat(token, campaignId)).json()).toEqual(before);
-  });
-
-  it.each([
-    [
-      'a unit in both groups',
-      (ids: string[]) => fight(ids, { enemies: [ids[2] ?? '', ids[0] ?? ''] }),
-      'enemies.1',
-      'A unit cannot be both an ally and an enemy.',
-    ],
-    [
-      'a unit twice in a group',
-      (ids: string[]) => fight(ids, { allies: [ids[0] ?? '', ids[0] ?? ''], order: [], turnIndex: 0 }),
-      'allies.1',
-      'This unit is already in the list.',
-    ],
-    [
-      'an order unit outside the groups',
-      (ids: string[]) => fight(ids, { allies: [ids[0] ?? ''] }),
-      'order.3.unitId',
-      'This unit is neither an ally nor an enemy in this combat.',
-    ],
-    [
-      'a target outside the groups',
-      (ids: string[]) =>
-        fight(ids, { allies: [ids[0] ?? ''], order: [], turnIndex: 0, targetId: ids[1] ?? '' }),
-      'targetId',
-      'This unit is neither an ally nor an enemy in this combat.',
-    ],
-    [
-      'a turn past the order',
-      (ids: string[]) => fight(ids, { turnIndex: 4 }),
-      'turnIndex',
-      'The current turn must point to a unit of the initiative order.',
-    ],
-    [
-      'a turn without an order',
-      (ids: string[]) => fight(ids, { order: [], turnIndex: 1 }),
-      'turnIndex',
-      'The current turn must point to a unit of the initiative order.',
-    ],
-  ])('refuses %s with a field', async (_case, build, field, message) => {
-    const { token, campaignId, ids } = await setup();
-    const response = await putCombat(token, campaignId, build(ids));
-    expect(response.statusCode).toBe(400);
-    const error = errorOf(response);
-    expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.fields?.[field]).toBe(message);
-    expect((await getCombat(token, campaignId)).json().updatedAt).toBeNull();
-  });
-
-  it.each([
-    ['a malformed id', { allies: ['not-a-uuid'] }, 'allies.0', 'This id is not valid.'],
-    ['an unknown phase', { phase: 'victory' }, 'phase', 'Must be one of: setup, fight.'],
-    ['a negative amount', { amount: -1 }, 'amount', 'Must be at least 0.'],
-    ['a text turn', { turnIndex: 'one' }, 'turnIndex', 'This value is not valid.'],
-    ['a missing round', { round: undefined }, 'round', 'This field is required.'],
-    [
-      'too many allies',
-      { allies: Array.from({ length: 201 }, () => crypto.randomUUID()) },
-      'allies',
-      'Must have at most 200 items.',
-    ],
-  ])('refuses %s with a field message', async (_case, overrides, field, message) => {
-    const { token, campaignId } = await setup(0);
-    const response = await putCombat(token, campaignId, { ...EMPTY_COMBAT, ...overrides });
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response).fields?.[field]).toBe(message);
+    expect(response.statusCode).toBe(404);
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths['/api/combat'])).toEqual(['get']);
   });
 });
 
-describe('rules of spec §4 the server keeps too', () => {
-  it('refuses a unit with 0 HP joining a group, but keeps one that fell during the fight', async () => {
-    const { token, campaignId, ids } = await setup();
-    const [a = '', b = '', c = ''] = ids;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/units/${b}`,
-      headers: bearer(token, campaignId),
-      payload: { currentHp: 0 },
+describe('start with typed initiatives (issue #16)', () => {
+  it('plays the typed order, rolls the units left out, and logs which was typed', async () => {
+    const table = await setTable(ctx, { n: 4 });
+    const [a = '', b = '', c = '', d = ''] = table.ids;
+    const client = combatClient(ctx, table);
+    await play(
+      client,
+      { type: 'add', unitId: a, group: 'allies' },
+      { type: 'add', unitId: b, group: 'allies' },
+      { type: 'add', unitId: c, group: 'enemies' },
+      { type: 'add', unitId: d, group: 'enemies' },
+    );
+    // U0 and U2 type 25 (above any d20), U1 types -1000 (below): the rolled U3 lands in between.
+    const started = await play(client, {
+      type: 'start',
+      initiatives: { [a]: 25, [c]: 25, [b]: -1000 },
     });
-    const refused = await putCombat(token, campaignId, { ...EMPTY_COMBAT, allies: [a, b] });
-    expect(refused.statusCode).toBe(400);
-    expect(errorOf(refused).fields?.['allies.1']).toBe('A unit with 0 HP cannot join a fight.');
-
-    // In a saved fight, the fallen unit stays where it is.
-    expect(
-      (await putCombat(token, campaignId, { ...EMPTY_COMBAT, allies: [a], enemies: [c] })).statusCode,
-    ).toBe(200);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/units/${a}`,
-      headers: bearer(token, campaignId),
-      payload: { currentHp: 0 },
-    });
-    const start = {
-      ...EMPTY_COMBAT,
-      phase: 'fight' as const,
-      allies: [a],
-      enemies: [c],
-      order: [
-        { unitId: c, initiative: 3 },
-        { unitId: a, initiative: 2 },
+    expect(started.combat).toMatchObject({ phase: 'fight', turnIndex: 0, round: 1 });
+    // A tie goes to the name: U0 before U2.
+    expect(started.combat.order.map((entry) => entry.unitId)).toEqual([a, c, d, b]);
+    expect(started.combat.order[0]!.initiative).toBe(25);
+    expect(started.combat.order[3]!.initiative).toBe(-1000);
+    const rolled = started.combat.order[2]!.initiative;
+    expect(rolled).toBeGreaterThanOrEqual(1);
+    expect(rolled).toBeLessThanOrEqual(20);
+    expect(started.entries).toHaveLength(1);
+    expect(started.entries[0]).toMatchObject({
+      type: 'start',
+      turnOf: { id: a, name: 'U0', group: 'allies' },
+      initiatives: [
+        { unit: { id: a, name: 'U0', group: 'allies' }, initiative: 25, typed: true },
+        { unit: { id: c, name: 'U2', group: 'enemies' }, initiative: 25, typed: true },
+        { unit: { id: d, name: 'U3', group: 'enemies' }, initiative: rolled, typed: false },
+        { unit: { id: b, name: 'U1', group: 'allies' }, initiative: -1000, typed: true },
       ],
-    };
-    expect((await putCombat(token, campaignId, start)).statusCode).toBe(200);
+    });
+    // What a second device reads is the same entry, and undo takes the start back whole.
+    expect((await client.get()).log.at(-1)).toEqual(started.entries[0]);
+    const undone = await client.undoAt(started.combat.version);
+    expect(undone.json().combat).toMatchObject({ phase: 'setup', order: [] });
   });
 
-  it('refuses to start a fight without both sides, or with units missing from the order', async () => {
-    const { token, campaignId, ids } = await setup();
-    const [a = '', b = '', c = ''] = ids;
-    const alone = await putCombat(token, campaignId, {
-      ...EMPTY_COMBAT,
-      phase: 'fight',
-      allies: [a, b],
-      order: [{ unitId: a, initiative: 5 }],
-    });
-    expect(alone.statusCode).toBe(400);
-    expect(errorOf(alone).fields?.phase).toBe('A fight needs at least one ally and one enemy.');
-
-    const partial = await putCombat(token, campaignId, {
-      ...EMPTY_COMBAT,
-      phase: 'fight',
-      allies: [a, b],
-      enemies: [c],
-      order: [{ unitId: a, initiative: 5 }],
-    });
-    expect(partial.statusCode).toBe(400);
-    expect(errorOf(partial).fields?.order).toBe('The initiative order must list every unit of the fight.');
-    expect((await getCombat(token, campaignId)).json().updatedAt).toBeNull();
+  it('refuses a unit not in the fight and initiatives out of bounds, changing nothing', async () => {
+    const table = await setTable(ctx, { n: 3 });
+    const [a = '', b = '', c = ''] = table.ids;
+    const client = combatClient(ctx, table);
+    const setup = await play(
+      client,
+      { type: 'add', unitId: a, group: 'allies' },
+      { type: 'add', unitId: b, group: 'enemies' },
+    );
+    const stranger = crypto.randomUUID();
+    for (const [initiatives, field, message] of [
+      [{ [c]: 5 }, `initiatives.${c}`, 'This unit is neither an ally nor an enemy in this combat.'],
+      [
+        { [stranger]: 5 },
+        `initiatives.${stranger}`,
+        'This unit is neither an ally nor an enemy in this combat.',
+      ],
+      [{ [a]: 100_001 }, `action.initiatives.${a}`, 'Must be at most 100000.'],
+      [{ [a]: -1001 }, `action.initiatives.${a}`, 'Must be at least -1000.'],
+      [{ [a]: 2.5 }, `action.initiatives.${a}`, 'Must be a whole number.'],
+      [{ 'not-an-id': 3 }, 'action.initiatives.not-an-id', 'This value is not valid.'],
+    ] as const) {
+      const response = await client.send(setup.combat.version, { type: 'start', initiatives });
+      expect(response.statusCode, JSON.stringify(initiatives)).toBe(400);
+      const error = errorOf(response);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.fields?.[field], JSON.stringify(error.fields)).toBe(message);
+    }
+    const after = await client.get();
+    expect(after).toMatchObject({ phase: 'setup', version: setup.combat.version });
   });
 
-  it("answers the rules in the user's language", async () => {
-    const user = await registerUser(ctx.app, { language: 'fr' });
-    const campaignId = await insertCampaign(ctx.app, user._id);
-    const response = await putCombat(user.token, campaignId, { ...EMPTY_COMBAT, phase: 'fight' });
-    expect(errorOf(response).fields?.phase).toBe('Un combat demande au moins un allié et un ennemi.');
+  it('takes typed initiatives within the bounds, in French too for refusals', async () => {
+    const table = await setTable(ctx, { n: 2, language: 'fr' });
+    const [a = '', b = ''] = table.ids;
+    const client = combatClient(ctx, table);
+    const setup = await play(
+      client,
+      { type: 'add', unitId: a, group: 'allies' },
+      { type: 'add', unitId: b, group: 'enemies' },
+    );
+    const outside = await client.send(setup.combat.version, {
+      type: 'start',
+      initiatives: { [crypto.randomUUID()]: 1 },
+    });
+    expect(Object.values(errorOf(outside).fields ?? {})).toEqual([
+      "Cette unité n'est ni alliée ni ennemie dans ce combat.",
+    ]);
+    const started = await play(client, { type: 'start', initiatives: { [a]: -1000, [b]: 100_000 } });
+    expect(started.combat.order).toEqual([
+      { unitId: b, initiative: 100_000 },
+      { unitId: a, initiative: -1000 },
+    ]);
+  });
+});
+
+describe('rules of spec §4 the server keeps', () => {
+  it('refuses a unit with 0 HP joining, but keeps one that fell once in a group', async () => {
+    const table = await setTable(ctx, { n: 4 });
+    const [a = '', b = '', c = '', d = ''] = table.ids;
+    const client = combatClient(ctx, table);
+    await setHp(table, b, 0);
+    const setup = await play(client, { type: 'add', unitId: a, group: 'allies' });
+    const refused = await client.send(setup.combat.version, { type: 'add', unitId: b, group: 'allies' });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields).toEqual({ unitId: 'A unit with 0 HP cannot join a fight.' });
+
+    await play(
+      client,
+      { type: 'add', unitId: d, group: 'allies' },
+      { type: 'add', unitId: c, group: 'enemies' },
+    );
+    await setHp(table, a, 0);
+    expect((await client.get()).allies).toEqual([a, d]);
+    // The fallen unit keeps its place in the order; the first standing unit plays.
+    const started = await play(client, { type: 'start', initiatives: { [a]: 20, [c]: 10, [d]: 5 } });
+    expect(started.combat.order.map((entry) => entry.unitId)).toEqual([a, c, d]);
+    expect(started.combat.turnIndex).toBe(1);
+  });
+
+  it('refuses to start without a standing unit on each side, in the user’s language', async () => {
+    const table = await setTable(ctx, { n: 3 });
+    const [a = '', b = '', c = ''] = table.ids;
+    const client = combatClient(ctx, table);
+    const alone = await play(
+      client,
+      { type: 'add', unitId: a, group: 'allies' },
+      { type: 'add', unitId: b, group: 'allies' },
+    );
+    const refused = await client.send(alone.combat.version, { type: 'start', initiatives: { [a]: 5 } });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toEqual({
+      code: 'FIGHT_NEEDS_BOTH_GROUPS',
+      message: 'A fight needs at least one ally and one enemy still standing.',
+    });
+
+    // An enemy that fell after joining does not count as a side.
+    await play(client, { type: 'add', unitId: c, group: 'enemies' });
+    await setHp(table, c, 0);
+    const { version } = await client.get();
+    expect(errorOf(await client.send(version, { type: 'start' })).code).toBe('FIGHT_NEEDS_BOTH_GROUPS');
+    await setHp(table, c, 10);
+    const started = await play(client, { type: 'start' });
+    expect(started.combat.phase).toBe('fight');
+
+    const french = await setTable(ctx, { n: 0, language: 'fr' });
+    const frenchRefusal = await combatClient(ctx, french).send(0, { type: 'start' });
+    expect(errorOf(frenchRefusal).message).toBe(
+      'Un combat demande au moins un allié et un ennemi encore debout.',
+    );
   });
 });
 
 describe('self-healing after a unit is deleted', () => {
   it('drops the deleted unit everywhere and keeps the turn on the same unit', async () => {
-    const { token, campaignId, ids } = await setup();
-    await putCombat(token, campaignId, fight(ids, { turnIndex: 2, targetId: ids[2] ?? null }));
-    // ids[2] is first in the order (before the turn) and the target.
+    const table = await setTable(ctx, { n: 4 });
+    const { ids } = table;
+    await startedFight(table);
+    const client = combatClient(ctx, table);
+    // Order U2, U0, U3, U1: two turns on, it is U3's turn; U2 (first in the order) is the target.
+    await play(client, { type: 'nextTurn' }, { type: 'nextTurn' });
+    await play(client, { type: 'heal', targetId: ids[2]!, amount: 1 });
+    expect((await client.get()).turnIndex).toBe(2);
     const del = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/units/${ids[2]}`,
-      headers: bearer(token, campaignId),
+      headers: bearer(table.token, table.campaignId),
     });
     expect(del.statusCode).toBe(204);
-    const healed = (await getCombat(token, campaignId)).json();
+    const healed = await client.get();
     expect(healed).toMatchObject({
       allies: [ids[0], ids[1]],
       enemies: [ids[3]],
@@ -300,20 +249,24 @@ describe('self-healing after a unit is deleted', () => {
       turnIndex: 1,
       targetId: null,
     });
-    // The healed state is itself valid to save back.
-    const { updatedAt: _ignored, ...state } = healed;
-    expect((await putCombat(token, campaignId, state)).statusCode).toBe(200);
+    // The healed fight plays on.
+    const next = await play(client, { type: 'nextTurn' });
+    expect(next.combat.order[next.combat.turnIndex]!.unitId).toBe(ids[1]);
   });
 
   it('wraps the turn to the first unit when the last unit of the order is deleted on its turn', async () => {
-    const { token, campaignId, ids } = await setup();
-    await putCombat(token, campaignId, fight(ids, { turnIndex: 3 }));
+    const table = await setTable(ctx, { n: 4 });
+    const { ids } = table;
+    await startedFight(table);
+    const client = combatClient(ctx, table);
+    await play(client, { type: 'nextTurn' }, { type: 'nextTurn' }, { type: 'nextTurn' });
+    await play(client, { type: 'attack', targetId: ids[2]!, amount: 1 });
     await ctx.app.inject({
       method: 'DELETE',
       url: `/api/units/${ids[1]}`,
-      headers: bearer(token, campaignId),
+      headers: bearer(table.token, table.campaignId),
     });
-    const healed = (await getCombat(token, campaignId)).json();
+    const healed = await client.get();
     expect(healed.order).toHaveLength(3);
     expect(healed.turnIndex).toBe(0);
     expect(healed.targetId).toBe(ids[2]);
@@ -322,22 +275,33 @@ describe('self-healing after a unit is deleted', () => {
 
 describe('header and ownership', () => {
   it('answers 400 CAMPAIGN_REQUIRED, 404 for malformed or unknown campaigns, 401 without token', async () => {
-    const { token } = await setup(0);
+    const { token } = await setTable(ctx, { n: 0 });
+    const start = { version: 0, action: { type: 'start' } };
+    const post = (campaignId?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/combat/actions',
+        headers: bearer(token, campaignId),
+        payload: start,
+      });
     expect(errorOf(await getCombat(token)).code).toBe('CAMPAIGN_REQUIRED');
-    expect(errorOf(await putCombat(token, undefined, EMPTY_COMBAT)).code).toBe('CAMPAIGN_REQUIRED');
+    expect(errorOf(await post()).code).toBe('CAMPAIGN_REQUIRED');
     expect((await getCombat(token, 'abc')).statusCode).toBe(404);
-    expect((await putCombat(token, crypto.randomUUID(), EMPTY_COMBAT)).statusCode).toBe(404);
+    expect((await post(crypto.randomUUID())).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/combat' })).statusCode).toBe(401);
   });
 
   it("isolates users: another user's combat answers 404 and stays unchanged", async () => {
-    const a = await setup();
-    const saved = (await putCombat(a.token, a.campaignId, fight(a.ids))).json();
-    const b = await setup(0);
+    const a = await setTable(ctx, { n: 4 });
+    await startedFight(a);
+    const saved = (await getCombat(a.token, a.campaignId)).json();
+    const b = await setTable(ctx, { n: 0 });
     const read = await getCombat(b.token, a.campaignId);
     expect(read.statusCode).toBe(404);
     expect(errorOf(read).code).toBe('NOT_FOUND');
-    const write = await putCombat(b.token, a.campaignId, EMPTY_COMBAT);
+    const write = await combatClient(ctx, { token: b.token, campaignId: a.campaignId }).send(saved.version, {
+      type: 'end',
+    });
     expect(write.statusCode).toBe(404);
     expect((await getCombat(a.token, a.campaignId)).json()).toEqual(saved);
     expect((await getCombat(b.token, b.campaignId)).json().updatedAt).toBeNull();

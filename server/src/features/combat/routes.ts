@@ -8,7 +8,6 @@ import {
   combatActionResponse,
   combatConflictBody,
   combatResponse,
-  combatState,
   combatVersionBody,
   type CombatConflictBody,
 } from '@questkeeper/core/schemas/combat';
@@ -49,24 +48,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       '/api/combat',
       { schema: { tags, security, headers: campaignHeaders, response: { 200: combatResponse, ...errors } } },
       async (request) => combat.get(userOf(request), campaignIdOf(request)),
-    );
-
-    r.put(
-      '/api/combat',
-      {
-        schema: {
-          tags,
-          security,
-          deprecated: true,
-          description:
-            'Deprecated: use POST /api/combat/actions. Saves the whole fight (last write wins), bumps ' +
-            '`version` and starts a new history (no undo past it), like setting up a new fight.',
-          headers: campaignHeaders,
-          body: combatState,
-          response: { 200: combatResponse, ...errors },
-        },
-      },
-      async (request) => combat.save(userOf(request), campaignIdOf(request), request.body),
     );
 
     r.post(

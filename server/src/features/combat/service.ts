@@ -12,20 +12,18 @@ import {
 } from '@questkeeper/core/rules/combat-action-types';
 import { applyCombatAction } from '@questkeeper/core/rules/combat-actions';
 import { applyStepSide, diffSteps } from '@questkeeper/core/rules/combat-history';
-import { keepConditionsOf } from '@questkeeper/core/rules/conditions';
 import type { InitiativeRule } from '@questkeeper/core/constants';
 import type {
   CombatAction,
   CombatActionBody,
   CombatActionResponse,
   CombatResponse,
-  CombatState,
 } from '@questkeeper/core/schemas/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { toUnit } from '../units/unit-fields';
-import { assertAllowedChange, assertConsistent, unitIdsOf } from './combat-state';
+import { unitIdsOf } from './combat-state';
 import type { CombatChannel, CombatListener } from './events/channel';
 import { healed, loadFight, present, type LoadedFight } from './fight-store';
 import { toLogEntry } from './presenter';
@@ -148,27 +146,6 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
 
     async subscribe(campaignId: string, listener: CombatListener): Promise<() => void> {
       return events.subscribe(campaignId, listener);
-    },
-
-    /**
-     * Deprecated whole-state save (decision 021): kept until the web app moves onto actions. It
-     * checks what it always did, bumps the version and starts a new history, like a new fight setup.
-     */
-    async save(user: CombatActor, campaignId: string, state: CombatState): Promise<CombatResponse> {
-      const result = await db.transaction(async (tx) => {
-        const ids = unitIdsOf(state);
-        const loaded = await loadFight(tx, user.id, campaignId, { lock: true, extraIds: ids });
-        assertConsistent(state);
-        if (ids.some((id) => !loaded.units.has(id))) throw new AppError('UNKNOWN_UNIT');
-        const hitPoints = new Map([...loaded.units].map(([id, unit]) => [id, unit.currentHp]));
-        assertAllowedChange(loaded.row?.state ?? null, state, hitPoints);
-        const members = new Set([...state.allies, ...state.enemies]);
-        const fight = { state, conditions: keepConditionsOf(loaded.fight.conditions, members) };
-        await repo.dropLog(tx, campaignId, { all: true });
-        return commit(tx, loaded, fight, [], []);
-      });
-      publish(campaignId, result.combat.version);
-      return result.combat;
     },
 
     async act(user: CombatActor, campaignId: string, body: CombatActionBody): Promise<CombatActionResponse> {

@@ -1,0 +1,58 @@
+// The long log of issue #14's benchmark target ("a log of 5,000 entries updates in ≤ 16 ms per new
+// entry"): entries written straight into combat_log, as a long fight would have left them.
+import { and, eq, max } from 'drizzle-orm';
+import type { LogDraft } from '@questkeeper/core/rules/combat-action-types';
+import { openDatabase, type DatabaseOptions } from '../../../server/src/db/client';
+import { combatLog } from '../../../server/src/db/schema';
+
+/**
+ * Writes `count` attack entries (1 damage each on `target`, by `actor`) at the end of the campaign's
+ * log, as a long fight leaves it; undone entries go first, as the next action would drop them. The
+ * entries carry no stored changes: undo stops at them (decision 021, an imported log).
+ */
+export async function seedLog(
+  options: DatabaseOptions,
+  campaignId: string,
+  count: number,
+  refs: { actor: { id: string; name: string }; target: { id: string; name: string }; hp: number },
+): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    const { db } = database;
+    await db.delete(combatLog).where(and(eq(combatLog.campaignId, campaignId), eq(combatLog.undone, true)));
+    const [row] = await db
+      .select({ step: max(combatLog.step) })
+      .from(combatLog)
+      .where(eq(combatLog.campaignId, campaignId));
+    const first = (row?.step ?? 0) + 1;
+    const entry = (i: number): LogDraft => ({
+      type: 'attack',
+      round: 1 + Math.floor(i / 400),
+      turnOf: { ...refs.actor, group: 'allies' },
+      actor: { ...refs.actor, group: 'allies' },
+      target: { ...refs.target, group: 'enemies' },
+      input: '1',
+      amount: 1,
+      breakdown: null,
+      clamped: false,
+      hpBefore: refs.hp,
+      hpAfter: refs.hp - 1,
+      statusBefore: null,
+      statusAfter: null,
+      condition: null,
+      initiative: null,
+      initiatives: null,
+      wrapped: false,
+      defeated: null,
+    });
+    for (let from = 0; from < count; from += 1000) {
+      const rows = Array.from({ length: Math.min(1000, count - from) }, (_, k) => {
+        const i = from + k;
+        return { campaignId, step: first + i, position: 0, type: 'attack' as const, data: entry(i) };
+      });
+      await db.insert(combatLog).values(rows);
+    }
+  } finally {
+    await database.close();
+  }
+}

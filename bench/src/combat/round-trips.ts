@@ -1,0 +1,161 @@
+// The combat table's figures of issue #14 that include the server: click Attack (or Undo) → the
+// server's answer on screen, and the browser's share of it (answer → paint: parse, merge, render).
+// As in page-scripts.ts, the probes run in the page as script strings and leave a promise in
+// window.__qkBench. The moment the answer's body has arrived is marked by a fetch wrapper installed
+// before the app loads (ANSWER_MARK): it reads a clone of the answer to its end, so what the app does
+// with it afterwards is the browser's part.
+import type { Page } from 'playwright-core';
+import { TWO_FRAMES } from '../editor/page-scripts';
+
+const PROBE_TIMEOUT_MS = 30_000;
+
+/** Init script: window.__qkAnswerAt = performance.now() once an action's or undo's answer is read. */
+export const ANSWER_MARK = `(() => {
+  const fetch0 = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await fetch0(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (/\\/api\\/combat\\/(actions|undo|redo)$/.test(new URL(url, location.href).pathname)) {
+      await response.clone().arrayBuffer();
+      window.__qkAnswerAt = performance.now();
+    }
+    return response;
+  };
+})()`;
+
+const AFTER_PAINT = `
+  const afterPaint = (resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    });
+  };`;
+
+export interface RoundTripTiming {
+  /** Click → the first paint with the server's answer on screen. */
+  paint: number;
+  /** Click → the answer's body read (the server and the network). */
+  answer: number;
+  /** Answer read → that paint (the browser's share: parse, check, merge, render). */
+  browser: number;
+}
+
+export interface TableLabels {
+  attack: string;
+  target: string;
+  undo: string;
+  log: string;
+}
+
+/**
+ * Clicks `button` (Attack or Undo) and resolves at the paint where the target's two HP meters show
+ * the HP after it and the log's newest row has changed (a new entry, or the last one flagged
+ * undone): the answer is on screen. The view predicts a plain attack's HP but never a log entry
+ * (web/src/lib/combat.ts), so the log row is the answer's own mark.
+ */
+function roundTripProbe(labels: TableLabels, button: 'attack' | 'undo', targetId: string, delta: number) {
+  return `(() => {
+    ${AFTER_PAINT}
+    const byText = (text) =>
+      [...document.querySelectorAll('button')].find((b) => (b.textContent ?? '').trim() === text) ?? null;
+    const logList = () => {
+      for (const list of document.querySelectorAll('ol[aria-labelledby]')) {
+        const heading = document.getElementById(list.getAttribute('aria-labelledby'));
+        if (heading && (heading.textContent ?? '').trim() === ${JSON.stringify(labels.log)}) return list;
+      }
+      return null;
+    };
+    const newest = () => logList()?.querySelector('li[aria-posinset="1"]')?.textContent ?? '';
+    const region = document.querySelector(${JSON.stringify(`section[aria-label="${labels.target}"]`)});
+    const meters = () => {
+      const row = document.querySelector(${JSON.stringify(`button[data-unit-id="${targetId}"]`)})?.closest('li');
+      return [row?.querySelector('[role="meter"]'), region?.querySelector('[role="meter"]')];
+    };
+    const control = byText(${JSON.stringify(button === 'attack' ? labels.attack : labels.undo)});
+    if (!control || control.disabled) throw new Error(${JSON.stringify(button)} + ' is missing or disabled');
+    const [current, max] = (meters()[0]?.getAttribute('aria-valuetext') ?? '').split('/').map((p) => Number(p.trim()));
+    const expected = (current + ${delta}) + ' / ' + max;
+    const newestBefore = newest();
+    window.__qkAnswerAt = undefined;
+    window.__qkBench = new Promise((resolve) => {
+      let start = 0;
+      let done = false;
+      const check = () => {
+        if (done || window.__qkAnswerAt === undefined) return;
+        if (!meters().every((meter) => meter?.getAttribute('aria-valuetext') === expected)) return;
+        if (newest() === newestBefore) return;
+        done = true;
+        observer.disconnect();
+        const answerAt = window.__qkAnswerAt;
+        afterPaint((at) => resolve({ paint: at - start, answer: answerAt - start, browser: at - answerAt }));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+      start = performance.now();
+      control.click();
+    });
+    return null;
+  })()`;
+}
+
+/**
+ * The floor of a round trip, in the same page: the same fight read (GET /api/combat, no write, no
+ * lock), its body parsed, then the next paint — nothing rendered.
+ */
+function floorProbe(campaignId: string) {
+  return `(() => {
+    ${AFTER_PAINT}
+    const { token } = JSON.parse(localStorage.getItem('questkeeper.session') ?? '{}');
+    window.__qkBench = (async () => {
+      const start = performance.now();
+      const response = await fetch('/api/combat', {
+        headers: { authorization: 'Bearer ' + token, 'x-campaign-id': ${JSON.stringify(campaignId)} },
+      });
+      const text = await response.text();
+      const answerAt = performance.now();
+      JSON.parse(text);
+      const at = await new Promise((resolve) => afterPaint(resolve));
+      return { paint: at - start, answer: answerAt - start, browser: at - answerAt };
+    })();
+    return null;
+  })()`;
+}
+
+async function awaitFigures(page: Page, what: string): Promise<RoundTripTiming> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: no result within ${PROBE_TIMEOUT_MS} ms`)),
+      PROBE_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([page.evaluate<RoundTripTiming>('window.__qkBench'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Attack (amount 1) → the answer painted; the target must be chosen and the amount typed. */
+export async function measureAttackRoundTrip(page: Page, labels: TableLabels, targetId: string) {
+  await page.evaluate(roundTripProbe(labels, 'attack', targetId, -1));
+  const timing = await awaitFigures(page, 'attack round trip');
+  await page.evaluate(TWO_FRAMES);
+  return timing;
+}
+
+/** Undo of the last blow → the target's HP back, painted. */
+export async function measureUndo(page: Page, labels: TableLabels, targetId: string) {
+  await page.evaluate(roundTripProbe(labels, 'undo', targetId, 1));
+  const timing = await awaitFigures(page, 'undo');
+  await page.evaluate(TWO_FRAMES);
+  return timing;
+}
+
+export async function measureReadFloor(page: Page, campaignId: string) {
+  await page.evaluate(floorProbe(campaignId));
+  const timing = await awaitFigures(page, 'read floor');
+  await page.evaluate(TWO_FRAMES);
+  return timing;
+}
