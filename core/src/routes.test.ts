@@ -10,12 +10,13 @@ describe('route table', () => {
       '/demo-portal/:id',
       '/imprint',
       '/login',
+      '/play/:id',
       '/pricing',
       '/reset-password',
       '/terms-of-service',
     ]);
     expect(routes.root).toMatchObject({ path: '/', localized: false, noindex: true });
-    expect(Object.values(routes).filter((route) => route.noindex)).toEqual([routes.root]);
+    expect(Object.values(routes).filter((route) => route.noindex)).toEqual([routes.root, routes.playerView]);
   });
 
   it('keeps the dashboard, and only it, for signed-in users', () => {

@@ -43,6 +43,9 @@ export const routes = {
   // capability, as with a real provider's hosted page.
   demoCheckout: pageWithId('/demo-checkout'),
   demoPortal: pageWithId('/demo-portal'),
+  // The live player view (issue #15, decision 028): the token in the URL is a read-only capability;
+  // never indexed (the server sends X-Robots-Tag).
+  playerView: { ...pageWithId('/play'), noindex: true },
 } as const;
 
 export type RouteId = keyof typeof routes;

@@ -13,6 +13,8 @@ import unitRoutes from './features/units/routes';
 import { createCombatService, type CombatService } from './features/combat/service';
 import { createCombatChannel } from './features/combat/events/create-channel';
 import combatRoutes from './features/combat/routes';
+import { createPlayerViewService, type PlayerViewService } from './features/player-view/service';
+import playerViewRoutes from './features/player-view/routes';
 import { createContactService, type ContactService } from './features/contact/service';
 import contactRoutes from './features/contact/routes';
 import { createMailer, type DeliveryOptions, type Mailer } from './features/mail/mailer';
@@ -54,6 +56,7 @@ export interface Services {
   campaigns: CampaignsService;
   units: UnitsService;
   combat: CombatService;
+  playerView: PlayerViewService;
   contact: ContactService;
   payments: PaymentsService;
   userData: UserDataService;
@@ -159,6 +162,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     campaigns,
     units: createUnitsService({ db }),
     combat: createCombatService({ db, events: combatEvents, log: app.log }),
+    playerView: createPlayerViewService({
+      db,
+      events: combatEvents,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
       db,
@@ -205,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(campaignRoutes);
   await app.register(unitRoutes);
   await app.register(combatRoutes);
+  await app.register(playerViewRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes);
   await app.register(userDataRoutes);

@@ -17,6 +17,7 @@ import type { StepChanges } from '@questkeeper/core/rules/combat-history';
 import type { CombatLogType, CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { CharacteristicDef, ClassDef, Race, Status } from '@questkeeper/core/schemas/campaigns';
+import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
 
 const id = () =>
   uuid('id')
@@ -162,6 +163,29 @@ export const combatLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('combat_log_campaign_step_key').on(t.campaignId, t.step, t.position)],
+);
+
+/**
+ * The player view of a campaign's fight (issue #15, decision 028): the game master's settings, and
+ * the read-only share link (its SHA-256 only; null once revoked). `secret` keys the opaque unit ids
+ * players see, new with every link so ids of a revoked link say nothing about the next one.
+ */
+export const playerViews = pgTable(
+  'player_views',
+  {
+    campaignId: uuid('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** The campaign's owner: the shard key (decision 027) that public reads by token carry on with. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash'),
+    secret: text('secret').notNull(),
+    settings: jsonb('settings').$type<PlayerViewSettings>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('player_views_token_hash_key').on(t.tokenHash)],
 );
 
 export const contactMessages = pgTable(

@@ -20,6 +20,8 @@ export const RATE_LIMIT_RULES = {
   contact: { windowMs: 60 * 60_000, perIp: 20, perEmail: 10 },
   // A password check like login's, per account: a stolen token cannot try passwords faster.
   deleteAccount: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
+  // Player-view links (issue #15): guessing tokens is the attack; no email, per IP only.
+  playerView: { windowMs: 60_000, perIp: 120, perEmail: 0 },
 } as const;
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
 

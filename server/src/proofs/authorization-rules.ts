@@ -233,9 +233,46 @@ function capabilityRule(route: ApiRoute, kind: 'checkout' | 'portal'): Group[] {
   });
 }
 
+/**
+ * Player-view links (issue #15): the token in the path is a read-only capability, the bearer token
+ * is ignored. An unknown and a revoked link answer the same 404 to everyone. A live link shows the
+ * owner's fight to whoever holds it, which this matrix would read as a leak: its answers are proven
+ * in features/player-view (the secrets test).
+ */
+function playerLinkRule(route: ApiRoute): Group[] {
+  return [
+    async (world: World, app: App) => {
+      const headers = {
+        authorization: `Bearer ${world.owner.token}`,
+        'x-campaign-id': world.owner.campaignId,
+      };
+      const shared = await app.inject({ method: 'POST', url: '/api/combat/share', headers });
+      const revoked = decodeURIComponent(shared.json<{ url: string }>().url.split('/').pop() ?? '');
+      await app.inject({ method: 'DELETE', url: '/api/combat/share', headers });
+      return CALLERS.flatMap((caller) => {
+        const party = callerParty(world, caller);
+        const cell = (target: string, token: string): Cell => ({
+          caller,
+          target,
+          request: request(route, world.owner, party?.token, {
+            path: idsOf(world.owner, token),
+            header: idsOf(world.owner),
+            body: idsOf(world.owner),
+          }),
+          expect: [404],
+          protects: [world.owner, world.intruder],
+          ...(target === 'revoked link' ? { sameAnswerAs: 'unknown link' } : {}),
+        });
+        return [cell('unknown link', unknownIds().session), cell('revoked link', revoked)];
+      });
+    },
+  ];
+}
+
 /** The rule of a route, or undefined when it has none (the matrix fails on it). */
 export function ruleOf(route: ApiRoute): Group[] | undefined {
   if (route.secured) return signedInRule(route);
+  if (route.path.startsWith('/api/play/')) return playerLinkRule(route);
   const capability = CAPABILITIES.find(({ prefix }) => route.path.startsWith(prefix));
   if (capability) return capabilityRule(route, capability.kind);
   return PUBLIC_RULES[route.key]?.(route);

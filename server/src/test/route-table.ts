@@ -125,12 +125,14 @@ export function materialize(path: string, id: string): string {
 }
 
 /** What an `{id}` addresses, from the path segment before it: one entry per resource, not per route. */
-export type IdKind = 'campaign' | 'unit' | 'demo-checkout' | 'demo-portal';
+export type IdKind = 'campaign' | 'unit' | 'demo-checkout' | 'demo-portal' | 'player-link';
 const ID_KINDS: Record<string, IdKind> = {
   'game-data': 'campaign',
   units: 'unit',
   checkout: 'demo-checkout',
   portal: 'demo-portal',
+  // A player-view link's token (issue #15): a capability, like a demo session id.
+  play: 'player-link',
 };
 
 /** Throws for a path whose `{id}` addresses a resource no suite knows how to make. */

@@ -26,6 +26,7 @@ const pages = {
   dashboard: () => import('./dashboard/dashboard-page'),
   demoCheckout: () => import('@/features/demo-payments/demo-checkout-page'),
   demoPortal: () => import('@/features/demo-payments/demo-portal-page'),
+  playerView: () => import('@/features/player-view/player-view-page'),
 } as const satisfies Record<LocalizedRouteId, () => Promise<unknown>>;
 
 /** Starts loading the page of `pathname` while the entry still loads the locale (no waterfall). */
@@ -43,6 +44,7 @@ const TermsPage = lazy(pages.termsOfService);
 const DashboardPage = lazy(pages.dashboard);
 const DemoCheckoutPage = lazy(pages.demoCheckout);
 const DemoPortalPage = lazy(pages.demoPortal);
+const PlayerViewPage = lazy(pages.playerView);
 
 /** A table path as a child of the `:lang` route: '/pricing' → 'pricing'. */
 const below = (id: LocalizedRouteId) => routes[id].path.slice(1);
@@ -74,6 +76,8 @@ export const routeTree = (
           provider's hosted page (decision 018). */}
       <Route path={below('demoCheckout')} element={page(<DemoCheckoutPage />)} />
       <Route path={below('demoPortal')} element={page(<DemoPortalPage />)} />
+      {/* Public: the token in the URL is a read-only capability (issue #15). */}
+      <Route path={below('playerView')} element={page(<PlayerViewPage />)} />
     </Route>
     <Route path="*" element={<UnprefixedRedirect />} />
   </>

@@ -1,0 +1,195 @@
+// The redaction of a fight for players (issue #15, decision 028): ONE pure function from the fight,
+// its units, the game master's settings and the log to the payload a share link serves. Whatever is
+// not copied here never reaches a player: hidden units (not even counted), real names behind
+// aliases, HP where bands or hidden were chosen, notes, money, characteristics, real ids.
+import type { CombatLogEntry, CombatState, ConditionMap } from '../schemas/combat';
+import {
+  PLAYER_LOG_LINES,
+  PLAYER_LOG_TYPES,
+  type HpBand,
+  type PlayerHp,
+  type PlayerLogLine,
+  type PlayerUnit,
+  type PlayerViewPayload,
+  type PlayerViewSettings,
+} from '../schemas/player-view';
+import { roundsLeft } from './conditions';
+
+/** What the redaction reads of a unit: nothing else can leak. */
+export interface PlayerViewUnit {
+  _id: string;
+  name: string;
+  class: string;
+  hp: number;
+  currentHp: number;
+}
+
+/** What it reads of a log entry. */
+export type PlayerViewLogEntry = Pick<
+  CombatLogEntry,
+  | 'type'
+  | 'round'
+  | 'turnOf'
+  | 'actor'
+  | 'target'
+  | 'amount'
+  | 'condition'
+  | 'wrapped'
+  | 'defeated'
+  | 'undone'
+>;
+
+export interface PlayerViewInput {
+  state: CombatState;
+  conditions: ConditionMap;
+  /** The campaign's units the fight names; a unit absent here is left out. */
+  units: ReadonlyMap<string, PlayerViewUnit>;
+  classes: readonly { name: string; color: string }[];
+  /** Current status names by id: a renamed status keeps its conditions. */
+  statuses: readonly { _id: string; name: string }[];
+  settings: PlayerViewSettings;
+  /** The fight's log, oldest first. */
+  log: readonly PlayerViewLogEntry[];
+  /** The id players see for a unit (the server: an HMAC with the link's secret). */
+  opaqueId: (unitId: string) => string;
+}
+
+/** Healthy (> 70 %), Wounded (> 30 %), Bloodied (> 0), Down (0): no number leaves. */
+export function hpBand(currentHp: number, maxHp: number): HpBand {
+  if (currentHp <= 0) return 'down';
+  if (maxHp <= 0) return 'healthy';
+  const ratio = currentHp / maxHp;
+  return ratio > 0.7 ? 'healthy' : ratio > 0.3 ? 'wounded' : 'bloodied';
+}
+
+/** The units players may see: not hidden, or hidden until their first turn and it has come. */
+export function visibleUnitIds(
+  input: Pick<PlayerViewInput, 'state' | 'settings' | 'log' | 'units'>,
+): Set<string> {
+  const { state, settings } = input;
+  const turnsCame = new Set<string>();
+  for (const entry of input.log) {
+    if (!entry.undone && (entry.type === 'start' || entry.type === 'nextTurn') && entry.turnOf)
+      turnsCame.add(entry.turnOf.id);
+  }
+  const current = state.phase === 'fight' ? state.order[state.turnIndex]?.unitId : undefined;
+  if (current) turnsCame.add(current);
+  const visible = new Set<string>();
+  for (const id of [...state.allies, ...state.enemies]) {
+    if (!input.units.has(id)) continue;
+    const own = Object.hasOwn(settings.units, id) ? settings.units[id] : undefined;
+    if (own?.hidden && !(own.revealOnFirstTurn && turnsCame.has(id))) continue;
+    visible.add(id);
+  }
+  return visible;
+}
+
+export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
+  const { state, settings, opaqueId } = input;
+  const visible = visibleUnitIds(input);
+  const groupOf = (id: string) => (state.allies.includes(id) ? 'allies' : 'enemies') as 'allies' | 'enemies';
+  const nameOf = (unit: PlayerViewUnit) => {
+    const alias = Object.hasOwn(settings.units, unit._id) ? settings.units[unit._id]?.alias : undefined;
+    return alias && alias.trim() !== '' ? alias.trim() : unit.name;
+  };
+  const colors = new Map(input.classes.map((item) => [item.name, item.color]));
+  const statusNames = new Map(input.statuses.map((status) => [status._id, status.name]));
+  const shown = (id: string) => settings.hp[groupOf(id)];
+
+  const hpOf = (unit: PlayerViewUnit): PlayerHp => {
+    const mode = shown(unit._id);
+    if (mode === 'exact') return { shown: 'exact', current: unit.currentHp, max: unit.hp, band: null };
+    if (mode === 'bands')
+      return { shown: 'band', current: null, max: null, band: hpBand(unit.currentHp, unit.hp) };
+    return { shown: 'hidden', current: null, max: null, band: null };
+  };
+
+  const units: PlayerUnit[] = [];
+  for (const id of [...state.allies, ...state.enemies]) {
+    const unit = input.units.get(id);
+    if (!unit || !visible.has(id)) continue;
+    units.push({
+      id: opaqueId(id),
+      name: nameOf(unit),
+      group: groupOf(id),
+      color: colors.get(unit.class) ?? null,
+      hp: hpOf(unit),
+      conditions: (Object.hasOwn(input.conditions, id) ? (input.conditions[id] ?? []) : []).map(
+        (condition) => ({
+          name: statusNames.get(condition.statusId) ?? condition.status,
+          roundsLeft: roundsLeft(condition),
+        }),
+      ),
+    });
+  }
+
+  const inFight = state.phase === 'fight';
+  const current = inFight ? state.order[state.turnIndex]?.unitId : undefined;
+  const turn = current === undefined ? null : { unitId: visible.has(current) ? opaqueId(current) : null };
+
+  return {
+    phase: state.phase,
+    round: state.round,
+    turn,
+    order: inFight
+      ? state.order.filter((entry) => visible.has(entry.unitId)).map((entry) => opaqueId(entry.unitId))
+      : [],
+    units,
+    log: playerLog(input, visible, nameOf, shown),
+  };
+}
+
+const PLAYER_TYPES: ReadonlySet<string> = new Set(PLAYER_LOG_TYPES);
+
+/**
+ * The last lines players may read: a line naming a unit they do not see is left out, except a turn
+ * passing to one (they learn that someone unseen acts, nothing more). Names are today's (alias or
+ * name), never the ones the entry stored.
+ */
+function playerLog(
+  input: PlayerViewInput,
+  visible: ReadonlySet<string>,
+  nameOf: (unit: PlayerViewUnit) => string,
+  shown: (id: string) => PlayerViewSettings['hp']['allies'],
+): PlayerLogLine[] {
+  const lines: PlayerLogLine[] = [];
+  const ref = (id: string) => {
+    const unit = input.units.get(id);
+    return unit && visible.has(id) ? { id: input.opaqueId(id), name: nameOf(unit) } : null;
+  };
+  for (const entry of input.log) {
+    if (entry.undone || !PLAYER_TYPES.has(entry.type)) continue;
+    const type = entry.type as PlayerLogLine['type'];
+    const base = {
+      type,
+      round: entry.round,
+      actor: null,
+      target: null,
+      amount: null,
+      condition: null,
+      wrapped: entry.wrapped,
+      defeated: entry.defeated,
+    };
+    if (type === 'nextTurn' || type === 'start') {
+      lines.push({ ...base, actor: entry.turnOf ? ref(entry.turnOf.id) : null });
+      continue;
+    }
+    if (type === 'end') {
+      lines.push(base);
+      continue;
+    }
+    // Attacks, heals and conditions name units: every one of them must be seen.
+    const named = [entry.actor, entry.target].filter((unit) => unit !== null);
+    if (named.some((unit) => ref(unit.id) === null)) continue;
+    const target = entry.target ? ref(entry.target.id) : null;
+    const exact = entry.target !== null && shown(entry.target.id) === 'exact';
+    lines.push({
+      ...base,
+      actor: entry.actor ? ref(entry.actor.id) : null,
+      target,
+      amount: (type === 'attack' || type === 'heal') && exact ? entry.amount : null,
+      condition: entry.condition?.status ?? null,
+    });
+  }
+  return lines.slice(-PLAYER_LOG_LINES);
+}

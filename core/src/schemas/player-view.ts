@@ -1,0 +1,128 @@
+// The live player view (issue #15, decision 028): what the game master lets players see of a fight
+// through a read-only link, and the redacted payload the link serves. The payload carries only what
+// the player page shows; the rule that builds it is core/src/rules/player-view.ts.
+import { z } from 'zod';
+import { maxOverTiers } from '../tiers';
+import { idSchema, userText } from './common';
+
+export const PLAYER_ALIAS_MAX = 50;
+/** How many of the last log lines the player page gets. */
+export const PLAYER_LOG_LINES = 8;
+
+/** Per side: HP as numbers, as a band without any number, or not at all. */
+export const hpVisibility = z.enum(['exact', 'bands', 'hidden']);
+export type HpVisibility = z.infer<typeof hpVisibility>;
+
+export const playerUnitSettings = z.object({
+  /** Not shown to players at all (not even counted). */
+  hidden: z.boolean().optional(),
+  /** A hidden unit shows itself once its first turn comes. */
+  revealOnFirstTurn: z.boolean().optional(),
+  /** Shown instead of the unit's name; blank means none. */
+  alias: userText().trim().max(PLAYER_ALIAS_MAX, { error: 'validation.tooLong' }).optional(),
+});
+export type PlayerUnitSettings = z.infer<typeof playerUnitSettings>;
+
+export const DEFAULT_HP_VISIBILITY = { allies: 'exact', enemies: 'bands' } as const;
+
+/** PUT /api/combat/player-view, and its answer. */
+export const playerViewSettings = z.object({
+  hp: z
+    .object({
+      allies: hpVisibility.default(DEFAULT_HP_VISIBILITY.allies),
+      enemies: hpVisibility.default(DEFAULT_HP_VISIBILITY.enemies),
+    })
+    .default(DEFAULT_HP_VISIBILITY),
+  units: z
+    .record(idSchema, playerUnitSettings)
+    .refine((units) => Object.keys(units).length <= maxOverTiers('unitsPerCampaign'), {
+      error: 'validation.invalid',
+    })
+    .default({}),
+});
+export type PlayerViewSettings = z.output<typeof playerViewSettings>;
+export type PlayerViewSettingsInput = z.input<typeof playerViewSettings>;
+
+export const DEFAULT_PLAYER_VIEW_SETTINGS: PlayerViewSettings = {
+  hp: { ...DEFAULT_HP_VISIBILITY },
+  units: {},
+};
+
+/** POST /api/combat/share: the link to hand to players (the token is in it, and nowhere else). */
+export const shareLinkResponse = z.object({ url: z.string() });
+export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
+
+// ---- The payload of GET /api/play/{token} and of each event of its stream ----
+
+export const HP_BANDS = ['healthy', 'wounded', 'bloodied', 'down'] as const;
+export type HpBand = (typeof HP_BANDS)[number];
+
+/**
+ * HP as the game master chose for the unit's side: `exact` with both numbers; `band` with the band
+ * only; `hidden` with nothing. Flat with nulls (the response serializer takes no unions).
+ */
+export const playerHp = z.object({
+  shown: z.enum(['exact', 'band', 'hidden']),
+  current: z.number().int().nullable(),
+  max: z.number().int().nullable(),
+  band: z.enum(HP_BANDS).nullable(),
+});
+export type PlayerHp = z.infer<typeof playerHp>;
+
+/** A unit players see; `id` is opaque, stable for one link only. */
+export const playerUnit = z.object({
+  id: z.string(),
+  name: z.string(),
+  group: z.enum(['allies', 'enemies']),
+  /** The class colour (#rrggbb), null when the class is not in the campaign's list. */
+  color: z.string().nullable(),
+  hp: playerHp,
+  /** `roundsLeft` null: until removed. The page phrases it. */
+  conditions: z.array(z.object({ name: z.string(), roundsLeft: z.number().int().nullable() })),
+});
+export type PlayerUnit = z.infer<typeof playerUnit>;
+
+/** A unit named in a log line: one players see, or null for someone unseen. */
+const playerRef = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const PLAYER_LOG_TYPES = [
+  'start',
+  'attack',
+  'heal',
+  'addCondition',
+  'removeCondition',
+  'conditionExpired',
+  'nextTurn',
+  'end',
+] as const;
+
+/** One structured log line; the page writes the sentence in its language. */
+export const playerLogLine = z.object({
+  type: z.enum(PLAYER_LOG_TYPES),
+  round: z.number().int(),
+  actor: playerRef,
+  target: playerRef,
+  /** Attack and heal, only where the target's side shows exact HP. */
+  amount: z.number().int().nullable(),
+  condition: z.string().nullable(),
+  wrapped: z.boolean(),
+  defeated: z.enum(['allies', 'enemies']).nullable(),
+});
+export type PlayerLogLine = z.infer<typeof playerLogLine>;
+
+export const playerViewPayload = z.object({
+  // No version: it counts actions on hidden units too, and an unchanged payload is not sent again,
+  // so players cannot learn that something happened out of their sight.
+  phase: z.enum(['setup', 'fight']),
+  round: z.number().int(),
+  /** Whose turn, null outside a fight; `unitId` null: a unit players do not see (nothing more said). */
+  turn: z.object({ unitId: z.string().nullable() }).nullable(),
+  /** The initiative order of the units players see (opaque ids). */
+  order: z.array(z.string()),
+  units: z.array(playerUnit),
+  log: z.array(playerLogLine),
+});
+export type PlayerViewPayload = z.infer<typeof playerViewPayload>;
+
+// Any string: a malformed token is an unknown one (404), never a 400 that tells them apart.
+export const playTokenParams = z.object({ token: z.string() });

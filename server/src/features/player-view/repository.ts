@@ -1,0 +1,90 @@
+// SQL of the player view (issue #15): the campaign's player_views row (settings, link hash, id
+// secret), and the reads that feed the redaction — the fight, its units, its log, the campaign's
+// classes and statuses. Private to this feature (decision 019).
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
+import type { PlayerViewLogEntry, PlayerViewUnit } from '@questkeeper/core/rules/player-view';
+import type { Executor } from '../../db/client';
+import { campaigns, combatLog, combats, playerViews, units } from '../../db/schema';
+
+export type PlayerViewRow = typeof playerViews.$inferSelect;
+
+export async function findByCampaign(db: Executor, campaignId: string): Promise<PlayerViewRow | undefined> {
+  const [row] = await db.select().from(playerViews).where(eq(playerViews.campaignId, campaignId)).limit(1);
+  return row;
+}
+
+/** One indexed equality lookup on the hash: an unknown token costs the same query as a live one. */
+export async function findByTokenHash(db: Executor, tokenHash: string): Promise<PlayerViewRow | undefined> {
+  const [row] = await db.select().from(playerViews).where(eq(playerViews.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Writes the row, creating it with `fresh` (default settings, a new secret) the first time. */
+export async function upsert(
+  db: Executor,
+  campaignId: string,
+  fresh: { userId: string; secret: string; settings: PlayerViewSettings },
+  set: Partial<Pick<PlayerViewRow, 'tokenHash' | 'secret' | 'settings'>>,
+): Promise<PlayerViewRow> {
+  const values = { ...set, updatedAt: sql`clock_timestamp()` };
+  const [row] = await db
+    .insert(playerViews)
+    .values({ campaignId, ...fresh, ...values })
+    .onConflictDoUpdate({ target: playerViews.campaignId, set: values })
+    .returning();
+  if (!row) throw new Error('upsert of player_views returned no row');
+  return row;
+}
+
+/** The ids among `ids` that are units of the campaign. */
+export async function campaignUnitIds(db: Executor, campaignId: string, ids: readonly string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.campaignId, campaignId), inArray(units.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Everything the redaction reads of the campaign's fight; only the columns it may show. */
+export async function loadFightForPlayers(db: Executor, userId: string, campaignId: string) {
+  const [campaign] = await db
+    .select({ classes: campaigns.classes, statuses: campaigns.statuses })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .limit(1);
+  const [combat] = await db
+    .select({ state: combats.state, conditions: combats.conditions })
+    .from(combats)
+    .where(eq(combats.campaignId, campaignId))
+    .limit(1);
+  const named = combat ? [...combat.state.allies, ...combat.state.enemies] : [];
+  const unitRows: PlayerViewUnit[] =
+    named.length === 0
+      ? []
+      : await db
+          .select({
+            _id: units.id,
+            name: units.name,
+            class: units.class,
+            hp: units.hp,
+            currentHp: units.currentHp,
+          })
+          .from(units)
+          .where(and(eq(units.campaignId, campaignId), eq(units.userId, userId), inArray(units.id, named)));
+  const logRows = combat
+    ? await db
+        .select({ data: combatLog.data, undone: combatLog.undone })
+        .from(combatLog)
+        .where(eq(combatLog.campaignId, campaignId))
+        .orderBy(asc(combatLog.step), asc(combatLog.position))
+    : [];
+  const log: PlayerViewLogEntry[] = logRows.map((row) => ({ ...row.data, undone: row.undone }));
+  // Class and status notes stay here: the redaction gets names and colours only.
+  const lists = {
+    classes: (campaign?.classes ?? []).map(({ name, color }) => ({ name, color })),
+    statuses: (campaign?.statuses ?? []).map(({ _id, name }) => ({ _id, name })),
+  };
+  return { ...lists, combat, units: unitRows, log };
+}

@@ -1,0 +1,127 @@
+// HTTP only (issue #15): the game master's share link and player-view settings (signed in, with
+// X-Campaign-Id), and the public, rate-limited player data and stream of a link (the token in the
+// path is the capability; no session is read).
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
+import {
+  playTokenParams,
+  playerViewPayload,
+  playerViewSettings,
+  shareLinkResponse,
+} from '@questkeeper/core/schemas/player-view';
+import { campaignIdOf } from '../../lib/campaign-header';
+import { signedIn, userOf } from '../../plugins/auth';
+import { OpenStreams } from '../combat/events/sse';
+import { streamPlayerView } from './stream';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const publicErrors = { 404: errorBody, 429: errorBody };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.playerView;
+  const tags = ['player-view'];
+  const security = [{ bearer: [] }];
+  const streams = new OpenStreams();
+  app.addHook('preClose', async () => streams.closeAll());
+
+  await signedIn(app, async (r) => {
+    r.post(
+      '/api/combat/share',
+      {
+        schema: {
+          tags,
+          security,
+          description: 'A new read-only link to the fight for players; the previous link stops at once.',
+          headers: campaignHeaders,
+          response: { 200: shareLinkResponse, ...errors },
+        },
+      },
+      async (request) => service.share(userOf(request).id, campaignIdOf(request), userOf(request).language),
+    );
+
+    r.delete(
+      '/api/combat/share',
+      {
+        schema: {
+          tags,
+          security,
+          description: 'Revokes the link; open player streams close within a second.',
+          headers: campaignHeaders,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.revoke(userOf(request).id, campaignIdOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+
+    r.get(
+      '/api/combat/player-view',
+      {
+        schema: {
+          tags,
+          security,
+          headers: campaignHeaders,
+          response: { 200: playerViewSettings, ...errors },
+        },
+      },
+      async (request) => service.settings(userOf(request).id, campaignIdOf(request)),
+    );
+
+    r.put(
+      '/api/combat/player-view',
+      {
+        schema: {
+          tags,
+          security,
+          description: 'What players see: HP per side (exact, bands, hidden), hidden units, aliases.',
+          headers: campaignHeaders,
+          body: playerViewSettings,
+          response: { 200: playerViewSettings, ...errors },
+        },
+      },
+      async (request) => service.saveSettings(userOf(request).id, campaignIdOf(request), request.body),
+    );
+  });
+
+  app.get(
+    '/api/play/:token',
+    {
+      schema: {
+        tags,
+        description: 'The fight as players see it (rate limited per IP; 404 for an unknown or revoked link).',
+        params: playTokenParams,
+        response: { 200: playerViewPayload, ...publicErrors },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimit(request, 'playerView');
+      reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
+      return service.payload(await service.link(request.params.token));
+    },
+  );
+
+  app.get(
+    '/api/play/:token/events',
+    {
+      schema: {
+        tags,
+        description:
+          'Server-Sent Events: `data` is the whole player payload at once and after every change; ' +
+          '`event: revoked` then the end when the link stops; a `: ping` comment every 15 s.',
+        params: playTokenParams,
+        response: publicErrors,
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimit(request, 'playerView');
+      const link = await service.link(request.params.token);
+      reply.header('x-robots-tag', 'noindex');
+      await streamPlayerView(reply, service, link, streams);
+      return reply;
+    },
+  );
+};
+export default routes;

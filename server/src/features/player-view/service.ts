@@ -1,0 +1,147 @@
+// The player view of a fight (issue #15, decision 028): the game master's share link and settings,
+// and the redacted payload a link serves. Links are capabilities: 256 random bits, stored as their
+// SHA-256 only. Every change that can alter what players see is published on the combat channel
+// under the campaign's link key, so open player streams recompute (or close, once revoked) at once.
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@questkeeper/core/i18n';
+import { routes } from '@questkeeper/core/routes';
+import { toPlayerView } from '@questkeeper/core/rules/player-view';
+import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
+import {
+  DEFAULT_PLAYER_VIEW_SETTINGS,
+  type PlayerViewPayload,
+  type PlayerViewSettings,
+} from '@questkeeper/core/schemas/player-view';
+import type { Db } from '../../db/client';
+import { ownsCampaign } from '../../db/shared/campaigns';
+import { AppError, notFound } from '../../lib/app-error';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { CombatChannel, CombatListener } from '../combat/events/channel';
+import * as repo from './repository';
+
+export type PlayerViewService = ReturnType<typeof createPlayerViewService>;
+
+/** The channel key of a campaign's link and settings (fight versions use the campaign id itself). */
+export const linkKey = (campaignId: string) => `player-view:${campaignId}`;
+
+const newSecret = () => crypto.randomBytes(32).toString('base64url');
+
+/** A link that is live now: what a player stream needs to check it stays live. */
+export interface LiveLink {
+  campaignId: string;
+  tokenHash: string;
+}
+
+export function createPlayerViewService(deps: {
+  db: Db;
+  events: CombatChannel;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const { db, events, publicUrl, log } = deps;
+
+  const fresh = (userId: string) => ({ userId, secret: newSecret(), settings: DEFAULT_PLAYER_VIEW_SETTINGS });
+  const announce = (campaignId: string) => {
+    // The "version" is only a wake-up: streams re-read the link and the fight.
+    events.publish(linkKey(campaignId), Date.now()).catch((error: unknown) => {
+      log.warn({ err: error, campaignId }, 'player view: publish failed');
+    });
+  };
+  const owned = async (userId: string, campaignId: string) => {
+    if (!(await ownsCampaign(db, userId, campaignId))) throw notFound();
+  };
+
+  return {
+    /** A new link; the previous one, if any, stops at once (and its open streams close). */
+    async share(userId: string, campaignId: string, language: Language): Promise<{ url: string }> {
+      await owned(userId, campaignId);
+      const token = newToken();
+      await repo.upsert(db, campaignId, fresh(userId), { tokenHash: hashToken(token), secret: newSecret() });
+      announce(campaignId);
+      return { url: `${publicUrl}${routes.playerView.getHref(language, token)}` };
+    },
+
+    async revoke(userId: string, campaignId: string): Promise<void> {
+      await owned(userId, campaignId);
+      const row = await repo.findByCampaign(db, campaignId);
+      if (row?.tokenHash) await repo.upsert(db, campaignId, fresh(userId), { tokenHash: null });
+      announce(campaignId);
+    },
+
+    async settings(userId: string, campaignId: string): Promise<PlayerViewSettings> {
+      await owned(userId, campaignId);
+      return (await repo.findByCampaign(db, campaignId))?.settings ?? DEFAULT_PLAYER_VIEW_SETTINGS;
+    },
+
+    async saveSettings(
+      userId: string,
+      campaignId: string,
+      settings: PlayerViewSettings,
+    ): Promise<PlayerViewSettings> {
+      await owned(userId, campaignId);
+      const ids = Object.keys(settings.units);
+      const known = await repo.campaignUnitIds(db, campaignId, ids);
+      const unknown = ids.filter((id) => !known.has(id));
+      if (unknown.length > 0) {
+        throw new AppError(
+          'UNKNOWN_UNIT',
+          {},
+          Object.fromEntries(
+            unknown.map((id) => [`units.${id}`, { key: 'validation.unknownUnit' as const }]),
+          ),
+        );
+      }
+      const row = await repo.upsert(db, campaignId, { ...fresh(userId), settings }, { settings });
+      announce(campaignId);
+      return row.settings;
+    },
+
+    /** The live link of a token; 404 for an unknown or revoked one (one hash lookup either way). */
+    async link(token: string): Promise<LiveLink> {
+      const tokenHash = hashToken(token);
+      const row = await repo.findByTokenHash(db, tokenHash);
+      if (!row) throw notFound();
+      return { campaignId: row.campaignId, tokenHash };
+    },
+
+    /** Whether the link is still the campaign's live one. */
+    async isLive(link: LiveLink): Promise<boolean> {
+      return (await repo.findByCampaign(db, link.campaignId))?.tokenHash === link.tokenHash;
+    },
+
+    /** The redacted payload of a live link; 404 once it is revoked. */
+    async payload(link: LiveLink): Promise<PlayerViewPayload> {
+      const row = await repo.findByCampaign(db, link.campaignId);
+      if (!row || row.tokenHash !== link.tokenHash) throw notFound();
+      const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId);
+      const state = data.combat?.state ?? EMPTY_COMBAT;
+      return toPlayerView({
+        state,
+        conditions: data.combat?.conditions ?? {},
+        units: new Map(data.units.map((unit) => [unit._id, unit])),
+        classes: data.classes,
+        statuses: data.statuses,
+        settings: row.settings,
+        log: data.log,
+        opaqueId: (unitId) =>
+          crypto.createHmac('sha256', row.secret).update(unitId).digest('base64url').slice(0, 22),
+      });
+    },
+
+    /** Hears the fight's versions and the link's changes; resolves once none can be missed. */
+    async subscribe(campaignId: string, listener: CombatListener): Promise<() => void> {
+      const offFight = await events.subscribe(campaignId, listener);
+      try {
+        const offLink = await events.subscribe(linkKey(campaignId), listener);
+        return () => {
+          offFight();
+          offLink();
+        };
+      } catch (error) {
+        offFight();
+        throw error;
+      }
+    },
+  };
+}

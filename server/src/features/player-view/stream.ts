@@ -1,0 +1,123 @@
+// The player stream (issue #15): Server-Sent Events whose every `data` is the whole redacted payload
+// (a few kilobytes), sent at once and again after each change of the fight, the settings or the link.
+// Written on the raw response like the combat stream (decision 022). A revoked or replaced link ends
+// the stream with `event: revoked` as soon as the channel says the link changed.
+import type { FastifyReply } from 'fastify';
+import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
+import { AppError } from '../../lib/app-error';
+import type { OpenStreams } from '../combat/events/sse';
+import { HEARTBEAT_MS, RETRY_MS, SHUTDOWN_RETRY_MS } from '../combat/events/sse';
+import type { LiveLink, PlayerViewService } from './service';
+
+export async function streamPlayerView(
+  reply: FastifyReply,
+  service: PlayerViewService,
+  link: LiveLink,
+  streams: OpenStreams,
+): Promise<void> {
+  const raw = reply.raw;
+  let ended = false;
+  let lastSent = '';
+  let blocked = false;
+  let dirty = false;
+  let started = false;
+  let running: Promise<void> = Promise.resolve();
+
+  const write = (text: string) => {
+    if (ended || raw.writableEnded || raw.destroyed) return;
+    if (!raw.write(text)) blocked = true;
+  };
+  const send = (payload: PlayerViewPayload) => {
+    const text = JSON.stringify(payload);
+    if (text === lastSent) return;
+    lastSent = text;
+    write(`data: ${text}\n\n`);
+  };
+  // Refreshes run one after another, so an older payload never overtakes a newer one; under
+  // back-pressure only the newest is sent once the socket drains.
+  const refresh = () => {
+    running = running
+      .then(async () => {
+        if (ended) return;
+        if (blocked || !started) {
+          dirty = true;
+          return;
+        }
+        if (!(await service.isLive(link))) {
+          write(`event: revoked\ndata: {}\n\n`);
+          close();
+          return;
+        }
+        send(await service.payload(link));
+      })
+      .catch((error: unknown) => {
+        // Revoked between the check and the read: the stream ends as for any revocation. Any other
+        // failed read leaves the page on its last payload; the next event tries again.
+        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+          write(`event: revoked\ndata: {}\n\n`);
+          close();
+        }
+      });
+  };
+
+  // Subscribed before the first read: a change committed in between is refreshed, never missed.
+  const unsubscribe = await service.subscribe(link.campaignId, refresh);
+  let first: PlayerViewPayload;
+  try {
+    first = await service.payload(link);
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) headers[name] = value;
+  reply.hijack();
+  raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    'x-accel-buffering': 'no',
+  });
+  raw.socket?.setNoDelay(true);
+  write(`retry: ${RETRY_MS}\n\n`);
+  send(first);
+  started = true;
+  if (dirty) {
+    dirty = false;
+    refresh();
+  }
+
+  const heartbeat = setInterval(() => {
+    if (!blocked) write(`: ping\n\n`);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  const onDrain = () => {
+    blocked = false;
+    if (dirty) {
+      dirty = false;
+      refresh();
+    }
+  };
+  const forget = streams.add(() => {
+    write(`retry: ${SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_MS)}\n\n`);
+    close();
+  });
+  function cleanup() {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    forget();
+    raw.off('drain', onDrain);
+  }
+  function close() {
+    cleanup();
+    raw.end();
+  }
+  raw.on('drain', onDrain);
+  raw.on('close', cleanup);
+  raw.on('error', cleanup);
+  if (raw.destroyed || raw.socket?.destroyed) cleanup();
+}
