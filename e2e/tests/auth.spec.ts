@@ -43,7 +43,11 @@ const TEXT = {
     goToLogin: 'Go to login',
     invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
     requestLink: 'Request a new link',
-    planPrompt: 'Log in or create an account to subscribe to the Hero plan.',
+    planPrompt: 'Sign in, then subscribe to the Hero plan: its payment page opens in a new tab right after.',
+    planPromptRegister:
+      'Create your account, then subscribe to the Hero plan: its payment page opens in a new tab as soon as your account exists.',
+    registerPlan: 'Create your account, then subscribe to Hero',
+    terms: /^I am 18 or older and accept the terms of service/,
   },
   fr: {
     signInHeading: 'Se connecter',
@@ -82,7 +86,12 @@ const TEXT = {
     goToLogin: 'Aller à la connexion',
     invalidToken: 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez en demander un nouveau.',
     requestLink: 'Demander un nouveau lien',
-    planPrompt: 'Connectez-vous ou créez un compte pour vous abonner à la formule Hero.',
+    planPrompt:
+      "Connectez-vous, puis abonnez-vous à la formule Hero : sa page de paiement s'ouvre dans un nouvel onglet juste après.",
+    planPromptRegister:
+      "Créez votre compte, puis abonnez-vous à la formule Hero : sa page de paiement s'ouvre dans un nouvel onglet dès que votre compte existe.",
+    registerPlan: "Créer mon compte, puis m'abonner à la formule Hero",
+    terms: /^J'ai 18 ans ou plus et j'accepte les conditions d'utilisation/,
   },
 } as const;
 
@@ -151,6 +160,7 @@ for (const lang of ['en', 'fr'] as const) {
       await confirm.fill(STRONG_PASSWORD);
       await expect(page.getByText(s.mismatch)).toBeHidden();
       await expect(submit).toBeEnabled();
+      await page.getByRole('checkbox', { name: s.terms }).check();
       await submit.click();
 
       await expectOnDashboard(page, s, lang, email);
@@ -182,6 +192,7 @@ for (const lang of ['en', 'fr'] as const) {
       await page.getByLabel(s.email, { exact: true }).fill(user.email);
       await page.getByLabel(s.password, { exact: true }).fill(STRONG_PASSWORD);
       await page.getByLabel(s.confirm, { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('checkbox', { name: s.terms }).check();
       await page.getByRole('button', { name: s.register, exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText(s.emailTaken);
       await expect(page).toHaveURL(/\/login\?mode=register$/);
@@ -240,13 +251,14 @@ for (const lang of ['en', 'fr'] as const) {
       await page.goto(`/${lang}/login?plan=Hero`);
       await expect(page.getByText(s.planPrompt)).toBeVisible();
       await page.getByRole('button', { name: s.toRegister }).click();
-      await expect(page.getByText(s.planPrompt)).toBeVisible();
+      await expect(page.getByText(s.planPromptRegister)).toBeVisible();
       await page.getByLabel(s.email, { exact: true }).fill(email);
       await page.getByLabel(s.password, { exact: true }).fill(STRONG_PASSWORD);
       await page.getByLabel(s.confirm, { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('checkbox', { name: s.terms }).check();
 
       const checkout = page.waitForEvent('popup');
-      await page.getByRole('button', { name: s.register, exact: true }).click();
+      await page.getByRole('button', { name: s.registerPlan, exact: true }).click();
       const tab = await checkout;
       await expect(tab).toHaveURL(new RegExp(`/${lang}/demo-checkout/`));
       await expectOnDashboard(page, s, lang, email);

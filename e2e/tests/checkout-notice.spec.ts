@@ -4,8 +4,21 @@ import { expect, test } from '@playwright/test';
 import { registerViaApi, seedSession, upgradeViaDemo } from '../support/helpers';
 
 for (const [language, label, password, submit, message] of [
-  ['en', 'Email', 'Password', 'Sign in', 'You already have this plan or a higher one.'],
-  ['fr', 'E-mail', 'Mot de passe', 'Me connecter', 'Vous avez déjà cette formule ou une formule supérieure.'],
+  // With a plan chosen, the button says what comes next (issue #16).
+  [
+    'en',
+    'Email',
+    'Password',
+    'Sign in, then subscribe to Adventurer',
+    'You already have this plan or a higher one.',
+  ],
+  [
+    'fr',
+    'E-mail',
+    'Mot de passe',
+    "Me connecter, puis m'abonner à la formule Adventurer",
+    'Vous avez déjà cette formule ou une formule supérieure.',
+  ],
 ] as const) {
   test(`a refused checkout after sign-in is explained on the dashboard (${language})`, async ({
     page,

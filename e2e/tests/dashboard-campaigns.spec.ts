@@ -39,7 +39,7 @@ const TEXT = {
     deleteConfirm: (name: string) =>
       `Are you sure you want to delete "${name}"? This action cannot be undone.`,
     copyConfirm: (source: string, target: string) =>
-      `Are you sure you want to copy data from "${source}" to "${target}"? This will overwrite all current data in "${target}".`,
+      `Create "${target}" as a copy of "${source}"? The new campaign starts with the rules, characteristics, races, classes and statuses of "${source}"; units are not copied.`,
     limit: 'Campaign limit reached for Novice tier (1). Upgrade to create more.',
     seePlans: 'See the plans',
     upgrade: 'Upgrade plan',
@@ -75,7 +75,7 @@ const TEXT = {
     deleteConfirm: (name: string) =>
       `Êtes-vous sûr de vouloir supprimer « ${name} » ? Cette action est irréversible.`,
     copyConfirm: (source: string, target: string) =>
-      `Êtes-vous sûr de vouloir copier les données de « ${source} » vers « ${target} » ? Toutes les données actuelles de « ${target} » seront remplacées.`,
+      `Créer « ${target} » comme copie de « ${source} » ? La nouvelle campagne reprend les règles, caractéristiques, races, classes et statuts de « ${source} » ; les unités ne sont pas copiées.`,
     limit:
       "Limite de campagnes atteinte pour le niveau Novice (1). Passez à un niveau supérieur pour en créer d'autres.",
     seePlans: 'Voir les formules',

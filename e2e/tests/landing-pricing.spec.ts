@@ -51,10 +51,10 @@ const TEXT = {
     adventurerStatuses: '30 statuts personnalisés',
     heroUnits: '200 unités par campagne',
     heroRules: "Règles jusqu'à 600\u202f000 caractères",
-    everythingIn: "Tout ce qu'offre Adventurer",
+    everythingIn: "Tout ce qu'offre la formule Adventurer",
     checkoutOpened: "Le paiement s'est ouvert dans un nouvel onglet.",
     confirm: 'Payer (démo)',
-    confirmed: 'Votre compte est maintenant en Adventurer.',
+    confirmed: 'Votre compte bénéficie maintenant de la formule Adventurer.',
     alreadySubscribed: 'Vous avez déjà cette formule ou une formule supérieure.',
   },
 } as const;

@@ -88,7 +88,7 @@ test.describe('as Hero', () => {
     await card(page, 'Hobbit').getByRole('button', { name: 'Delete Hobbit' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this entry?' });
     await expect(confirm).toContainText(
-      'Are you sure you want to delete "Hobbit"? This action cannot be undone.',
+      'Are you sure you want to delete "Hobbit"? You can still undo it from the message that follows.',
     );
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(card(page, 'Hobbit')).toHaveCount(0);
@@ -133,7 +133,7 @@ test.describe('as Hero', () => {
     await card(page, 'Barde').getByRole('button', { name: 'Supprimer Barde' }).click();
     const confirm = page.getByRole('dialog', { name: 'Supprimer cette entrée ?' });
     await expect(confirm).toContainText(
-      'Voulez-vous vraiment supprimer « Barde » ? Cette action est irréversible.',
+      'Voulez-vous vraiment supprimer « Barde » ? Vous pourrez encore annuler depuis le message qui suivra.',
     );
     await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
     await expect(card(page, 'Barde')).toHaveCount(0);
@@ -194,7 +194,7 @@ test.describe('as Hero', () => {
 
     await card(page, 'Fortune').getByRole('button', { name: 'Delete Fortune' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete this entry?' })).toContainText(
-      'Are you sure you want to delete "Fortune"? This action cannot be undone.',
+      'Are you sure you want to delete "Fortune"? You can still undo it from the message that follows.',
     );
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(card(page, 'Fortune')).toHaveCount(0);
@@ -281,7 +281,9 @@ test.describe('as Novice', () => {
   test('in French, the prompts are translated and offer the plans', async ({ page, request }) => {
     const { campaign } = await gameMaster(page, request, { language: 'fr', tier: 'Novice' });
     await open(page, 'fr', campaign, 'races');
-    await expect(page.getByText('Passez à Adventurer ou Hero pour ajouter de nouvelles races')).toBeVisible();
+    await expect(
+      page.getByText('Passez à la formule Adventurer ou Hero pour ajouter de nouvelles races'),
+    ).toBeVisible();
     const view = page.getByRole('region', { name: 'Races de Realm of Ash' });
     await expect(view.getByRole('button', { name: 'Voir les formules' })).toBeVisible();
     await expect(card(page, 'Nain')).toBeVisible();
@@ -289,7 +291,7 @@ test.describe('as Novice', () => {
 
     await open(page, 'fr', campaign, 'characteristics');
     await expect(
-      page.getByText('Passez à Adventurer ou Hero pour ajouter ou modifier des caractéristiques'),
+      page.getByText('Passez à la formule Adventurer ou Hero pour ajouter ou modifier des caractéristiques'),
     ).toBeVisible();
     await expect(card(page, 'Sagesse')).toContainText('Maximum 100');
   });

@@ -88,6 +88,7 @@ for (const lang of ['en', 'fr'] as const) {
     await page.getByLabel(s.email, { exact: true }).fill(email);
     await page.getByLabel(s.password, { exact: true }).fill(STRONG_PASSWORD);
     await page.getByLabel(s.confirm, { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('checkbox').check(); // 18 or older, terms accepted.
     await page.getByRole('button', { name: s.register, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
 

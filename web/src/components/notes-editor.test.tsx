@@ -14,15 +14,21 @@ import { NotesEditor, useNotesEditor, type NotesSaveFailure } from './notes-edit
 beforeAll(() => import('./markdown-editor/markdown-writer'), 30_000);
 
 /** An owner as the screens are: it keeps the saved note and places the buttons below it. */
-function Owner({ save }: { save: (note: string) => Promise<NotesSaveFailure | null> }) {
-  const [note, setNote] = useState('Lives in the **north**.');
+function Owner({
+  save,
+  initial = 'Lives in the **north**.',
+}: {
+  save: (note: string) => Promise<NotesSaveFailure | null>;
+  initial?: string;
+}) {
+  const [note, setNote] = useState(initial);
   const editor = useNotesEditor(note, async (text) => {
     const refused = await save(text);
     if (!refused) setNote(text);
     return refused;
   });
   return (
-    <NotesEditor editor={editor} note={note} label="Notes of Elf" maxLength={200}>
+    <NotesEditor editor={editor} note={note} label="Notes of Elf" maxLength={200} editLabel="Edit notes">
       {editor.editing ? (
         <FormFooter
           submitLabel="Save notes"
@@ -81,5 +87,10 @@ describe('NotesEditor', { timeout: 20_000 }, () => {
     expect(shownNote()).toBe('Lives in the north.');
     await userEvent.click(screen.getByRole('button', { name: 'Edit notes' }));
     expect((await findEditor('Notes of Elf')).value).toBe('Lives in the **north**.');
+  });
+
+  it('prompts an empty note with the name of the real Edit button (issue #16)', () => {
+    render(<Owner save={async () => null} initial="  " />);
+    expect(shownNote()).toBe('Nothing written yet. Click "Edit notes" to start');
   });
 });

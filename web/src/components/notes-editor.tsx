@@ -3,7 +3,9 @@
 // owner's save; Cancel restores the saved text. The unit notes modal and the list entries' notes
 // use it; each places the buttons where its layout wants them (a modal's footer, below the note).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MarkdownEditor } from '@/components/markdown-editor/markdown-editor';
+import { hasText, PreviewPlaceholder } from '@/components/markdown-editor/markdown-preview';
 import { Alert } from '@/components/ui/alert';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 
@@ -93,20 +95,25 @@ export function useNotesEditor(note: string, onSave: (note: string) => Promise<N
 export type NotesEditorState = ReturnType<typeof useNotesEditor>;
 
 /** The refusal, if any, and the note: rendered, or in the editor while editing. `children` (the
- *  buttons, when they sit below the note) come last. */
+ *  buttons, when they sit below the note) come last. An empty note names the owner's own Edit
+ *  button (`editLabel`, issue #16), and takes no more room than its sentence. */
 export function NotesEditor({
   editor,
   note,
   label,
   maxLength,
+  editLabel,
   children,
 }: {
   editor: NotesEditorState;
   note: string;
   label: string;
   maxLength: number;
+  /** The label of the button that starts editing, as the empty note's prompt says it. */
+  editLabel: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { failure } = editor;
   return (
     <div className="space-y-3">
@@ -125,8 +132,16 @@ export function NotesEditor({
           label={label}
           autoFocus
         />
-      ) : (
+      ) : hasText(note) ? (
         <MarkdownEditor value={note} onChange={ignore} maxLength={maxLength} readOnly label={label} />
+      ) : (
+        <div
+          role="region"
+          aria-label={label}
+          className="rounded-card border border-line bg-surface p-4 sm:p-6"
+        >
+          <PreviewPlaceholder text={t('editor.emptyReadOnly', { edit: editLabel })} />
+        </div>
       )}
       {children}
     </div>

@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@questkeeper/core/i18n';
+import { frenchDe } from './french-elision';
 
 export const LANGUAGES = ['en', 'fr'] as const satisfies readonly Language[];
 export type { Language };
@@ -59,6 +60,10 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
   react: { useSuspense: false },
 });
+// `{{name, de}}` in French strings: "d'Aldric", "de Borin" (french-elision.ts).
+i18next.services.formatter?.add('de', (value: unknown, language: string | undefined) =>
+  language === 'fr' ? frenchDe(String(value)) : String(value),
+);
 
 /** Downloads a language once; the promise is stable so React's `use()` can suspend on it. */
 export function loadLanguage(language: Language): Promise<void> {

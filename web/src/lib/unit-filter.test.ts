@@ -28,6 +28,29 @@ describe('filterUnits', () => {
     expect(names('dragon')).toEqual([]);
   });
 
+  it('ignores accents both ways (decisions.md)', () => {
+    const french = [
+      { name: 'Éloïse', race: 'Elfe', class: 'Éclaireur', status: 'Blessé' },
+      { name: 'Bruno', race: 'Nain', class: 'Rôdeur', status: 'Normal' },
+    ];
+    const found = (query: string) => filterUnits(french, query).map((unit) => unit.name);
+    expect(found('eclaireur')).toEqual(['Éloïse']);
+    expect(found('ELOISE')).toEqual(['Éloïse']);
+    expect(found('blesse')).toEqual(['Éloïse']);
+    expect(found('rodeur')).toEqual(['Bruno']);
+    expect(found('rôdeur')).toEqual(['Bruno']);
+  });
+
+  it('finds fallen units by the word shown for them, when given', () => {
+    const party = [
+      { name: 'Aria', race: 'Elf', class: 'Mage', status: 'Normal', currentHp: 0 },
+      { name: 'Borin', race: 'Dwarf', class: 'Warrior', status: 'Normal', currentHp: 12 },
+    ];
+    expect(filterUnits(party, 'down', 'Down').map((unit) => unit.name)).toEqual(['Aria']);
+    expect(filterUnits(party, 'a terre', 'À terre').map((unit) => unit.name)).toEqual(['Aria']);
+    expect(filterUnits(party, 'down').map((unit) => unit.name)).toEqual([]);
+  });
+
   it('matches across fields, one unit at a time', () => {
     // "r" is in every unit (Aria, Dwarf, Warrior, Rogue…): substring, not word match.
     expect(names('r')).toEqual(['Aria', 'Borin', 'Cassia']);

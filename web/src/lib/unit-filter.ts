@@ -1,18 +1,32 @@
 // Pure helpers about units: the text filter of spec §5 and the health-bar tone of spec §4 (units and combat views).
 import type { Unit } from '@/lib/units';
+import { containsFolded, foldQuery } from './text-search';
 
-/** Case-insensitive substring on name, race, class or status (spec §5 "Filter"); blank shows all. */
-export function filterUnits<T extends Pick<Unit, 'name' | 'race' | 'class' | 'status'>>(
+type Filterable = Pick<Unit, 'name' | 'race' | 'class' | 'status'> & Partial<Pick<Unit, 'currentHp'>>;
+
+/**
+ * Substring on name, race, class or status, ignoring case and accents (spec §5 "Filter";
+ * decisions.md: "eclaireur" finds "Éclaireur"); blank shows all. With `downLabel`, a fallen unit
+ * (0 HP) also matches the word the view shows for it ("Down").
+ */
+export function filterUnits<T extends Filterable>(
   units: readonly T[],
   query: string,
+  downLabel?: string,
 ): readonly T[] {
-  const needle = query.trim().toLocaleLowerCase();
+  const needle = foldQuery(query);
   if (!needle) return units;
-  return units.filter((unit) =>
-    [unit.name, unit.race, unit.class, unit.status].some((field) =>
-      field.toLocaleLowerCase().includes(needle),
-    ),
+  const downMatches = downLabel !== undefined && containsFolded(downLabel, needle);
+  return units.filter(
+    (unit) =>
+      (downMatches && isDown(unit)) ||
+      [unit.name, unit.race, unit.class, unit.status].some((field) => containsFolded(field, needle)),
   );
+}
+
+/** A unit at 0 HP has fallen: the units and combat views show it as Down whatever its status. */
+export function isDown(unit: Partial<Pick<Unit, 'currentHp'>>): boolean {
+  return unit.currentHp !== undefined && unit.currentHp <= 0;
 }
 
 export type HpTone = 'high' | 'mid' | 'low';

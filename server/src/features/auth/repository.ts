@@ -14,7 +14,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 /** Inserts a user; undefined when the email is taken (the unique index decides, race-free). */
 export async function insertUser(
   db: Executor,
-  values: { email: string; passwordHash: string; language: Language },
+  values: { email: string; passwordHash: string; language: Language; termsAcceptedAt: Date | null },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row;

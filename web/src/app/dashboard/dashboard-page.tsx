@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { RotateCw } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageTitle } from '@/components/page-title';
+import { toast } from '@/components/toast/toast-store';
+import { Toaster } from '@/components/toast/toaster';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { campaignButtonId } from '@/features/campaigns/campaign-item';
@@ -22,6 +24,7 @@ import { CheckoutReturnNotice } from './checkout-return';
 import { ErrorBoundary } from '../error-boundary';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { usePlanChangeToast } from './use-plan-change-toast';
 import { useSidebar } from './use-sidebar';
 
 const SIDEBAR_ID = 'dashboard-sidebar';
@@ -49,6 +52,7 @@ function Dashboard({ session }: { session: Session }) {
   const [formOpen, setFormOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  usePlanChangeToast(user.tier);
 
   const list = campaigns.data;
   // Spec §4: the first campaign is current when none (or an unknown one) is asked for.
@@ -108,6 +112,7 @@ function Dashboard({ session }: { session: Session }) {
         : old?.map((c) => (c._id === campaign._id ? campaign : c)),
     );
     setFormOpen(false);
+    toast.success(t('campaigns.created', { name: campaign.name }));
     go(
       { campaign: campaign._id, view: DEFAULT_VIEW },
       {
@@ -214,6 +219,8 @@ function Dashboard({ session }: { session: Session }) {
           {content}
         </div>
       </main>
+      {/* Outside <main>: the drawer's `inert` must never reach the toasts. */}
+      <Toaster />
       {formOpen ? (
         <CampaignFormModal
           defaultSourceId={currentId}

@@ -1,5 +1,7 @@
 // The Novice-only banner of spec §2, at most 65 px high. decisions.md: a house banner for the paid
-// plans — no third-party script, tracker or image, only our own text and a button to the plans.
+// plans — no third-party script, tracker or image, only our own text and a button to the plans. Its
+// claim is read from core's tier table, plan by plan (issue #16: 10 € buys 2 campaigns, 5 is Hero
+// at 20 €), so it can never promise one plan's limit at the other's price.
 import { useTranslation } from 'react-i18next';
 import { Crown, Sparkles } from 'lucide-react';
 import { TIER_LIMITS } from '@questkeeper/core/tiers';
@@ -12,6 +14,9 @@ export function HouseAd() {
   const language = currentLanguage();
   const upgrade = useUpgrade();
   const number = new Intl.NumberFormat(language);
+  // Never split "10 €" over two lines.
+  const price = (euros: number) => t('common.euro', { amount: number.format(euros) }).replace(/ /g, '\u00a0');
+  const { Adventurer, Hero } = TIER_LIMITS;
   return (
     <div className="max-h-[65px] overflow-hidden border-t border-line bg-linear-to-r from-brand-soft via-surface to-brand-soft">
       <div className="flex min-h-12 items-center gap-3 px-3 py-1.5 sm:px-5">
@@ -19,14 +24,14 @@ export function HouseAd() {
           <Sparkles aria-hidden="true" className="size-4" />
         </span>
         <p className="line-clamp-2 min-w-0 flex-1 text-sm leading-snug text-ink">
-          <span className="font-semibold">{t('dashboard.ad.title')}</span>{' '}
+          {/* Two lines at most: the claim takes the title's place where both would not fit. */}
+          <span className="font-semibold md:hidden xl:inline">{t('dashboard.ad.title')} </span>
           <span className="hidden text-ink-muted md:inline">
             {t('dashboard.ad.text', {
-              campaigns: number.format(TIER_LIMITS.Hero.campaigns),
-              // Never split "10 €" over two lines.
-              price: t('common.euro', {
-                amount: number.format(TIER_LIMITS.Adventurer.priceEuroPerMonth),
-              }).replace(/ /g, '\u00a0'),
+              adventurerCampaigns: number.format(Adventurer.campaigns),
+              adventurerPrice: price(Adventurer.priceEuroPerMonth),
+              heroCampaigns: number.format(Hero.campaigns),
+              heroPrice: price(Hero.priceEuroPerMonth),
             })}
           </span>
         </p>

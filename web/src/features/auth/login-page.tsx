@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Castle, ScrollText } from 'lucide-react';
+import { ArrowLeft, Castle, KeyRound, ScrollText } from 'lucide-react';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -68,26 +68,33 @@ export default function LoginPage() {
     });
   }
 
-  const Emblem = registering ? ScrollText : Castle;
+  // The password reset is a form of its own (issue #16): it gets the page's heading and title.
+  const resetting = forgotOpen && !registering;
+  const Emblem = resetting ? KeyRound : registering ? ScrollText : Castle;
+  const heading = t(
+    resetting ? 'login.forgotHeading' : registering ? 'login.headingRegister' : 'login.headingSignIn',
+  );
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <PageTitle title={t(registering ? 'login.pageTitleRegister' : 'login.pageTitleSignIn')} />
+      <PageTitle
+        title={resetting ? heading : t(registering ? 'login.pageTitleRegister' : 'login.pageTitleSignIn')}
+      />
       <Card className="sm:p-8">
         <div className="flex flex-col items-center text-center">
           <span className="flex size-14 items-center justify-center rounded-full border border-line bg-brand-soft text-brand">
             <Emblem aria-hidden="true" className="size-7" />
           </span>
           <h1 ref={headingRef} tabIndex={-1} className="mt-4 text-3xl font-semibold">
-            {t(registering ? 'login.headingRegister' : 'login.headingSignIn')}
+            {heading}
           </h1>
           <p className="mt-2 text-ink-muted">
-            {t(registering ? 'login.introRegister' : 'login.introSignIn')}
+            {t(resetting ? 'login.forgotIntro' : registering ? 'login.introRegister' : 'login.introSignIn')}
           </p>
         </div>
 
-        {preselectedPlan ? (
+        {preselectedPlan && !resetting ? (
           <Alert tone="info" className="mt-6">
-            {t('login.planPrompt', { plan: preselectedPlan })}
+            {t(registering ? 'login.planPromptRegister' : 'login.planPrompt', { plan: preselectedPlan })}
           </Alert>
         ) : null}
 
@@ -119,6 +126,7 @@ export default function LoginPage() {
                 setForgotOpen(true);
               }}
               focusPassword={backFromForgot}
+              plan={preselectedPlan}
               notice={resetDone ? <Alert tone="success">{t('auth.resetDone')}</Alert> : null}
             />
           )}

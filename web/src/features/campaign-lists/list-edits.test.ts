@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appendItem,
   fieldsChanged,
+  insertItem,
   itemKey,
   listChanges,
   removeItem,
@@ -31,6 +32,13 @@ describe('list edits', () => {
   it('removes the entry at an index only', () => {
     expect(removeItem(races, 0)).toEqual([races[1]]);
     expect(removeItem(races, 5)).toEqual(races);
+  });
+
+  it('puts a deleted entry back where it was, without its old id (Undo)', () => {
+    const dwarf = { _id: 'r3', name: 'Dwarf', note: 'Stout.' };
+    expect(insertItem(races, 1, dwarf)).toEqual([races[0], { name: 'Dwarf', note: 'Stout.' }, races[1]]);
+    expect(insertItem(races, 9, dwarf).at(-1)).toEqual({ name: 'Dwarf', note: 'Stout.' });
+    expect(insertItem([], 0, { name: 'Strength', max: 20 })).toEqual([{ name: 'Strength', max: 20 }]);
   });
 
   it('tells whether the form changed anything', () => {

@@ -60,6 +60,20 @@ export function removeItem<T extends ListItem>(list: readonly T[], index: number
   return list.filter((_, i) => i !== index);
 }
 
+/**
+ * `item` back at `index` (or at the end when the list got shorter meanwhile): Undo after a delete.
+ * Without its old `_id`: the server gives it a new one, as for any new entry.
+ */
+export function insertItem<T extends ListItem>(
+  list: readonly T[],
+  index: number,
+  item: ListItem,
+): ListItem[] {
+  const { _id: _dropped, ...fields } = item;
+  const at = Math.min(Math.max(index, 0), list.length);
+  return [...list.slice(0, at), fields, ...list.slice(at)];
+}
+
 /** Whether the form changed anything worth a save (names compare trimmed). */
 export function fieldsChanged(item: ListItem, fields: ItemFields): boolean {
   return (

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Check, ChevronRight, Pencil, Trash, X } from 'lucide-react';
 import { NAME_MAX } from '@questkeeper/core/constants';
+import { useToast } from '@/components/toast/toast-store';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateCampaign, type Campaign } from '@/lib/campaigns';
@@ -40,6 +41,7 @@ export function CampaignItem({
 }) {
   const { t } = useTranslation();
   const update = useUpdateCampaign();
+  const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(campaign.name);
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +74,7 @@ export function CampaignItem({
     try {
       await update.mutateAsync({ id: campaign._id, changes: { name } });
       stopEditing();
+      toast.success(t('campaigns.renamed', { name }));
     } catch (failure) {
       setError(errorMessage(failure));
     }

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, RotateCw } from 'lucide-react';
+import { useToast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
@@ -27,6 +28,7 @@ export function CampaignList({
   const { count, limit } = useCampaignCounter();
   const remove = useDeleteCampaign();
   const confirm = useConfirm();
+  const toast = useToast();
   /** The current campaign the user folded (the current one starts expanded). */
   const [foldedId, setFoldedId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -45,6 +47,8 @@ export function CampaignList({
     try {
       // The dashboard then moves to the first remaining campaign, or to none (spec §4).
       await remove.mutateAsync(campaign._id);
+      // No Undo: a campaign takes its units and combat with it (the confirmation says so).
+      toast.success(t('campaigns.deleted', { name: campaign.name }));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

@@ -9,6 +9,7 @@ import type { Tier } from '@questkeeper/core/tiers';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
+import { Toaster } from '@/components/toast/toaster';
 import { findEditor } from '@/test/editor';
 import RulesView from './rules-view';
 
@@ -45,6 +46,7 @@ function renderView(rules: string, tier: Tier = 'Novice') {
       <MemoryRouter>
         <RulesView campaign={campaign(props.rules)} tier={tier} />
       </MemoryRouter>
+      <Toaster />
     </QueryClientProvider>
   );
   const { rerender } = render(view({ rules }));
@@ -71,7 +73,8 @@ describe('RulesView', { timeout: 20_000 }, () => {
     await typeRules('# New rules');
     fireEvent.click(button('Save'));
 
-    await screen.findByText('Rules saved.');
+    // Said in a toast (issue #16).
+    expect((await screen.findByText('Rules saved.')).closest('[aria-live="polite"]')).toBeTruthy();
     expect(api).toHaveBeenCalledWith('PUT', '/api/game-data/c1', { body: { rules: '# New rules' } });
     expect(screen.queryByRole('textbox')).toBeNull();
     rerender('# New rules'); // The dashboard hands the updated campaign down.
@@ -98,8 +101,8 @@ describe('RulesView', { timeout: 20_000 }, () => {
     fireEvent.click(button('Cancel'));
 
     // Keep editing: the draft stays.
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await editor()).value).toBe('# Draft');
 
@@ -150,5 +153,52 @@ describe('RulesView', { timeout: 20_000 }, () => {
     expect(leave()).toBe(false);
     await typeRules('# Draft');
     expect(leave()).toBe(true);
+  });
+
+  it('marks every match in the rules themselves, accents ignored, and jumps to the one chosen', async () => {
+    // jsdom has no CSS Custom Highlight API: a stand-in records what the view marks.
+    const highlights = new Map<string, { ranges: Range[] }>();
+    vi.stubGlobal('CSS', { highlights });
+    vi.stubGlobal(
+      'Highlight',
+      class {
+        ranges: Range[];
+        constructor(...ranges: Range[]) {
+          this.ranges = ranges;
+        }
+      },
+    );
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderView('# Dégâts\n\nLes **dégâts** sont doublés.\n\n- Un coup : DEGATS x2');
+      const search = screen.getByRole('searchbox', { name: 'Search the rules' });
+      fireEvent.change(search, { target: { value: 'degats' } });
+      fireEvent.keyDown(search, { key: 'Enter' });
+
+      const results = await screen.findByRole('list', { name: 'Matching lines' });
+      // The snippets read as the rules read: no '#', '**' or '-'.
+      expect(
+        within(results)
+          .getAllByRole('button')
+          .map((item) => item.textContent),
+      ).toEqual(['Line 1Dégâts', 'Line 3Les dégâts sont doublés.', 'Line 5Un coup : DEGATS x2']);
+      await waitFor(() =>
+        expect(highlights.get('qk-search-match')?.ranges.map(String)).toEqual(['Dégâts', 'dégâts', 'DEGATS']),
+      );
+
+      fireEvent.click(within(results).getAllByRole('button')[1]!);
+      expect(highlights.get('qk-search-current')?.ranges.map(String)).toEqual(['dégâts']);
+      expect(scrolled.at(-1)?.textContent).toBe('dégâts');
+
+      // Clearing the search takes the marks away.
+      fireEvent.change(search, { target: { value: '' } });
+      await waitFor(() => expect(highlights.size).toBe(0));
+    } finally {
+      vi.unstubAllGlobals();
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 });

@@ -2,11 +2,12 @@
 // rendered markdown, edited in the markdown editor with save and cancel (cancel restores the earlier
 // text), and searched line by line. The tier's rules limit applies to saving only (decisions.md: after a
 // downgrade longer rules stay readable and editable, and may be saved once within the limit).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Save, X } from 'lucide-react';
 import { isTopTier, TIER_LIMITS } from '@questkeeper/core/tiers';
 import { MarkdownEditor, selectInEditor } from '@/components/markdown-editor/markdown-editor';
+import { useToast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
@@ -16,11 +17,8 @@ import { useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
 import { currentLanguage } from '@/lib/i18n';
 import { RulesSearch } from './components/rules-search';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
+import { scrollToRenderedMatch, useDocumentHighlights } from './document-highlight';
 import { occurrencesBefore, type LineMatch } from './search';
-import { scrollToRenderedMatch } from './scroll-to-match';
-
-/** How long the polite "saved" confirmation stays. */
-const SAVED_NOTICE_MS = 4000;
 
 export default function RulesView(props: CampaignViewProps) {
   // A fresh state per campaign: switching campaigns never carries a draft over.
@@ -33,9 +31,13 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const update = useUpdateCampaign();
+  const toast = useToast();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [saved, setSaved] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
+  // The query whose results are listed: its matches are marked in the text below too.
+  const [searched, setSearched] = useState('');
+  const onActiveChange = useCallback((query: string) => setSearched(query), []);
+  useDocumentHighlights(contentRef, searched);
 
   const limit = TIER_LIMITS[tier].rulesChars;
   const text = editing ? editing.draft : campaign.rules;
@@ -46,21 +48,22 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
 
   useUnsavedChanges(dirty);
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), SAVED_NOTICE_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
-
   function startEditing() {
     update.reset();
-    setSaved(false);
     setEditing({ original: campaign.rules, draft: campaign.rules });
   }
 
   async function cancel() {
     if (!editing) return;
-    if (dirty && !(await confirm({ message: t('rules.discardMessage'), confirmLabel: t('rules.discard') }))) {
+    if (
+      dirty &&
+      !(await confirm({
+        title: t('common.discardTitle'),
+        message: t('rules.discardMessage'),
+        confirmLabel: t('common.discardChanges'),
+        cancelLabel: t('common.keepEditing'),
+      }))
+    ) {
       return;
     }
     update.reset();
@@ -76,7 +79,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
     try {
       await update.mutateAsync({ id: campaign._id, changes: { rules: editing.draft } });
       setEditing(null);
-      setSaved(true);
+      toast.success(t('rules.saved'));
     } catch {
       // Shown from update.error below.
     }
@@ -104,9 +107,6 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <p role="status" className="text-sm font-medium text-success">
-            {saved ? t('rules.saved') : null}
-          </p>
           {editing ? (
             <>
               <Button
@@ -155,7 +155,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
         </Alert>
       ) : null}
 
-      <RulesSearch text={text} onSelect={showLine} />
+      <RulesSearch text={text} onSelect={showLine} onActiveChange={onActiveChange} />
 
       <div ref={contentRef}>
         {editing ? (

@@ -1,6 +1,8 @@
-// Rules search (spec §4 "Rules search"): case-insensitive, line by line, with the ranges to highlight.
-// Pure and fast on a 600,000-character rulebook (issue #4 targets ≤ 30 ms): one regular expression per
-// search run over the whole text, never one per line, and only the first lines shown keep their ranges.
+// Rules search (spec §4 "Rules search"): case- and accent-insensitive (decisions.md, turn 2: "degats"
+// finds "dégâts"), line by line, with the ranges to highlight. Pure and fast on a 600,000-character
+// rulebook (issue #4 targets ≤ 30 ms): the text is folded once (and kept while it does not change),
+// then searched as a plain string, never line by line; only the first lines shown keep their ranges.
+import { foldQuery, foldWithMap, sourceEnd, sourceStart, type FoldedText } from '@/lib/text-search';
 
 /** A half-open range [start, end) of UTF-16 positions in a line. */
 export interface MatchRange {
@@ -37,58 +39,74 @@ export function normalizeQuery(query: string): string {
   return query.trim();
 }
 
-/** Escapes every character that has a meaning in a regular expression. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** The last text folded: a search typed letter by letter re-reads the same rulebook. */
+let lastFolded: { text: string; mapped: FoldedText } | null = null;
+
+function folded(text: string): FoldedText {
+  if (lastFolded?.text !== text) lastFolded = { text, mapped: foldWithMap(text) };
+  return lastFolded.mapped;
 }
 
 /**
- * Lines of `text` that contain `query`, ignoring case. Lines end at '\n' (a '\r' before it is not part
- * of the line). Only the first `limit` lines are returned with their ranges; the rest are counted.
+ * Lines of `text` that contain `query`, ignoring case and accents. Lines end at '\n' (a '\r' before
+ * it is not part of the line). Only the first `limit` lines are returned with their ranges; the rest
+ * are counted. Positions are the original text's, so the highlights cover the letters as written.
  */
 export function searchRules(text: string, query: string, limit = DEFAULT_RESULT_LIMIT): RulesSearchResult {
-  const needle = normalizeQuery(query);
+  const needle = foldQuery(query);
   // A query over several lines can never match one line.
   if (needle === '' || needle.includes('\n') || text === '') return NO_RESULT;
 
-  const pattern = new RegExp(escapeRegExp(needle), 'gi');
+  // Line breaks fold to themselves, so lines are walked in the folded text and mapped back at the end.
+  const mapped = folded(text);
+  const haystack = mapped.folded;
   const lines: LineMatch[] = [];
   let totalLines = 0;
-  // The line being walked: its number, start and end (the '\n' or the end of the text).
+  // The line being walked: its number, start and end (the '\n' or the end of the text), folded.
   let lineNumber = 1;
   let lineStart = 0;
-  let lineEnd = lineEndAt(text, 0);
+  let lineEnd = lineEndAt(haystack, 0);
   let current: LineMatch | undefined;
 
-  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
-    const at = found.index;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
     if (at > lineEnd) {
       // Move to the line holding this match, counting the line breaks skipped on the way.
       while (at > lineEnd) {
         lineNumber += 1;
         lineStart = lineEnd + 1;
-        lineEnd = lineEndAt(text, lineStart);
+        lineEnd = lineEndAt(haystack, lineStart);
       }
       current = undefined;
     }
-    const end = at + found[0].length;
+    const end = at + needle.length;
     // The match ends within the line: the needle holds no '\n'. A trailing '\r' is cut from the line,
     // so a match on it (a needle ending with '\r' cannot be typed) is left out by `end > textEnd`.
-    const textEnd = text.charCodeAt(lineEnd - 1) === 13 /* \r */ ? lineEnd - 1 : lineEnd;
+    const textEnd = haystack.charCodeAt(lineEnd - 1) === 13 /* \r */ ? lineEnd - 1 : lineEnd;
     if (end > textEnd) continue;
 
     if (!current) {
       totalLines += 1;
       if (lines.length >= limit) {
         // Counted; its ranges are not needed. Jump to the next line.
-        pattern.lastIndex = lineEnd + 1;
+        at = lineEnd + 1 - needle.length;
         continue;
       }
-      current = { lineNumber, lineStart, text: text.slice(lineStart, textEnd), ranges: [] };
+      const start = sourceStart(mapped, lineStart);
+      current = {
+        lineNumber,
+        lineStart: start,
+        text: text.slice(start, sourceEnd(mapped, textEnd)),
+        ranges: [],
+      };
       lines.push(current);
     }
-    current.ranges.push({ start: at - lineStart, end: end - lineStart });
-    if (current.ranges.length >= MAX_RANGES_PER_LINE) pattern.lastIndex = lineEnd + 1;
+    if (current.ranges.length < MAX_RANGES_PER_LINE) {
+      current.ranges.push({
+        start: sourceStart(mapped, at) - current.lineStart,
+        end: sourceEnd(mapped, end) - current.lineStart,
+      });
+      if (current.ranges.length >= MAX_RANGES_PER_LINE) at = lineEnd + 1 - needle.length;
+    }
   }
   return { lines, totalLines };
 }
@@ -155,15 +173,19 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /**
- * How many times `query` occurs (ignoring case) before `position` in `text`: the rendered view finds the
- * same occurrence among its own text to scroll to a result.
+ * How many times `query` occurs (ignoring case and accents) before `position` in `text`: the rendered
+ * view finds the same occurrence among its own text to scroll to a result.
  */
 export function occurrencesBefore(text: string, query: string, position: number): number {
-  const needle = normalizeQuery(query);
+  const needle = foldQuery(query);
   if (needle === '') return 0;
-  const pattern = new RegExp(escapeRegExp(needle), 'gi');
+  const mapped = folded(text);
   let count = 0;
-  for (let found = pattern.exec(text); found && found.index < position; found = pattern.exec(text))
+  for (
+    let at = mapped.folded.indexOf(needle);
+    at !== -1 && sourceStart(mapped, at) < position;
+    at = mapped.folded.indexOf(needle, at + needle.length)
+  )
     count += 1;
   return count;
 }

@@ -1,6 +1,8 @@
-// The units view with a fake API (spec §2 "Units view", §4, §5, §8, §9): filter, counter, sections
-// and their empty states, the delete confirmation and its failure alert, the HP bar colours and the
-// unit limit. The journeys in e2e/tests/units.spec.ts run the same against the real server.
+// The units view with a fake API (spec §2 "Units view", §4, §5, §8, §9; issue #16): filter (accent-
+// insensitive), counter with the total, sections and their empty states, the delete confirmation,
+// its toast with Undo and its failure alert, the HP bar colours, Down at 0 HP, and the unit limit
+// (no create button). The table view has its own tests (units-table.test.tsx). The journeys in
+// e2e/tests/units.spec.ts run the same against the real server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,6 +37,7 @@ const api = vi.mocked(apiRequest);
 afterEach(() => {
   api.mockReset();
   openUpgrade.mockReset();
+  localStorage.clear();
 });
 
 const campaign = createCampaign({
@@ -151,6 +154,67 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     await search('   ', ['Aria', 'Borin'], ['Grask']);
   });
 
+  it('ignores accents both ways in the filter (decisions.md)', async () => {
+    serve([
+      unit('Éloïse', { isPlayer: true, class: 'Éclaireur' }),
+      unit('Bruno', { race: 'Nain', status: 'Blessé' }),
+    ]);
+    renderView();
+    await screen.findByRole('heading', { level: 4, name: 'Éloïse' });
+    fireEvent.change(filter(), { target: { value: 'eclaireur' } });
+    await waitFor(() => expect(cardNames('Player characters')).toEqual(['Éloïse']));
+    expect(cardNames('Non-player characters')).toEqual([]);
+    fireEvent.change(filter(), { target: { value: 'BLESSE' } });
+    await waitFor(() => expect(cardNames('Non-player characters')).toEqual(['Bruno']));
+    expect(counter().textContent).toContain('1 / 10 — 2 units in all');
+  });
+
+  it('shows a fallen unit as Down, in the card and to the filter', async () => {
+    serve([
+      unit('Aria', { currentHp: 0 }),
+      unit('Borin', { currentHp: 0, status: 'Poisoned' }),
+      unit('Grask', { currentHp: 5 }),
+    ]);
+    renderView();
+    const aria = await screen.findByRole('listitem', { name: 'Aria' });
+    expect(within(aria).getByText('Down')).toBeTruthy();
+    expect(within(aria).queryByText('Normal')).toBeNull();
+    // A status that says more than the default one stays beside Down.
+    const borin = screen.getByRole('listitem', { name: 'Borin' });
+    expect(within(borin).getByText('Down')).toBeTruthy();
+    expect(within(borin).getByText('Poisoned')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Grask' })).queryByText('Down')).toBeNull();
+    fireEvent.change(filter(), { target: { value: 'down' } });
+    await waitFor(() => expect(cardNames('Non-player characters')).toEqual(['Aria', 'Borin']));
+  });
+
+  it('lists the key characteristics on each card, in the campaign order', async () => {
+    const characteristics = [
+      'Strength',
+      'Dexterity',
+      'Constitution',
+      'Intelligence',
+      'Wisdom',
+      'Charisma',
+      'Luck',
+    ];
+    serve([unit('Aria', { characteristics: { Strength: 12, Charisma: 80 } })]);
+    renderWithProviders(
+      <UnitsView
+        campaign={createCampaign({ characteristics: characteristics.map((name) => ({ name, max: 100 })) })}
+        tier="Hero"
+      />,
+    );
+    const aria = await screen.findByRole('listitem', { name: 'Aria' });
+    const values = within(aria)
+      .getAllByRole('definition')
+      .map((item) => item.textContent);
+    expect(values).toEqual(expect.arrayContaining(['12', '0', '80']));
+    expect(within(aria).getByText('Strength')).toBeTruthy();
+    expect(within(aria).queryByText('Luck')).toBeNull();
+    expect(within(aria).getByText('+1 more')).toBeTruthy();
+  });
+
   it('tells an empty section from one the filter empties, and creates in the right section', async () => {
     serve([unit('Grask')]);
     renderView();
@@ -165,7 +229,7 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     );
     // No player character to hide: that section still says it has none at all.
     expect(within(section('Player characters')).getByText(/No player characters yet/)).toBeTruthy();
-    expect(counter().textContent).toContain('0 / 10');
+    expect(counter().textContent).toContain('0 / 10 — 1 unit in all');
 
     await userEvent.click(
       within(section('Player characters')).getByRole('button', { name: 'Create a player character' }),
@@ -193,17 +257,31 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     renderView('Adventurer');
     expect(await screen.findByText(/No player characters yet/)).toBeTruthy();
     expect(screen.getByText(/No non-player characters yet/)).toBeTruthy();
-    expect(counter().textContent).toContain('0 / 50');
+    expect(counter().textContent).toContain('0 / 50 — 0 units in all');
     expect((screen.getByRole('button', { name: 'Duplicate unit' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('asks before deleting, with the spec text, and deletes through the API', async () => {
-    serve(party(), () => undefined);
+  it('asks before deleting, deletes through the API, and Undo brings the unit back', async () => {
+    const created: unknown[] = [];
+    serve(party(), (method, path) => {
+      if (method !== 'POST' || path !== '/api/units') return undefined;
+      const back = createUnit({
+        _id: 'u-back',
+        name: 'Grask',
+        race: 'Orc',
+        class: 'Warrior',
+        status: 'Injured',
+      });
+      created.push(back);
+      return back;
+    });
     renderView();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Grask' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this unit?' });
     expect(
-      within(dialog).getByText('Are you sure you want to delete "Grask"? This action cannot be undone.'),
+      within(dialog).getByText(
+        'Are you sure you want to delete "Grask"? You can still undo it from the message that follows.',
+      ),
     ).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -223,6 +301,25 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     });
     expect(grask.name).toBe('Grask');
     expect(screen.queryByRole('alert')).toBeNull();
+
+    const toast = screen.getByText('"Grask" was deleted.').closest('li')!;
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('"Grask" is back.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 4, name: 'Grask' })).toBeTruthy();
+    // Every field but the id and timestamps, from the unit as it was.
+    expect(api).toHaveBeenCalledWith('POST', '/api/units', {
+      headers: { 'x-campaign-id': 'c1' },
+      body: expect.objectContaining({
+        name: 'Grask',
+        race: 'Orc',
+        class: 'Warrior',
+        status: 'Injured',
+        currentHp: 30,
+        money: { gold: 12, silver: 3, bronze: 40 },
+        gameDataId: 'c1',
+      }),
+    });
+    expect(created).toHaveLength(1);
   });
 
   it('alerts when the delete fails and keeps the card', async () => {
@@ -241,27 +338,29 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 4, name: 'Aria' })).toBeTruthy();
   });
 
-  it('at the unit limit, shows the limit message with the upgrade path instead of the form', async () => {
-    serve(Array.from({ length: 10 }, (_, i) => unit(`Goblin ${i + 1}`)));
+  it('at the unit limit, offers no create button anywhere and shows the limit with the way up', async () => {
+    serve([
+      ...Array.from({ length: 9 }, (_, i) => unit(`Goblin ${i + 1}`)),
+      unit('Aria', { isPlayer: true }),
+    ]);
     renderView('Novice');
-    await screen.findByRole('heading', { level: 4, name: 'Goblin 10' });
-    expect(counter().textContent).toContain('10 / 10');
+    await screen.findByRole('heading', { level: 4, name: 'Goblin 9' });
+    expect(counter().textContent).toContain('10 / 10 — 10 units in all');
     expect(counter().textContent).toContain('Limit reached');
 
-    await userEvent.click(screen.getByRole('button', { name: 'New unit' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    const notice = screen.getByRole('alert');
+    expect(screen.queryByRole('button', { name: 'New unit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Duplicate unit' })).toBeNull();
+    // Even a section the filter empties offers no create button.
+    fireEvent.change(filter(), { target: { value: 'dragon' } });
+    await waitFor(() => expect(cardNames('Player characters')).toEqual([]));
+    expect(screen.queryByRole('button', { name: /^Create a/ })).toBeNull();
+
+    const notice = screen.getByText(/Unit limit reached/).closest<HTMLElement>('[role="status"]')!;
     expect(notice.textContent).toContain(
       'Unit limit reached for Novice tier (10 per campaign). Upgrade to create more.',
     );
     await userEvent.click(within(notice).getByRole('button', { name: 'Upgrade my plan' }));
     expect(openUpgrade).toHaveBeenCalledTimes(1);
-
-    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('alert')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Duplicate unit' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toContain('Unit limit reached for Novice tier');
   });
 
   it('offers no upgrade to Hero at the limit, whose counter reads 200', async () => {
@@ -269,11 +368,10 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     renderView('Hero');
     await screen.findByRole('heading', { level: 4, name: 'Aria' });
     expect(counter().textContent).toContain('3 / 200');
+    expect(screen.queryByText(/Unit limit reached/)).toBeNull();
     // 200 cards are slow in jsdom: the notice alone, as the view shows it at the limit.
-    renderWithProviders(<UnitLimitNotice tier="Hero" onDismiss={() => undefined} />, {
-      onUpgrade: openUpgrade,
-    });
-    expect(screen.getByRole('alert').textContent).toContain(
+    renderWithProviders(<UnitLimitNotice tier="Hero" />, { onUpgrade: openUpgrade });
+    expect(screen.getByText(/Unit limit reached/).textContent).toContain(
       'Unit limit reached for Hero tier (200 per campaign)',
     );
     expect(screen.queryByRole('button', { name: 'Upgrade my plan' })).toBeNull();

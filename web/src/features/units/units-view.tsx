@@ -1,12 +1,14 @@
-// The units view of a campaign (spec §2 "Units view", §5 "Filter", §8, §9): heading, duplicate and
-// create buttons, the text filter, the 'filtered count / tier maximum' counter, and the player and
-// non-player sections as card grids. Creating or duplicating at the tier's limit shows the limit
-// message with the way up instead (the server refuses too). Built to stay fast with 200 units: one
-// query, memoised cards with stable callbacks, and a deferred filter.
-import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+// The units view of a campaign (spec §2 "Units view", §5 "Filter", §8, §9; issue #16): heading,
+// duplicate and create buttons (none at the tier's limit, where the limit notice shows the way up),
+// the accent-insensitive filter, the 'filtered / maximum — total' counter, the cards / table switch,
+// and the player and non-player sections. Every save says so in a toast and shows its unit (scrolled
+// to and outlined for a moment). Built to stay fast with 200 units: one query, memoised cards with
+// stable callbacks, and a deferred filter.
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RotateCcw } from 'lucide-react';
 import { TIER_LIMITS } from '@questkeeper/core/tiers';
+import { spotlight } from '@/components/toast/spotlight';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,7 +22,9 @@ import { UnitSection } from './components/unit-section';
 import { UnitsDialogs, type UnitsDialog } from './components/units-dialogs';
 import { UnitsFilter } from './components/units-filter';
 import { UnitsHeader } from './components/units-header';
+import { DEFAULT_SORT, nextSort, type UnitSortKey } from './unit-sort';
 import { useUnitDelete } from './use-unit-delete';
+import { useUnitsLayout } from './use-units-layout';
 
 const NO_UNITS: readonly Unit[] = [];
 
@@ -28,22 +32,42 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const viewRef = useRef<HTMLElement>(null);
   const focus = useFocusReturn(headingRef);
   const unitsQuery = useUnits(campaign._id);
   const units = unitsQuery.data ?? NO_UNITS;
   const max = TIER_LIMITS[tier].unitsPerCampaign;
   const atLimit = units.length >= max;
+  const canCreate = unitsQuery.isSuccess && !atLimit;
 
   const [query, setQuery] = useState('');
   // Typing stays instant; the 200-card grid catches up in the background.
   const deferredQuery = useDeferredValue(query);
   const [dialog, setDialog] = useState<UnitsDialog | null>(null);
-  const [limitShown, setLimitShown] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const deletion = useUnitDelete(campaign._id, focus, setAnnouncement);
+  const [layout, setLayout] = useUnitsLayout();
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const onSort = useCallback((key: UnitSortKey) => setSort((current) => nextSort(current, key)), []);
+  const down = t('units.down');
+  // The unit just created, changed or brought back: shown once its card is on screen. A filter that
+  // would hide it gives way.
+  const [toShow, setToShow] = useState<{ id: string } | null>(null);
+  const shown = useRef<object | null>(null);
+  const show = useCallback(
+    (unit: Unit) => {
+      setQuery((current) => (filterUnits([unit], current, down).length === 0 ? '' : current));
+      setToShow({ id: unit._id });
+    },
+    [down],
+  );
+  const deletion = useUnitDelete(campaign._id, focus, show);
 
   const classColors = useMemo(() => classColorsByName(campaign.classes), [campaign.classes]);
-  const filtered = useMemo(() => filterUnits(units, deferredQuery), [units, deferredQuery]);
+  const characteristics = useMemo(
+    () => campaign.characteristics.map(({ name }) => name),
+    [campaign.characteristics],
+  );
+  const defaultStatus = campaign.statuses[0]?.name;
+  const filtered = useMemo(() => filterUnits(units, deferredQuery, down), [units, deferredQuery, down]);
   // The filter hides cards rather than unmounting them: clearing it shows 200 cards again at once.
   const visible = useMemo(
     () => (filtered === units ? null : new Set(filtered.map((unit) => unit._id))),
@@ -57,6 +81,15 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
     return { players, npcs, playersShown: shown(players), npcsShown: shown(npcs) };
   }, [units, visible]);
 
+  useEffect(() => {
+    if (!toShow || shown.current === toShow || (visible && !visible.has(toShow.id))) return;
+    const marked = viewRef.current?.querySelectorAll<HTMLElement>('[data-unit-id]') ?? [];
+    const element = [...marked].find((item) => item.dataset.unitId === toShow.id);
+    if (!element) return;
+    shown.current = toShow;
+    spotlight(element);
+  }, [toShow, units, visible, layout]);
+
   const open = useCallback(
     (next: UnitsDialog) => {
       focus.remember();
@@ -69,27 +102,28 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
     focus.restore();
   }, [focus]);
 
-  // Creating and duplicating add a unit: at the limit, the notice says why not instead.
   const requestCreate = useCallback(
-    (defaultIsPlayer?: boolean) => {
-      if (atLimit) setLimitShown(true);
-      else
-        open(
-          defaultIsPlayer === undefined
-            ? { kind: 'form', unit: null }
-            : { kind: 'form', unit: null, defaultIsPlayer },
-        );
-    },
-    [atLimit, open],
+    (defaultIsPlayer?: boolean) =>
+      open(
+        defaultIsPlayer === undefined
+          ? { kind: 'form', unit: null }
+          : { kind: 'form', unit: null, defaultIsPlayer },
+      ),
+    [open],
   );
-  const requestDuplicate = () => (atLimit ? setLimitShown(true) : open({ kind: 'duplicate' }));
   const openEdit = useCallback((unit: Unit) => open({ kind: 'form', unit }), [open]);
   const openNotes = useCallback((unit: Unit) => open({ kind: 'notes', unitId: unit._id }), [open]);
 
   const sectionProps = {
     visible,
     query: deferredQuery.trim(),
+    layout,
+    sort,
+    onSort,
     classColors,
+    characteristics,
+    defaultStatus,
+    canCreate,
     deletingId: deletion.deletingId,
     onCreate: requestCreate,
     onEdit: openEdit,
@@ -98,30 +132,35 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
   };
 
   return (
-    <section aria-labelledby={headingId} className="mx-auto flex w-full max-w-6xl flex-col gap-5">
+    <section
+      ref={viewRef}
+      aria-labelledby={headingId}
+      className="mx-auto flex w-full max-w-6xl flex-col gap-5"
+    >
       <UnitsHeader
         headingId={headingId}
         headingRef={headingRef}
         campaignName={campaign.name}
         loaded={unitsQuery.isSuccess}
         hasUnits={units.length > 0}
-        onDuplicate={requestDuplicate}
+        atLimit={atLimit}
+        onDuplicate={() => open({ kind: 'duplicate' })}
         onCreate={() => requestCreate()}
       />
+      {unitsQuery.isSuccess && atLimit ? <UnitLimitNotice tier={tier} /> : null}
       <UnitsFilter
         inputId={`${headingId}-filter`}
         query={query}
         onQueryChange={setQuery}
         shown={filtered.length}
+        total={units.length}
         max={max}
         atLimit={atLimit}
+        layout={layout}
+        onLayoutChange={setLayout}
       />
 
-      {limitShown && atLimit ? <UnitLimitNotice tier={tier} onDismiss={() => setLimitShown(false)} /> : null}
       {deletion.failed ? <Alert tone="error">{t('units.deleteFailed')}</Alert> : null}
-      <div role="status" className="sr-only">
-        {announcement}
-      </div>
 
       {unitsQuery.isPending ? (
         <div className="flex items-center justify-center gap-2 py-16 text-ink-muted">
@@ -155,7 +194,7 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
         tier={tier}
         units={units}
         onClose={close}
-        announce={setAnnouncement}
+        onSaved={show}
       />
       {deletion.dialog}
     </section>

@@ -9,8 +9,9 @@ export function login(email: string, password: string) {
   });
 }
 
+/** The register form asks for age and terms (decisions.md, turn 2): only a ticked box gets here. */
 export function register(email: string, password: string, language: Language) {
   return apiRequest<{ body: typeof registerBody; response: typeof authUser }>('POST', '/api/auth/register', {
-    body: { email, password, language },
+    body: { email, password, language, acceptTerms: true },
   });
 }

@@ -1,5 +1,6 @@
 // The login page's forgot-password block (spec §2, §4, §8): ask for a reset mail; in demo mail mode
-// the answer carries the token, so a new-password form replaces the request form right here.
+// the answer carries the token, so a new-password form replaces the request form right here. The
+// page's heading names the block ("Reset your password", issue #16); the new-password step adds its own.
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,9 @@ export function ForgotPasswordPanel({
   onPasswordReset: (email: string) => void;
 }) {
   const { t } = useTranslation();
+  // Where focus goes once the request form is replaced: the new-password heading, or the message.
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
   const [email, setEmail] = useState(initialEmail);
   const [sent, setSent] = useState(false);
   const [token, setToken] = useState<string | null>(null);
@@ -45,7 +48,7 @@ export function ForgotPasswordPanel({
         setToken(answer.resetToken ?? null);
         setBusy(false);
       });
-      headingRef.current?.focus();
+      (headingRef.current ?? sentRef.current)?.focus();
     } catch (caught) {
       setError(failureMessage(caught, t('login.forgotFailed')));
       setBusy(false);
@@ -71,17 +74,21 @@ export function ForgotPasswordPanel({
   }
 
   const sentMessage = sent ? (
-    <Alert tone="success">
-      <p>{t('auth.resetSent')}</p>
-      {token ? <p className="mt-1">{t('login.demoToken')}</p> : null}
-    </Alert>
+    <div ref={sentRef} tabIndex={-1} className="rounded-control focus:outline-none">
+      <Alert tone="success">
+        <p>{t('auth.resetSent')}</p>
+        {token ? <p className="mt-1">{t('login.demoToken')}</p> : null}
+      </Alert>
+    </div>
   ) : null;
 
   return (
     <div className="flex flex-col gap-4">
-      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
-        {t(token ? 'login.newPasswordHeading' : 'login.forgotHeading')}
-      </h2>
+      {token ? (
+        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
+          {t('login.newPasswordHeading')}
+        </h2>
+      ) : null}
       {sentMessage}
       {token ? (
         <form noValidate onSubmit={onReset} className="flex flex-col gap-4">
@@ -106,7 +113,6 @@ export function ForgotPasswordPanel({
         </form>
       ) : sent ? null : (
         <form noValidate onSubmit={onRequest} className="flex flex-col gap-4">
-          <p className="text-sm text-ink-muted">{t('login.forgotIntro')}</p>
           <TextField
             label={t('login.email')}
             type="email"

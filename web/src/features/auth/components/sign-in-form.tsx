@@ -1,13 +1,17 @@
 // The sign-in / register form of the login page (spec §2, §5). The page keys it by mode, so
-// toggling the mode starts it afresh: passwords and errors are cleared (spec §4).
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+// toggling the mode starts it afresh: passwords and errors are cleared (spec §4). Registering asks
+// for age and terms (decisions.md, turn 2), and with a plan chosen on the pricing page the button
+// says what happens next (issue #16: "Create your account, then subscribe to Hero").
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
+import type { PaidPlan } from '@questkeeper/core/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { currentLanguage } from '@/lib/i18n';
+import { localePath } from '@/lib/paths';
 import { login, register } from '../api/account';
 import { failureMessage } from '../api/failure-message';
 import { isValidNewPassword, NewPasswordFields } from '@/components/password/new-password-fields';
@@ -26,6 +30,7 @@ export function SignInForm({
   onForgotPassword,
   notice,
   focusPassword = false,
+  plan = null,
 }: {
   mode: AuthMode;
   email: string;
@@ -36,6 +41,8 @@ export function SignInForm({
   /** A message shown above the fields (the reset success). */
   notice?: ReactNode;
   focusPassword?: boolean;
+  /** The plan chosen on the pricing page: its checkout opens once signed in. */
+  plan?: PaidPlan | null;
 }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
@@ -43,6 +50,8 @@ export function SignInForm({
   const [emailLeft, setEmailLeft] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const termsId = useId();
 
   const registering = mode === 'register';
   const emailValid = looksLikeEmail(email);
@@ -58,6 +67,12 @@ export function SignInForm({
     }
     if (!passwordReady) {
       if (registering) setError(t('login.invalidForm'));
+      return;
+    }
+    if (registering && !termsAccepted) {
+      // The button stays enabled for it: the message says what is missing, the box gets the focus.
+      setError(t('validation.acceptTerms'));
+      document.getElementById(termsId)?.focus();
       return;
     }
     setError(null);
@@ -118,18 +133,59 @@ export function SignInForm({
           </button>
         </div>
       )}
+      {registering ? (
+        <div className="flex items-start gap-3">
+          <input
+            id={termsId}
+            type="checkbox"
+            required
+            checked={termsAccepted}
+            onChange={(event) => {
+              setTermsAccepted(event.target.checked);
+              if (event.target.checked && error === t('validation.acceptTerms')) setError(null);
+            }}
+            className="mt-0.5 size-5 shrink-0 accent-brand"
+          />
+          <label htmlFor={termsId} className="text-sm text-ink">
+            <Trans i18nKey="login.acceptTerms" components={{ terms: <TermsLink /> }} />
+          </label>
+        </div>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button
         type="submit"
         size="lg"
-        className="w-full"
+        // "Create your account, then subscribe to Hero" may need two lines on a phone.
+        className={
+          plan ? 'h-auto! min-h-12 w-full py-2 text-center whitespace-normal! text-balance' : 'w-full'
+        }
         loading={loading}
         disabled={!emailValid || !passwordReady}
       >
-        {registering
-          ? t(loading ? 'login.submittingRegister' : 'login.submitRegister')
-          : t(loading ? 'login.submittingSignIn' : 'login.submitSignIn')}
+        {submitLabel()}
       </Button>
     </form>
+  );
+
+  function submitLabel() {
+    if (loading) return t(registering ? 'login.submittingRegister' : 'login.submittingSignIn');
+    if (plan) return t(registering ? 'login.submitRegisterPlan' : 'login.submitSignInPlan', { plan });
+    return t(registering ? 'login.submitRegister' : 'login.submitSignIn');
+  }
+}
+
+/** The terms, in a new tab: the form keeps what was typed. Trans puts the link's words inside. */
+function TermsLink({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={localePath(currentLanguage(), '/terms-of-service')}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-semibold text-brand underline underline-offset-4"
+    >
+      {children}
+      <span className="sr-only"> {t('login.opensInNewTab')}</span>
+    </a>
   );
 }

@@ -1,21 +1,28 @@
 // One campaign list view (spec §2 "Characteristics, races, classes (with colour), statuses views"):
 // heading, 'n / limit' counter, add (or the tier's limit message / upgrade prompt), the entries
-// with edit, delete and notes. Every change saves the whole list through the API.
-import { useId, useRef, useState, type ReactNode } from 'react';
+// with edit, delete and notes. Every change saves the whole list through the API and says so in a
+// toast (issue #16); a delete offers Undo, which saves the entry back where it was (units name their
+// race, class and status and key their characteristics by name, so they find it again); the added or
+// edited entry is scrolled to and outlined for a moment.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dna, Gauge, HeartPulse, Lock, Plus, Shield, Sparkles } from 'lucide-react';
 import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR } from '@questkeeper/core/constants';
 import { isTopTier } from '@questkeeper/core/tiers';
+import { spotlight } from '@/components/toast/spotlight';
+import { useToast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useFocusReturn } from '@/components/ui/use-focus-return';
 import type { CampaignViewProps } from '@/lib/campaigns';
+import { useLatest } from '@/lib/use-latest';
 import { useListSaver } from '../hooks/use-list-saver';
 import { hasNotes, listAccess, noteLimit, type ListKind } from '../list-access';
 import {
   appendItem,
   fieldsChanged,
+  insertItem,
   itemKey,
   removeItem,
   splitFieldErrors,
@@ -43,7 +50,15 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
   const { t } = useTranslation();
   const headingId = useId();
   const confirm = useConfirm();
+  const toast = useToast();
   const items: readonly ListItem[] = campaign[kind];
+  // Undo runs after later saves may have changed the list: it starts from the latest one.
+  const latestItems = useLatest(items);
+  const listRef = useRef<HTMLUListElement>(null);
+  // The position of the entry just added, edited or brought back: outlined once the saved list is on
+  // screen (a new object each time, so the same position can be shown twice).
+  const [toShow, setToShow] = useState<{ index: number } | null>(null);
+  const shown = useRef<object | null>(null);
   const access = listAccess(tier, kind, items.length);
   const { save, saving } = useListSaver(campaign, kind);
   const [form, setForm] = useState<FormState | null>(null);
@@ -54,6 +69,13 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
   const focus = useFocusReturn(headingRef, saving);
   // Hero has no plan above it; Adventurer can still go to Hero.
   const canUpgrade = !isTopTier(tier);
+
+  useEffect(() => {
+    const element = toShow && listRef.current?.children[toShow.index];
+    if (!toShow || !element || shown.current === toShow) return;
+    shown.current = toShow;
+    spotlight(element);
+  }, [toShow, items]);
 
   function openForm(state: FormState) {
     focus.remember();
@@ -73,7 +95,12 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
     }
     const next = state.mode === 'add' ? appendItem(items, fields) : updateItem(items, state.index, fields);
     const refused = await save(next);
-    if (!refused) closeForm();
+    if (!refused) {
+      closeForm();
+      const name = fields.name.trim();
+      toast.success(t(`lists.${kind}.${state.mode === 'add' ? 'created' : 'saved'}`, { name }));
+      setToShow({ index: state.mode === 'add' ? next.length - 1 : state.index });
+    }
     return refused;
   }
 
@@ -92,8 +119,23 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
       const refused = await save(removeItem(items, index));
       setDeletingKey(null);
       if (refused) setDeleteError(refused.message);
+      else
+        toast.success(t(`lists.${kind}.deleted`, { name: item.name }), {
+          action: { label: t('common.undo'), onClick: () => void restore(index, item) },
+        });
     }
     focus.restore();
+  }
+
+  async function restore(index: number, item: ListItem) {
+    const list = latestItems.current;
+    const refused = await save(insertItem(list, index, item));
+    if (refused) {
+      toast.error(t('lists.restoreFailed', { name: item.name, message: refused.message }));
+      return;
+    }
+    toast.success(t(`lists.${kind}.restored`, { name: item.name }));
+    setToShow({ index: Math.min(index, list.length) });
   }
 
   const addButton = access.canAdd ? (
@@ -181,7 +223,10 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
           {notice ? <div className="w-full max-w-xl text-left">{notice}</div> : null}
         </div>
       ) : (
-        <ul className={kind === 'characteristics' ? 'grid gap-3 sm:grid-cols-2' : 'flex flex-col gap-3'}>
+        <ul
+          ref={listRef}
+          className={kind === 'characteristics' ? 'grid gap-3 sm:grid-cols-2' : 'flex flex-col gap-3'}
+        >
           {items.map((item, index) => {
             const key = itemKey(item, index);
             return (
@@ -198,7 +243,11 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
                   hasNotes(kind)
                     ? {
                         maxLength: noteLimit(tier, kind, item.note?.length ?? 0),
-                        onSave: (note) => save(updateItem(items, index, { note })),
+                        onSave: async (note) => {
+                          const refused = await save(updateItem(items, index, { note }));
+                          if (!refused) toast.success(t('lists.notesSaved', { name: item.name }));
+                          return refused;
+                        },
                         fieldErrorOf: (failure) => splitFieldErrors(failure.fields, kind, index).item.note,
                       }
                     : undefined

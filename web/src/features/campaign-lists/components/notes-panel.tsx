@@ -36,6 +36,7 @@ export function NotesPanel({
       note={note}
       label={t('lists.notesOf', { name: itemName })}
       maxLength={maxLength}
+      editLabel={t('lists.editNotes')}
     >
       {editor.editing ? (
         <div className="flex flex-wrap justify-end gap-2">

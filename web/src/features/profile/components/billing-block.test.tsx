@@ -102,7 +102,9 @@ describe('billing block subscription state', () => {
       currentPeriodEnd: MARCH_12,
     });
     expect(
-      await within(billing()).findByText('Se termine le 12 mars 2027 — vous gardez Adventurer jusque-là.'),
+      await within(billing()).findByText(
+        'Se termine le 12 mars 2027 — vous gardez la formule Adventurer jusque-là.',
+      ),
     ).toBeTruthy();
   });
 });

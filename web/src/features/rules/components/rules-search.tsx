@@ -1,7 +1,8 @@
 // The rules search box and its results (spec §4 "Rules search"): the query waits 1000 ms after the
 // last keystroke (Enter searches at once), each matching line is listed with its number and the
-// matches in <mark>. Texts are rendered as React text, never as HTML. The first 20 lines are listed,
-// 'Show more' adds more: a search paints within 30 ms on a long rulebook (issue #4, "Speed").
+// matches in <mark>, as the rules read (without markdown syntax, issue #16); choosing one jumps to it.
+// Texts are rendered as React text, never as HTML. The first 20 lines are listed, 'Show more' adds
+// more: a search paints within 30 ms on a long rulebook (issue #4, "Speed").
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { currentLanguage } from '@/lib/i18n';
+import { plainLine } from '../plain-line';
 import { highlightSegments, lineExcerpt, normalizeQuery, searchRules, type LineMatch } from '../search';
 
 /** Spec §9: rules search debounce. */
@@ -21,9 +23,11 @@ interface RulesSearchProps {
   text: string;
   /** A result was chosen: the view may bring that line into sight. */
   onSelect?: (line: LineMatch, query: string) => void;
+  /** The query whose results are shown ('' for none): the view marks it in the document. */
+  onActiveChange?: (query: string) => void;
 }
 
-export function RulesSearch({ text, onSelect }: RulesSearchProps) {
+export function RulesSearch({ text, onSelect, onActiveChange }: RulesSearchProps) {
   const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState('');
@@ -47,6 +51,8 @@ export function RulesSearch({ text, onSelect }: RulesSearchProps) {
   const result = useMemo(() => searchRules(text, active, limit), [text, active, limit]);
   const numbers = useMemo(() => new Intl.NumberFormat(currentLanguage()), []);
   const hidden = result.totalLines - result.lines.length;
+
+  useEffect(() => onActiveChange?.(active), [active, onActiveChange]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
@@ -123,7 +129,7 @@ export function RulesSearch({ text, onSelect }: RulesSearchProps) {
 
 function SearchResultButton({ line, onClick }: { line: LineMatch; onClick: () => void }) {
   const { t } = useTranslation();
-  const excerpt = lineExcerpt(line);
+  const excerpt = lineExcerpt(plainLine(line.text, line.ranges));
   return (
     <button
       type="button"

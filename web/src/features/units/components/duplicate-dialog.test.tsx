@@ -90,7 +90,7 @@ describe('DuplicateDialog', { timeout: 20_000 }, () => {
     fireEvent.change(source, { target: { value: 'u1' } });
     fireEvent.change(name, { target: { value: '  Vaelith the Younger ' } });
     await userEvent.click(confirm);
-    await waitFor(() => expect(onDuplicated).toHaveBeenCalledWith(created));
+    await waitFor(() => expect(onDuplicated).toHaveBeenCalledWith(created, vaelith));
     expect(api).toHaveBeenCalledWith('POST', '/api/units', {
       headers: { 'x-campaign-id': 'c1' },
       body: {

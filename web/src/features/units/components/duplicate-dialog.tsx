@@ -26,7 +26,8 @@ export function DuplicateDialog({
   tier: Tier;
   units: readonly Unit[];
   onClose: () => void;
-  onDuplicated: (copy: Unit) => void;
+  /** The copy, and the unit it was copied from. */
+  onDuplicated: (copy: Unit, original: Unit) => void;
 }) {
   const { t } = useTranslation();
   const create = useCreateUnit(campaignId);
@@ -49,7 +50,7 @@ export function DuplicateDialog({
     if (!original || !trimmed || busy) return;
     setError(null);
     try {
-      onDuplicated(await create.mutateAsync(duplicateOf(original, trimmed)));
+      onDuplicated(await create.mutateAsync(duplicateOf(original, trimmed)), original);
     } catch (failure) {
       setError(failure);
     }

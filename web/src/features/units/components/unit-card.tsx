@@ -1,14 +1,17 @@
-// One unit as a card of the grid: what a game master scans for at the table (name, race, class on
-// its colour, status, gender, HP bar, purse) and the edit, notes and delete actions. Memoised: the
-// view re-renders 200 cards only when their own unit changes.
-import { memo, useId, type ReactNode } from 'react';
+// One unit as a card of the grid: what a game master scans for at the table — the name first, then
+// race and gender, class on its colour, status (Down at 0 HP), the key characteristics, HP bar and
+// purse — with the notes, edit and delete actions. Memoised: the view re-renders 200 cards only when
+// their own unit changes.
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotebookText, Pencil, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { classColor, readableTextOn } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
 import { HpBar } from '@/components/hp-bar';
 import { MoneyLine } from './money-line';
+import { ClassChip, StatusBadge, UnitIconButton } from './unit-badges';
+
+/** Characteristics a card lists; the rest are counted ("+4 more") and shown in the form. */
+const SHOWN_CHARACTERISTICS = 6;
 
 export interface UnitCardProps {
   unit: Unit;
@@ -16,6 +19,10 @@ export interface UnitCardProps {
   hidden: boolean;
   /** The colour of the unit's class in the campaign, undefined when the class is gone. */
   classHex: string | undefined;
+  /** The campaign's characteristics, in its order. */
+  characteristics: readonly string[];
+  /** The campaign's first status (a new unit's): beside Down it would say nothing. */
+  defaultStatus: string | undefined;
   deleting: boolean;
   onEdit: (unit: Unit) => void;
   onNotes: (unit: Unit) => void;
@@ -26,68 +33,101 @@ export const UnitCard = memo(function UnitCard({
   unit,
   hidden,
   classHex,
+  characteristics,
+  defaultStatus,
   deleting,
   onEdit,
   onNotes,
   onDelete,
 }: UnitCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
-  const background = classColor(classHex);
   const hasNotes = /\S/.test(unit.notes);
+  const shown = characteristics.slice(0, SHOWN_CHARACTERISTICS);
+  const more = characteristics.length - shown.length;
 
   return (
     <li
       aria-labelledby={headingId}
       hidden={hidden}
+      data-unit-id={unit._id}
       // Off-screen cards skip layout and paint until scrolled to: 200 cards stay cheap.
-      className="[contain-intrinsic-size:auto_14rem] [content-visibility:auto] flex min-w-0 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
+      className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto] flex min-w-0 scroll-m-24 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
     >
       <div className="flex items-start gap-2">
-        <h4
-          id={headingId}
-          className="min-w-0 flex-1 pt-1 font-display text-lg leading-snug font-semibold break-words"
-        >
-          {unit.name}
-        </h4>
+        <div className="min-w-0 flex-1">
+          <h4 id={headingId} className="font-display text-2xl leading-tight font-bold break-words text-ink">
+            {unit.name}
+          </h4>
+          <dl className="mt-1 flex flex-wrap items-baseline gap-x-1.5 text-sm text-ink-muted">
+            <div className="min-w-0">
+              <dt className="sr-only">{t('units.race')}</dt>
+              <dd className="break-words">{unit.race}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">{t('units.gender')}</dt>
+              <dd className="before:mr-1.5 before:content-['·']">{t(`units.genders.${unit.gender}`)}</dd>
+            </div>
+          </dl>
+        </div>
         <div className="-mr-1 flex shrink-0 items-center">
-          <IconButton label={t('units.notesOf', { name: unit.name })} onClick={() => onNotes(unit)}>
+          <UnitIconButton label={t('units.notesOf', { name: unit.name })} onClick={() => onNotes(unit)}>
             <span className="relative">
               <NotebookText aria-hidden="true" className="size-4" />
               {hasNotes ? (
                 <span aria-hidden="true" className="absolute -top-1 -right-1 size-2 rounded-full bg-brand" />
               ) : null}
             </span>
-          </IconButton>
-          <IconButton label={t('units.editUnit', { name: unit.name })} onClick={() => onEdit(unit)}>
+          </UnitIconButton>
+          <UnitIconButton label={t('units.editUnit', { name: unit.name })} onClick={() => onEdit(unit)}>
             <Pencil aria-hidden="true" className="size-4" />
-          </IconButton>
-          <IconButton
+          </UnitIconButton>
+          <UnitIconButton
             label={t('units.deleteUnit', { name: unit.name })}
             loading={deleting}
             danger
             onClick={() => onDelete(unit)}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-          </IconButton>
+          </UnitIconButton>
         </div>
       </div>
 
-      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-        <Field label={t('units.race')}>{unit.race}</Field>
-        <Field label={t('units.gender')}>{t(`units.genders.${unit.gender}`)}</Field>
-        <Field label={t('units.class')}>
-          <span
-            // Bold 19 px is large text, so the light text on mid-grey class colours still meets AA
-            // (same chip as the classes list); the colour is the user's own, hence inline styles.
-            className="inline-block max-w-full rounded-full px-2.5 text-[1.1875rem] leading-snug font-bold break-words"
-            style={{ backgroundColor: background, color: readableTextOn(background) }}
-          >
-            {unit.class}
-          </span>
-        </Field>
-        <Field label={t('units.status')}>{unit.status}</Field>
+      <dl className="flex flex-wrap items-center gap-2">
+        <div className="min-w-0">
+          <dt className="sr-only">{t('units.class')}</dt>
+          <dd>
+            <ClassChip name={unit.class} hex={classHex} />
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">{t('units.status')}</dt>
+          <dd>
+            <StatusBadge unit={unit} defaultStatus={defaultStatus} />
+          </dd>
+        </div>
       </dl>
+
+      {shown.length > 0 ? (
+        <div>
+          <h5 className="sr-only">{t('units.characteristics')}</h5>
+          <dl className="grid grid-cols-3 gap-x-3 gap-y-1 text-sm">
+            {shown.map((name) => (
+              <div key={name} className="min-w-0">
+                <dt className="truncate text-xs text-ink-muted" title={name}>
+                  {name}
+                </dt>
+                <dd className="font-semibold text-ink tabular-nums">
+                  {(unit.characteristics[name] ?? 0).toLocaleString(i18n.language)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {more > 0 ? (
+            <p className="mt-1 text-xs text-ink-muted">{t('units.moreCharacteristics', { count: more })}</p>
+          ) : null}
+        </div>
+      ) : null}
 
       <div className="mt-auto flex flex-col gap-2 border-t border-line pt-3">
         <HpBar current={unit.currentHp} max={unit.hp} />
@@ -96,39 +136,3 @@ export const UnitCard = memo(function UnitCard({
     </li>
   );
 });
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
-      <dd className="break-words text-ink">{children}</dd>
-    </div>
-  );
-}
-
-function IconButton({
-  label,
-  onClick,
-  loading,
-  danger,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  loading?: boolean;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className={`w-9 px-0 ${danger ? 'hover:text-danger' : ''}`}
-      aria-label={label}
-      title={label}
-      loading={loading ?? false}
-      onClick={onClick}
-      icon={children}
-    />
-  );
-}

@@ -163,7 +163,8 @@ export function UnitFormModal({
       (await confirm({
         title: t('unitForm.discardTitle'),
         message: t('unitForm.discardMessage'),
-        confirmLabel: t('unitForm.discard'),
+        confirmLabel: t('common.discardChanges'),
+        cancelLabel: t('common.keepEditing'),
       }))
     ) {
       onClose();

@@ -3,6 +3,7 @@
 // with unsaved changes asks first.
 import { useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';
+import { useToast } from '@/components/toast/toast-store';
 import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
 import { NotesEditor, useNotesEditor } from '@/components/notes-editor';
 import { Button } from '@/components/ui/button';
@@ -26,10 +27,12 @@ export function UnitNotesModal({
   const { t } = useTranslation();
   const update = useUpdateUnit(campaignId);
   const confirm = useConfirm();
+  const toast = useToast();
   const editor = useNotesEditor(unit.notes, async (notes) => {
     if (notes === unit.notes) return null;
     try {
       await update.mutateAsync({ id: unit._id, changes: { notes } });
+      toast.success(t('units.notes.saved', { name: unit.name }));
       return null;
     } catch (failure) {
       return {
@@ -45,9 +48,10 @@ export function UnitNotesModal({
     if (
       editor.hasUnsavedText() &&
       !(await confirm({
-        title: t('units.notes.discardTitle'),
+        title: t('common.discardTitle'),
         message: t('units.notes.discardMessage', { name: unit.name }),
-        confirmLabel: t('units.notes.discard'),
+        confirmLabel: t('common.discardChanges'),
+        cancelLabel: t('common.keepEditing'),
       }))
     ) {
       return;
@@ -93,6 +97,7 @@ export function UnitNotesModal({
           note={unit.notes}
           label={t('units.notes.label', { name: unit.name })}
           maxLength={maxLength}
+          editLabel={t('units.notes.edit')}
         />
       </Modal>
       {confirm.dialog}

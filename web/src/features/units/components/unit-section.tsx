@@ -1,13 +1,16 @@
-// One section of the units view (players or non-players): its heading, the card grid, or the
-// empty-state card telling apart "nothing here yet" from "the filter hides everything". The grid
-// follows its own width (container queries), since the dashboard's sidebar takes part of the screen:
-// one column on phones, two, then three on large screens.
+// One section of the units view (players or non-players): its heading, the card grid or the table,
+// or the empty-state card telling apart "nothing here yet" from "the filter hides everything" (with
+// a create button unless the campaign is full). The grid follows its own width (container queries),
+// since the dashboard's sidebar takes part of the screen: one column on phones, two, then three.
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, SearchX, UserRound, VenetianMask } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { Unit } from '@/lib/units';
+import type { UnitsLayout } from '../use-units-layout';
+import type { UnitSort, UnitSortKey } from '../unit-sort';
 import { UnitCard } from './unit-card';
+import { UnitsTable } from './units-table';
 
 export interface UnitSectionProps {
   isPlayer: boolean;
@@ -19,7 +22,14 @@ export interface UnitSectionProps {
   shown: number;
   /** The trimmed filter text; empty when no filter is applied. */
   query: string;
+  layout: UnitsLayout;
+  sort: UnitSort;
+  onSort: (key: UnitSortKey) => void;
   classColors: ReadonlyMap<string, string>;
+  characteristics: readonly string[];
+  defaultStatus: string | undefined;
+  /** False at the unit limit: no create button is offered. */
+  canCreate: boolean;
   deletingId: string | null;
   onCreate: (isPlayer: boolean) => void;
   onEdit: (unit: Unit) => void;
@@ -33,7 +43,13 @@ export const UnitSection = memo(function UnitSection({
   visible,
   shown,
   query,
+  layout,
+  sort,
+  onSort,
   classColors,
+  characteristics,
+  defaultStatus,
+  canCreate,
   deletingId,
   onCreate,
   onEdit,
@@ -44,6 +60,7 @@ export const UnitSection = memo(function UnitSection({
   const headingId = useId();
   const Icon = isPlayer ? UserRound : VenetianMask;
   const filtered = units.length > 0 && shown === 0;
+  const actions = { deletingId, onEdit, onNotes, onDelete };
 
   return (
     <section aria-labelledby={headingId} className="@container flex flex-col gap-3">
@@ -66,17 +83,32 @@ export const UnitSection = memo(function UnitSection({
               ? t(isPlayer ? 'units.noMatchPlayers' : 'units.noMatchNpcs', { query })
               : t(isPlayer ? 'units.emptyPlayers' : 'units.emptyNpcs')}
           </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => onCreate(isPlayer)}
-            icon={<Plus aria-hidden="true" className="size-4" />}
-          >
-            {t(isPlayer ? 'units.createPlayer' : 'units.createNpc')}
-          </Button>
+          {canCreate ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onCreate(isPlayer)}
+              icon={<Plus aria-hidden="true" className="size-4" />}
+            >
+              {t(isPlayer ? 'units.createPlayer' : 'units.createNpc')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {units.length > 0 ? (
+      {units.length === 0 ? null : layout === 'table' ? (
+        <div hidden={shown === 0}>
+          <UnitsTable
+            units={units}
+            visible={visible}
+            labelledBy={headingId}
+            classColors={classColors}
+            defaultStatus={defaultStatus}
+            sort={sort}
+            onSort={onSort}
+            {...actions}
+          />
+        </div>
+      ) : (
         <ul hidden={shown === 0} className="grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3">
           {units.map((unit) => (
             <UnitCard
@@ -84,6 +116,8 @@ export const UnitSection = memo(function UnitSection({
               unit={unit}
               hidden={visible !== null && !visible.has(unit._id)}
               classHex={classColors.get(unit.class)}
+              characteristics={characteristics}
+              defaultStatus={defaultStatus}
               deleting={deletingId === unit._id}
               onEdit={onEdit}
               onNotes={onNotes}
@@ -91,7 +125,7 @@ export const UnitSection = memo(function UnitSection({
             />
           ))}
         </ul>
-      ) : null}
+      )}
     </section>
   );
 });

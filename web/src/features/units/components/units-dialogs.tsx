@@ -1,6 +1,8 @@
 // The dialogs of the units view, one open at a time: the unit form (create or edit), the duplicate
-// dialog and a unit's notes. Each announces what it saved before it closes.
+// dialog and a unit's notes. Each says what it saved in a toast before it closes, and hands the unit
+// to `onSaved` so the view can show where it is.
 import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toast/toast-store';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
@@ -21,16 +23,18 @@ export function UnitsDialogs({
   tier,
   units,
   onClose,
-  announce,
+  onSaved,
 }: {
   dialog: UnitsDialog | null;
   campaign: Campaign;
   tier: Tier;
   units: readonly Unit[];
   onClose: () => void;
-  announce: (text: string) => void;
+  /** A unit was created, changed or copied. */
+  onSaved: (unit: Unit) => void;
 }) {
   const { t } = useTranslation();
+  const toast = useToast();
   switch (dialog?.kind) {
     case 'form':
       return (
@@ -41,8 +45,9 @@ export function UnitsDialogs({
           {...(dialog.defaultIsPlayer === undefined ? {} : { defaultIsPlayer: dialog.defaultIsPlayer })}
           onClose={onClose}
           onSaved={(saved) => {
-            announce(t(dialog.unit ? 'units.saved' : 'units.created', { name: saved.name }));
+            toast.success(t(dialog.unit ? 'units.saved' : 'units.created', { name: saved.name }));
             onClose();
+            onSaved(saved);
           }}
         />
       );
@@ -53,9 +58,10 @@ export function UnitsDialogs({
           tier={tier}
           units={units}
           onClose={onClose}
-          onDuplicated={(copy) => {
-            announce(t('units.created', { name: copy.name }));
+          onDuplicated={(copy, original) => {
+            toast.success(t('units.duplicated', { name: copy.name, source: original.name }));
             onClose();
+            onSaved(copy);
           }}
         />
       );

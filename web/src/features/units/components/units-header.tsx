@@ -1,5 +1,5 @@
 // The units view's heading (the focus target when a dialog's opener is gone), its intro, and the
-// duplicate and create buttons.
+// duplicate and create buttons — none at the unit limit (issue #16), where the limit notice says why.
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, Plus, Users } from 'lucide-react';
@@ -11,6 +11,7 @@ export function UnitsHeader({
   campaignName,
   loaded,
   hasUnits,
+  atLimit,
   onDuplicate,
   onCreate,
 }: {
@@ -20,6 +21,8 @@ export function UnitsHeader({
   /** The units have loaded: until then neither button can do anything. */
   loaded: boolean;
   hasUnits: boolean;
+  /** The campaign holds the tier's maximum: creating and duplicating are not offered. */
+  atLimit: boolean;
   onDuplicate: () => void;
   onCreate: () => void;
 }) {
@@ -38,25 +41,27 @@ export function UnitsHeader({
         </h2>
         <p className="mt-1 text-ink-muted">{t('units.intro')}</p>
       </div>
-      <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-        <Button
-          variant="secondary"
-          className="flex-1 sm:flex-none"
-          onClick={onDuplicate}
-          disabled={!loaded || !hasUnits}
-          icon={<Copy aria-hidden="true" className="size-4" />}
-        >
-          {t('units.duplicate')}
-        </Button>
-        <Button
-          className="flex-1 sm:flex-none"
-          onClick={onCreate}
-          disabled={!loaded}
-          icon={<Plus aria-hidden="true" className="size-4" />}
-        >
-          {t('units.newUnit')}
-        </Button>
-      </div>
+      {atLimit ? null : (
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <Button
+            variant="secondary"
+            className="flex-1 sm:flex-none"
+            onClick={onDuplicate}
+            disabled={!loaded || !hasUnits}
+            icon={<Copy aria-hidden="true" className="size-4" />}
+          >
+            {t('units.duplicate')}
+          </Button>
+          <Button
+            className="flex-1 sm:flex-none"
+            onClick={onCreate}
+            disabled={!loaded}
+            icon={<Plus aria-hidden="true" className="size-4" />}
+          >
+            {t('units.newUnit')}
+          </Button>
+        </div>
+      )}
     </header>
   );
 }

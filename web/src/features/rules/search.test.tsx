@@ -1,6 +1,6 @@
+// Pure helpers run with the component tests: they import the shared text search through "@/lib".
 import { describe, expect, it } from 'vitest';
 import {
-  escapeRegExp,
   highlightSegments,
   lineExcerpt,
   MAX_RANGES_PER_LINE,
@@ -42,6 +42,28 @@ describe('searchRules', () => {
     expect(marked(RULES, 'dragon')).toEqual([{ line: 5, marks: ['DRAGON', 'dragon'] }]);
     expect(marked(RULES, 'COMBAT')).toEqual([{ line: 1, marks: ['Combat'] }]);
     expect(marked('Épée et épée', 'ÉPÉE')).toEqual([{ line: 1, marks: ['Épée', 'épée'] }]);
+  });
+
+  it('ignores accents both ways (decisions.md) and marks the letters as written', () => {
+    const text = '# Règles\nLes dégâts sont doublés.\nÉclaireur : DEGATS +2, œil de lynx.';
+    expect(marked(text, 'degats')).toEqual([
+      { line: 2, marks: ['dégâts'] },
+      { line: 3, marks: ['DEGATS'] },
+    ]);
+    expect(marked(text, 'eclaireur')).toEqual([{ line: 3, marks: ['Éclaireur'] }]);
+    expect(marked(text, 'regles')).toEqual([{ line: 1, marks: ['Règles'] }]);
+    expect(marked(text, 'oeil')).toEqual([{ line: 3, marks: ['œil'] }]);
+    const third = searchRules(text, 'lynx').lines[0];
+    expect(third?.lineStart).toBe(text.indexOf('Éclaireur'));
+    expect(third?.text).toBe('Éclaireur : DEGATS +2, œil de lynx.');
+  });
+
+  it('keeps lines and positions right when accents are typed as separate marks', () => {
+    const text = 'Premie\u0300re ligne\nde\u0301ga\u0302ts ici';
+    const result = searchRules(text, 'dégâts');
+    expect(result.lines.map((line) => line.lineNumber)).toEqual([2]);
+    const line = result.lines[0]!;
+    expect(line.text.slice(line.ranges[0]!.start, line.ranges[0]!.end)).toBe('de\u0301ga\u0302ts');
   });
 
   it('returns every match of a line, in order, without overlap', () => {
@@ -211,14 +233,6 @@ describe('lineExcerpt', () => {
   });
 });
 
-describe('escapeRegExp', () => {
-  it('makes a pattern that matches the text itself', () => {
-    const special = '.*+?^${}()|[]\\/-';
-    expect(new RegExp(escapeRegExp(special)).test(`x${special}x`)).toBe(true);
-    expect(new RegExp(`^${escapeRegExp('a.c')}$`).test('abc')).toBe(false);
-  });
-});
-
 describe('occurrencesBefore', () => {
   it('counts the occurrences before a position, ignoring case', () => {
     const text = 'Fire\nfire and FIRE\nfire';
@@ -226,5 +240,6 @@ describe('occurrencesBefore', () => {
     expect(occurrencesBefore(text, 'fire', text.indexOf('\nfire and') + 1)).toBe(1);
     expect(occurrencesBefore(text, 'fire', text.lastIndexOf('fire'))).toBe(3);
     expect(occurrencesBefore(text, ' ', 10)).toBe(0);
+    expect(occurrencesBefore('Dégâts, degats, DÉGÂTS', 'degats', 16)).toBe(2);
   });
 });

@@ -1,0 +1,36 @@
+// The Novice banner's claim (issue #16): each plan's campaigns at that plan's price, read from the
+// tier table — "10 € buys 2 campaigns; 5 is Hero at 20 €" — in both languages.
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TIER_LIMITS } from '@questkeeper/core/tiers';
+import { i18next } from '@/lib/i18n';
+import { renderWithProviders } from '@/test/render';
+import { HouseAd } from './house-ad';
+
+afterEach(() => i18next.changeLanguage('en'));
+
+const claim = () => screen.getByText(/campaigns|campagnes/).textContent?.replace(/\u00a0/g, ' ');
+
+describe('HouseAd', () => {
+  it('pairs each plan with its own campaigns and price (en)', () => {
+    renderWithProviders(<HouseAd />);
+    const { Adventurer, Hero } = TIER_LIMITS;
+    expect(claim()).toBe(
+      `Adventurer: ${Adventurer.campaigns} campaigns and your own lists for ${Adventurer.priceEuroPerMonth} € a month. ` +
+        `Hero: ${Hero.campaigns} campaigns for ${Hero.priceEuroPerMonth} €.`,
+    );
+    expect(claim()).toContain('2 campaigns and your own lists for 10 €');
+    expect(claim()).toContain('Hero: 5 campaigns for 20 €');
+  });
+
+  it('says the same in French, with unbreakable prices', async () => {
+    const fr = (await import('@questkeeper/core/locales/fr.json')).default;
+    i18next.addResourceBundle('fr', 'translation', fr, true, true);
+    await i18next.changeLanguage('fr');
+    renderWithProviders(<HouseAd />);
+    expect(claim()).toBe(
+      'Formule Adventurer : 2 campagnes et vos propres listes pour 10 € par mois. Formule Hero : 5 campagnes pour 20 €.',
+    );
+    expect(screen.getByText(/campagnes/).textContent).toContain('10\u00a0€');
+  });
+});
