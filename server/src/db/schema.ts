@@ -136,7 +136,7 @@ export const combats = pgTable('combats', {
     .primaryKey()
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   state: jsonb('state').$type<CombatState>().notNull(),
-  /** +1 per applied action, undo, redo or PUT: the optimistic check of decision 021. */
+  /** +1 per applied action, undo or redo: the optimistic check of decision 021. */
   version: integer('version').notNull().default(0),
   conditions: jsonb('conditions').$type<ConditionMap>().notNull().default({}),
   updatedAt: updatedAt(),

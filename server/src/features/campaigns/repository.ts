@@ -1,23 +1,19 @@
 // SQL for campaigns, and for the units that follow a change of their campaign's lists (decision
 // 014). Every read or write is scoped by user id: another user's campaign is simply not found.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaigns, units } from '../../db/schema';
+import type { CampaignRow, CampaignValues } from '../../db/shared/campaigns';
 
-export type CampaignRow = typeof campaigns.$inferSelect;
-
-export async function findOwnedCampaign(
-  db: Executor,
-  userId: string,
-  campaignId: string,
-): Promise<CampaignRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
-    .limit(1);
-  return row;
-}
+// The campaign reads and insert that user data (export, import) runs too live in db/shared.
+export {
+  countCampaigns,
+  findOwnedCampaign,
+  insertCampaign,
+  listCampaigns,
+  type CampaignRow,
+  type CampaignValues,
+} from '../../db/shared/campaigns';
 
 /**
  * Same, locking the row until the transaction ends: every read-modify-write of a campaign goes
@@ -34,35 +30,6 @@ export async function lockOwnedCampaign(
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
     .for('update')
     .limit(1);
-  return row;
-}
-
-export type CampaignValues = Omit<typeof campaigns.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
-
-/** The user's campaigns, oldest first (the first one becomes current in the web app). */
-export async function listCampaigns(db: Executor, userId: string): Promise<CampaignRow[]> {
-  return db
-    .select()
-    .from(campaigns)
-    .where(eq(campaigns.userId, userId))
-    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
-}
-
-export async function countCampaigns(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(campaigns).where(eq(campaigns.userId, userId));
-  return row?.count ?? 0;
-}
-
-export async function insertCampaign(
-  db: Executor,
-  userId: string,
-  values: CampaignValues & { name: string },
-): Promise<CampaignRow> {
-  const [row] = await db
-    .insert(campaigns)
-    .values({ ...values, userId })
-    .returning();
-  if (!row) throw new Error('insert into campaigns returned no row');
   return row;
 }
 

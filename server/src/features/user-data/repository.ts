@@ -1,43 +1,25 @@
 // SQL of a user's data going out (exports), coming in (imports) and away (account deletion). Reads
 // are scoped by user id: another user's campaign is simply not found.
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
-import { campaigns, combatLog, combats, contactMessages, mailOutbox, units, users } from '../../db/schema';
+import { combatLog, combats, contactMessages, mailOutbox, units, users } from '../../db/schema';
 
-export type CampaignRow = typeof campaigns.$inferSelect;
+// The campaign reads and insert that the campaigns feature runs too live in db/shared.
+export {
+  countCampaigns,
+  findOwnedCampaign,
+  insertCampaign,
+  listCampaigns,
+  type CampaignRow,
+  type CampaignValues as NewCampaign,
+} from '../../db/shared/campaigns';
+
 export type UnitRow = typeof units.$inferSelect;
 export type FightRow = typeof combats.$inferSelect;
 export type LogRow = typeof combatLog.$inferSelect;
 /** A log entry's stored fields (the combat's LogDraft). */
 export type LogData = LogRow['data'];
-
-export async function findOwnedCampaign(
-  db: Executor,
-  userId: string,
-  campaignId: string,
-): Promise<CampaignRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-/** The user's campaigns, oldest first (the order of the dashboard). */
-export async function listCampaigns(db: Executor, userId: string): Promise<CampaignRow[]> {
-  return db
-    .select()
-    .from(campaigns)
-    .where(eq(campaigns.userId, userId))
-    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
-}
-
-export async function countCampaigns(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(campaigns).where(eq(campaigns.userId, userId));
-  return row?.n ?? 0;
-}
 
 /** A campaign's units in the order the units view lists them. */
 export async function listUnits(db: Executor, campaignId: string): Promise<UnitRow[]> {
@@ -62,23 +44,9 @@ export async function findFight(
   return { row, log };
 }
 
-export type NewCampaign = Omit<typeof campaigns.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 export type NewUnit = Omit<typeof units.$inferInsert, 'userId' | 'campaignId' | 'createdAt' | 'updatedAt'> & {
   id: string;
 };
-
-export async function insertCampaign(
-  db: Executor,
-  userId: string,
-  values: NewCampaign,
-): Promise<CampaignRow> {
-  const [row] = await db
-    .insert(campaigns)
-    .values({ ...values, userId })
-    .returning();
-  if (!row) throw new Error('insert into campaigns returned no row');
-  return row;
-}
 
 /**
  * Inserts the units in file order. Units list by creation time, and one statement gives every row the
