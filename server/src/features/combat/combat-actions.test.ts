@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable } from './combat-test-client';
+import { applied, combatClient, play, setTable } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
 import { insertCampaign } from '../../test/unit-fixtures';
-import { combatClient, play, setTable, type Table } from './combat-test-client';
+import { combatClient, play, setTable, type Table } from '../../test/combat-client';
 
 let ctx: TestContext;
 let table: Table;

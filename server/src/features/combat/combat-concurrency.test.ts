@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CombatConflictBody, CombatActionResponse } from '@questkeeper/core/schemas/combat';
 import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable } from './combat-test-client';
+import { combatClient, play, setTable } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

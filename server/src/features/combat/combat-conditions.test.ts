@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable } from './combat-test-client';
+import { combatClient, play, setTable } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

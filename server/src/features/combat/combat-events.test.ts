@@ -8,7 +8,7 @@ import type { CombatChannel, CombatChannelEvent } from './events/channel';
 import { createMemoryChannel } from './events/memory-channel';
 import { createPostgresChannel } from './events/postgres-channel';
 import { createRedisChannel } from './events/redis-channel';
-import { combatClient, play, setTable, type Table } from './combat-test-client';
+import { combatClient, play, setTable, type Table } from '../../test/combat-client';
 
 let ctx: TestContext;
 let port: number;

@@ -5,7 +5,7 @@ import { endsFight } from '@questkeeper/core/rules/combat-action-types';
 import { eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
 import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable } from './combat-test-client';
+import { applied, combatClient, play, setTable } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

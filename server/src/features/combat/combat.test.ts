@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
 import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable, type Table } from './combat-test-client';
+import { combatClient, play, setTable, type Table } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

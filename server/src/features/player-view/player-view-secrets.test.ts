@@ -12,9 +12,9 @@ import type { PlayerViewPayload, PlayerViewSettingsInput } from '@questkeeper/co
 import type { Unit } from '@questkeeper/core/schemas/units';
 import { playerViews } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { play } from '../combat/combat-test-client';
-import { openPlayerStream } from './player-stream-client';
-import { secretFight, shareLink, type Fight } from './player-view-fixture';
+import { play } from '../../test/combat-client';
+import { openPlayerStream } from '../../test/player-stream-client';
+import { secretFight, shareLink, type Fight } from '../../test/player-view-fixtures';
 
 let ctx: TestContext;
 let port: number;

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { play } from '../combat/combat-test-client';
-import { openPlayerStream } from './player-stream-client';
-import { secretFight, shareLink } from './player-view-fixture';
+import { play } from '../../test/combat-client';
+import { openPlayerStream } from '../../test/player-stream-client';
+import { secretFight, shareLink } from '../../test/player-view-fixtures';
 
 let ctx: TestContext;
 let port: number;

@@ -8,7 +8,7 @@ import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '
 import { campaignClient } from '../../test/campaign-client';
 import { confirmCheckout, openCheckout } from '../../test/payment-steps';
 import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../test/stripe-fake';
-import { ALL_TABLES, fullHeroCampaign, rowCounts, userDataClient } from './user-data-fixtures';
+import { ALL_TABLES, fullHeroCampaign, rowCounts, userDataClient } from '../../test/user-data-fixtures';
 
 /** Rows of every table whose values mention the user's id or email, as `table: row` strings. */
 async function rowsNaming(ctx: TestContext, id: string, email: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameDataExport, type GameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import { createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
 import { campaignClient } from '../../test/campaign-client';
-import { fullHeroCampaign, userDataClient } from './user-data-fixtures';
+import { fullHeroCampaign, userDataClient } from '../../test/user-data-fixtures';
 
 let ctx: TestContext;
 let client: ReturnType<typeof userDataClient>;

@@ -6,7 +6,7 @@ import { GAME_DATA_FORMAT } from '@questkeeper/core/schemas/game-data-export';
 import { createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
 import { campaignClient } from '../../test/campaign-client';
 import { IMPORT_BODY_LIMIT_BYTES } from './routes';
-import { campaignFile, rowCounts, userDataClient } from './user-data-fixtures';
+import { campaignFile, rowCounts, userDataClient } from '../../test/user-data-fixtures';
 
 let ctx: TestContext;
 let client: ReturnType<typeof userDataClient>;

@@ -8,9 +8,9 @@ import {
   GAME_DATA_FORMAT_VERSION,
   type GameDataExportInput,
 } from '@questkeeper/core/schemas/game-data-export';
-import * as schema from '../../db/schema';
-import type { App } from '../../app';
-import { bearer } from '../../test/harness';
+import * as schema from '../db/schema';
+import type { App } from '../app';
+import { bearer } from './harness';
 
 /** A valid file: the given campaign fields and `units` units (named U0…) of its first race, class, status. */
 export function campaignFile(

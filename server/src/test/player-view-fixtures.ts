@@ -2,9 +2,9 @@
 // wire for it — names, notes, money, characteristics, HP, ids.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { campaigns, units } from '../../db/schema';
-import { bearer, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable, type Table } from '../combat/combat-test-client';
+import { campaigns, units } from '../db/schema';
+import { bearer, type TestContext } from './harness';
+import { combatClient, play, setTable, type Table } from './combat-client';
 
 export interface SecretUnit {
   id: string;

@@ -3,9 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { CombatAction, CombatActionResponse, CombatResponse } from '@questkeeper/core/schemas/combat';
 import type { Unit } from '@questkeeper/core/schemas/units';
-import { units } from '../../db/schema';
-import { bearer, registerUser, type TestContext } from '../../test/harness';
-import { insertCampaign } from '../../test/unit-fixtures';
+import { units } from '../db/schema';
+import { bearer, registerUser, type TestContext } from './harness';
+import { insertCampaign } from './unit-fixtures';
 import type { CampaignData } from '@questkeeper/core/rules/default-campaign';
 
 export interface Table {
