@@ -4,6 +4,7 @@
 // fails no request. Runs once, in the api-postgres project.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -179,6 +180,98 @@ describe.skipIf(!adminUrl || process.env.QK_TEST_DB !== 'postgres')(
         expect(ms).toBeLessThan(1000);
       } finally {
         stream.close();
+      }
+    });
+
+    it('brings an action and a revocation made through one process to a player stream on another within 1 s', async () => {
+      const { token } = await register();
+      const campaign = await call(proxy.url, 'POST', '/api/game-data', token, { name: 'Players' });
+      const campaignId = campaign.json._id as string;
+      const races = campaign.json.races as { name: string }[];
+      const classes = campaign.json.classes as { name: string }[];
+      const headers = { authorization: `Bearer ${token}`, 'x-campaign-id': campaignId };
+      const json = { ...headers, 'content-type': 'application/json' };
+      const unit = await fetch(`${proxy.url}/api/units`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name: 'Aria', race: races[0]!.name, class: classes[0]!.name }),
+      });
+      const unitId = ((await unit.json()) as { _id: string })._id;
+      const shared = await fetch(`${servers[0]!.url}/api/combat/share`, { method: 'POST', headers });
+      expect(shared.status).toBe(200);
+      const playToken = new URL(((await shared.json()) as { url: string }).url).pathname.split('/').pop()!;
+
+      // The player page's stream, read raw from the third process: events as they arrive.
+      const received: { event: string; data: string; at: number }[] = [];
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const request = http.get(
+          { host: '127.0.0.1', port: servers[2]!.port, path: `/api/play/${playToken}/events`, agent: false },
+          resolve,
+        );
+        request.on('error', reject);
+      });
+      expect(response.statusCode).toBe(200);
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .filter((line) => line.startsWith(`${name}:`))
+              .map((line) => line.slice(name.length + 1).trim())
+              .join('\n');
+          if (field('data') || field('event')) {
+            received.push({ event: field('event') || 'message', data: field('data'), at: Date.now() });
+          }
+        }
+      });
+      const waitFor = async (match: (item: (typeof received)[number]) => boolean, ms: number) => {
+        const deadline = Date.now() + ms;
+        while (!received.some(match)) {
+          if (Date.now() > deadline)
+            throw new Error(`no matching event in ${ms} ms: ${JSON.stringify(received)}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return received.find(match)!;
+      };
+      try {
+        await waitFor((item) => item.event === 'message', 5000);
+        const current = (await (await fetch(`${servers[1]!.url}/api/combat`, { headers })).json()) as {
+          version: number;
+        };
+        const sent = Date.now();
+        const acted = await fetch(`${servers[1]!.url}/api/combat/actions`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            version: current.version,
+            action: { type: 'add', unitId, group: 'allies' },
+          }),
+        });
+        expect(acted.status).toBe(200);
+        const seen = await waitFor(
+          (item) =>
+            item.event === 'message' && (JSON.parse(item.data) as { units: unknown[] }).units.length === 1,
+          1000,
+        );
+        expect(seen.at - sent).toBeLessThan(1000);
+        // What players see names the unit, and never its real id.
+        expect(seen.data).toContain('Aria');
+        expect(seen.data).not.toContain(unitId);
+
+        const revokedAt = Date.now();
+        expect(
+          (await fetch(`${servers[0]!.url}/api/combat/share`, { method: 'DELETE', headers })).status,
+        ).toBe(204);
+        const revoked = await waitFor((item) => item.event === 'revoked', 1000);
+        expect(revoked.at - revokedAt).toBeLessThan(1000);
+      } finally {
+        response.destroy();
       }
     });
 
