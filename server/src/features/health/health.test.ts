@@ -1,5 +1,5 @@
 // Liveness and readiness apart (issue #19): what a load balancer or orchestrator reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/harness';
 
@@ -11,8 +11,16 @@ describe('health and readiness', () => {
   afterAll(async () => ctx?.close());
 
   it('is ready once migrated, with the database and the session channel up', async () => {
-    const response = await ctx.app.inject({ url: '/api/ready' });
-    expect(response.statusCode).toBe(200);
+    // The session channel's LISTEN connection opens in the background at start: until it is up the
+    // process is rightly not ready yet, so wait for it rather than race it.
+    const response = await vi.waitFor(
+      async () => {
+        const answer = await ctx.app.inject({ url: '/api/ready' });
+        expect(answer.statusCode).toBe(200);
+        return answer;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(response.json()).toEqual({
       status: 'ready',
       database: 'up',
