@@ -45,7 +45,6 @@ const ENTRY_LOOKUPS: Record<string, string> = {
   // (the caller has it); to do before distributing (decision 027).
   'features/auth/repository.ts#extendSession': 'session id from findLiveSession, whose row has the user id',
   'features/auth/repository.ts#deleteSession': 'as extendSession',
-  'features/units/repository.ts#updateUnit': 'after lockOwnedUnit checked user and campaign',
 };
 
 function repositoryFiles(): string[] {

@@ -158,11 +158,17 @@ export async function lockOwnedUnit(
   return row;
 }
 
-export async function updateUnit(db: Executor, unitId: string, changes: UnitChanges): Promise<UnitRow> {
+/** Scoped by owner as well as id: the caller checked it, the statement does not rely on that. */
+export async function updateUnit(
+  db: Executor,
+  userId: string,
+  unitId: string,
+  changes: UnitChanges,
+): Promise<UnitRow> {
   const [row] = await db
     .update(units)
     .set({ ...changes, updatedAt: sql`clock_timestamp()` })
-    .where(eq(units.id, unitId))
+    .where(and(eq(units.id, unitId), eq(units.userId, userId)))
     .returning();
   if (!row) throw new Error('update of units returned no row');
   return row;

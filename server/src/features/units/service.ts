@@ -146,7 +146,7 @@ export function createUnitsService(deps: { db: Db }) {
         }
         problems.throwIfAny();
 
-        return toUnit(await repo.updateUnit(tx, stored.id, changes));
+        return toUnit(await repo.updateUnit(tx, user.id, stored.id, changes));
       });
     },
 
