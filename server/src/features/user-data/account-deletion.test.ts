@@ -154,6 +154,8 @@ describe('account deletion (Stripe)', () => {
 
   it('deletes nothing while Stripe cannot be reached (503), so nobody is billed without an account', async () => {
     const user = await stripeUser('cus_b');
+    // The confirmation mail of an earlier deletion is queued off the request path: let it land first.
+    await ctx.app.services.mailer.flush();
     const before = await rowCounts(ctx.app);
     fake.outage = 'error';
     try {
