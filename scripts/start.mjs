@@ -1,9 +1,11 @@
 // `npm start`: builds what is missing (the web app; the server bundle, also when its sources are
-// newer), then runs the compiled server (web + API on one origin; docs/decisions/026). Signals are
-// forwarded so the server can close the database and release DATA_DIR.
-import { spawn, spawnSync } from 'node:child_process';
+// newer), then runs the compiled server (web + API on one origin; docs/decisions/026) in this same
+// process — one Node start instead of two (docs/decisions/037-cold-start.md). The server handles
+// SIGINT/SIGTERM itself: it closes the database and releases DATA_DIR.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensureServerBuild, root, serverDist } from './ensure-server-build.mjs';
 
 if (!process.env.WEB_DIST && !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
@@ -13,10 +15,9 @@ if (!process.env.WEB_DIST && !fs.existsSync(path.join(root, 'web/dist/index.html
 }
 ensureServerBuild();
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// What the separate `node --enable-source-maps server.js` process had: production unless NODE_ENV
+// says otherwise, stack traces pointing at the TypeScript sources, the repository as working folder.
+process.env.NODE_ENV ??= 'production';
+process.setSourceMapsEnabled(true);
+process.chdir(root);
+await import(pathToFileURL(path.join(serverDist, 'server.js')).href);

@@ -37,3 +37,13 @@ export const DEFAULT_COMBAT_AMOUNT = 10;
 /** Contact form (spec §5). */
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
+
+/** Names the kind of export file, so a JSON file of another program is refused before anything else. */
+export const GAME_DATA_FORMAT = 'questkeeper.game-data';
+/** The version this code writes; readers accept it and upgrade every older one they know. */
+export const GAME_DATA_FORMAT_VERSION = 1;
+export const ACCOUNT_EXPORT_FORMAT = 'questkeeper.account';
+export const ACCOUNT_EXPORT_FORMAT_VERSION = 1;
+
+/** The longest alias a unit may carry on the player view (issue #15). */
+export const PLAYER_ALIAS_MAX = 50;

@@ -142,7 +142,8 @@ export function orderItems(page: Page, name: string): Locator {
  */
 export function orderEntry(rank: number, name: string, initiative: number): RegExp {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${rank}\\.\\s*${escaped} \\(.*\\)\\s*${initiative}$`);
+  // The drag handle (⋮⋮, decision 031) comes first in the entry's text.
+  return new RegExp(`^(?:⋮⋮\\s*)?${rank}\\.\\s*${escaped} \\(.*\\)\\s*${initiative}$`);
 }
 
 /**
@@ -181,4 +182,16 @@ export function optionsOf(select: Locator): Promise<[string | null, boolean][]> 
         (option as HTMLOptionElement).disabled,
       ]),
     );
+}
+
+/**
+ * Start with player characters in the fight opens the dialog for their typed initiatives (decision
+ * 031); leaving every field empty rolls them all with the campaign's rule, as before.
+ */
+export async function rollEveryInitiative(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', {
+    name: /^(Initiative of the player characters|Initiative des personnages joueurs)$/,
+  });
+  await dialog.getByRole('button', { name: /^(Start combat|Lancer le combat)$/ }).click();
+  await expect(dialog).toHaveCount(0);
 }

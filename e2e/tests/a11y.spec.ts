@@ -96,3 +96,18 @@ for (const colorScheme of ['light', 'dark'] satisfies Scheme[]) {
     }
   });
 }
+
+// WCAG 2.5.3 (label in name): the FR/EN switch shows "FR"/"EN", so its accessible name must begin
+// with that text for a speech user saying "click FR" (axe only checks that it is contained).
+for (const lang of ['en', 'fr'] as const) {
+  test(`the language switch's accessible name starts with its visible text (${lang})`, async ({ page }) => {
+    for (const path of [`/${lang}`, `/${lang}/login`]) {
+      await page.goto(path);
+      const other = lang === 'en' ? 'fr' : 'en';
+      const link = page.getByRole('navigation').locator(`a[hreflang="${other}"]`);
+      await expect(link).toHaveText(other.toUpperCase());
+      await expect(link).toHaveAccessibleName(new RegExp(`^${other.toUpperCase()}\\b`));
+      await expect(link).toHaveAttribute('lang', other);
+    }
+  });
+}

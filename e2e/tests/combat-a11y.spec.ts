@@ -12,6 +12,7 @@ import {
   savedHp,
   seedFight,
   targetMovesSettled,
+  rollEveryInitiative,
 } from '../support/combat';
 import { expectNoSeriousA11yViolations } from '../support/helpers';
 
@@ -122,6 +123,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await page.getByRole('button', { name: 'All NPCs to enemies' }).click();
       await page.getByRole('button', { name: 'Start combat' }).click();
+      await expectNoSeriousA11yViolations(page);
+      await rollEveryInitiative(page);
       await expect(page.getByText('Round 1', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 

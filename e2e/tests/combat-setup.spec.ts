@@ -12,6 +12,7 @@ import {
   orderItems,
   region,
   savedCombat,
+  rollEveryInitiative,
 } from '../support/combat';
 import { expectNoSeriousA11yViolations } from '../support/helpers';
 
@@ -114,6 +115,7 @@ test.describe('combat', () => {
     await expect(enemies.getByRole('listitem')).toHaveText([/Grask/]);
 
     await start.click();
+    await rollEveryInitiative(page);
     await expect(page.getByText('Round 1', { exact: true })).toBeVisible();
     await savedCombat(api).toMatchObject({ phase: 'fight', round: 1, turnIndex: 0, targetId: null });
     const fight = await api.combat();
@@ -183,6 +185,7 @@ test.describe('combat', () => {
     await page.getByRole('button', { name: 'Tous les personnages joueurs en alliés' }).click();
     await expect(allies.getByRole('listitem')).toHaveText([/Aria/]);
     await start.click();
+    await rollEveryInitiative(page);
 
     await expect(page.getByText('Manche 1', { exact: true })).toBeVisible();
     await savedCombat(api).toMatchObject({ phase: 'fight' });
@@ -261,6 +264,7 @@ test.describe('combat', () => {
     await page.getByRole('button', { name: 'All player characters to allies' }).click();
     await page.getByRole('button', { name: 'All NPCs to enemies' }).click();
     await page.getByRole('button', { name: 'Start combat' }).click();
+    await rollEveryInitiative(page);
     await expect(orderItems(page, 'Initiative order')).toHaveText([
       orderEntry(1, 'Borin', 70),
       orderEntry(2, 'Grask', 50),

@@ -25,6 +25,9 @@ const TEXTS = {
     empty: (query: string) => `No rules match "${query}".`,
     overLimit: /60,000 characters long and the Novice plan saves up to 50,000/,
     upgrade: 'Upgrade for longer rules',
+    conflict: 'The rules were saved elsewhere while you were editing',
+    showTheirs: 'Show the saved version',
+    keepMine: 'Save my version',
   },
   fr: {
     heading: (name: string) => `Règles de ${name}`,
@@ -40,6 +43,9 @@ const TEXTS = {
     empty: (query: string) => `Aucune règle ne correspond à « ${query} ».`,
     overLimit: /60\s000 caractères et la formule Novice en enregistre au plus 50\s000/,
     upgrade: 'Passer à une formule supérieure pour des règles plus longues',
+    conflict: 'Les règles ont été enregistrées ailleurs pendant votre modification',
+    showTheirs: 'Voir la version enregistrée',
+    keepMine: 'Enregistrer ma version',
   },
 } as const;
 
@@ -129,6 +135,42 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByRole('button', { name: text.cancel, exact: true }).click();
       await expect(editor).toBeHidden();
       await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('rules saved in another tab meanwhile: the draft stays, the saved rules show, mine saves over them', async ({
+      page,
+      request,
+    }) => {
+      if (process.env.SHOTS_WIDTH)
+        await page.setViewportSize({ width: Number(process.env.SHOTS_WIDTH), height: 900 });
+      const user = await registerViaApi(request, { language });
+      const id = await createCampaign(request, user, 'Stormhold');
+      await openRules(page, user, id);
+      const editor = page.getByRole('textbox', { name: text.editor });
+      await page.getByRole('button', { name: text.edit, exact: true }).click();
+      await editor.fill('# Mine\n\nWritten in this tab.');
+      // Another tab saves other rules meanwhile (decision 036).
+      await putRules(request, user, id, '# Theirs\n\nWritten in the other tab.');
+      await page.getByRole('button', { name: text.save, exact: true }).click();
+
+      const notice = page.getByRole('alert').filter({ hasText: text.conflict });
+      await expect(notice).toBeVisible();
+      await expect(editor).toHaveText(/Written in this tab\./, { useInnerText: true });
+      await notice.getByText(text.showTheirs).click();
+      await expect(notice.getByText('Written in the other tab.')).toBeVisible();
+      expect(await savedRules(request, user, id)).toBe('# Theirs\n\nWritten in the other tab.');
+      await expectNoSeriousA11yViolations(page);
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({
+          path: `${process.env.SHOTS_DIR}/rules-conflict-${language}-${page.viewportSize()?.width}.png`,
+        });
+      }
+
+      await notice.getByRole('button', { name: text.keepMine }).click();
+      await expect(page.getByRole('status').filter({ hasText: text.saved })).toBeVisible();
+      await expect(editor).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible();
+      expect(await savedRules(request, user, id)).toBe('# Mine\n\nWritten in this tab.');
     });
 
     test('searches line by line, highlights the matches, and says when nothing matches', async ({

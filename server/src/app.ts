@@ -5,6 +5,13 @@ import { languageFromAcceptHeader } from '@questkeeper/core/i18n';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuthService, type AuthService } from './features/auth/service';
+import {
+  createMemoryThrottleStore,
+  createPostgresThrottleStore,
+  createRedisThrottleStore,
+  createSignInThrottle,
+} from './features/auth/throttle';
+import { systemClock, type Clock } from './lib/clock';
 import authRoutes from './features/auth/routes';
 import { createCampaignsService, type CampaignsService } from './features/campaigns/service';
 import campaignRoutes from './features/campaigns/routes';
@@ -40,6 +47,7 @@ import rateLimitPlugin, {
   type RateLimitStore,
 } from './plugins/rate-limit';
 import { createPostgresStore } from './plugins/rate-limit-postgres';
+import { clientErrorHandler } from './plugins/client-errors';
 import securityPlugin from './plugins/security';
 import { createResponseSerializerCompiler } from './plugins/serializer';
 import webPlugin from './plugins/web';
@@ -82,6 +90,8 @@ export interface AppOptions {
   stripeConnection?: StripeConnection;
   /** Overrides mail retry delays and polling (tests make them short). */
   mailDelivery?: Partial<DeliveryOptions>;
+  /** The time for the rules that depend on it (sign-in back-off, reset tokens); tests move it. */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance;
@@ -99,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // A request that reached us while shutting down is served, not refused with 503 (issue #19):
     // the server stops accepting connections, and server.ts closes each kept-alive one after its answer.
     return503OnClosing: false,
+    // 431/408/400 from Node's parser close the kept-alive connection cleanly (issue #18).
+    clientErrorHandler,
     // A URL the router cannot decode, or an id too long to route, addresses nothing: answer our
     // JSON 404 rather than Fastify's own shape (these run before any hook or error handler).
     frameworkErrors: (_error, request, reply) => {
@@ -145,9 +157,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Live sync of fights (decision 022); closed after the event streams (routes end them on preClose).
   const combatEvents = createCombatChannel({ redisUrl: config.redisUrl, database, log: app.log });
   app.addHook('onClose', async () => combatEvents.close());
+  const clock = options.clock ?? systemClock;
+  // Sign-in back-off counters live where the rate limits do (decisions 025 and 035).
+  const signInThrottle = createSignInThrottle({
+    store: config.redisUrl
+      ? createRedisThrottleStore(config.redisUrl)
+      : database.driver === 'postgres'
+        ? createPostgresThrottleStore(db)
+        : createMemoryThrottleStore(clock),
+    clock,
+    scale: config.rateLimitScale,
+  });
+  app.addHook('onClose', async () => signInThrottle.close());
   const auth = createAuthService({
     db,
     mailer,
+    clock,
+    signInThrottle,
     publicUrl: config.publicUrl,
     sessionCacheTtlMs: config.sessionCacheTtlMs,
     // Evictions reach every process at once (decision 025), over the combat events' transport.
@@ -157,17 +183,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => auth.close());
   const userData = createUserDataService({ db });
+  const playerView = createPlayerViewService({
+    db,
+    events: combatEvents,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const services: Services = {
     auth,
     campaigns,
-    units: createUnitsService({ db }),
-    combat: createCombatService({ db, events: combatEvents, log: app.log }),
-    playerView: createPlayerViewService({
+    // A unit edited on its form reaches open player views of a shared fight at once (issue #15).
+    units: createUnitsService({
       db,
-      events: combatEvents,
-      publicUrl: config.publicUrl,
-      log: app.log,
+      onUnitChanged: (campaignId, unitId) => playerView.unitChanged(campaignId, unitId),
     }),
+    combat: createCombatService({ db, events: combatEvents, log: app.log }),
+    playerView,
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
       db,

@@ -51,4 +51,21 @@ describe('configuration', () => {
   it('refuses a partial Stripe configuration', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE/);
   });
+
+  it('takes STRIPE_API_BASE (a Stripe fake) under NODE_ENV=test only', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_ADVENTURER: 'price_a',
+      STRIPE_PRICE_HERO: 'price_h',
+      STRIPE_API_BASE: 'http://127.0.0.1:4010',
+    };
+    expect(loadConfig({ ...stripe, NODE_ENV: 'test' }).stripe?.apiBase).toBe('http://127.0.0.1:4010');
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => loadConfig({ ...stripe, NODE_ENV })).toThrow(/STRIPE_API_BASE: only for tests/);
+    }
+    expect(loadConfig({ ...stripe, STRIPE_API_BASE: '', NODE_ENV: 'production' }).stripe?.apiBase).toBe(
+      undefined,
+    );
+  });
 });

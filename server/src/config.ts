@@ -36,6 +36,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ADVENTURER: optionalString,
   STRIPE_PRICE_HERO: optionalString,
+  /** Tests only (NODE_ENV=test): sends the Stripe SDK's calls to a fake (src/test/stripe-fake.ts). */
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Where the built web app lives; the server serves it when present. */
   WEB_DIST: optionalString,
   /** Bearer token for GET /api/metrics (Prometheus); unset, the endpoint does not exist. */
@@ -64,7 +66,15 @@ export interface Config {
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe:
-    { secretKey: string; webhookSecret: string; priceAdventurer: string; priceHero: string } | undefined;
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        priceAdventurer: string;
+        priceHero: string;
+        /** STRIPE_API_BASE: the Stripe fake of a test, instead of api.stripe.com. */
+        apiBase?: string | undefined;
+      }
+    | undefined;
   webDist: string;
   metricsToken: string | undefined;
   operator: {
@@ -111,6 +121,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'STRIPE_PRICE_ADVENTURER and STRIPE_PRICE_HERO, or none (demo payments).',
     );
   }
+  if (env.STRIPE_API_BASE && env.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  - STRIPE_API_BASE: only for tests (NODE_ENV=test); unset it to reach Stripe.',
+    );
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -135,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
             priceAdventurer: env.STRIPE_PRICE_ADVENTURER,
             priceHero: env.STRIPE_PRICE_HERO,
+            apiBase: env.STRIPE_API_BASE,
           }
         : undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

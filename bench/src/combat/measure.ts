@@ -157,9 +157,20 @@ export async function reopen(page: Page, labels: CombatLabels) {
   await setupReady(page, labels);
 }
 
+/**
+ * With player characters in the fight, Start opens the dialog for their typed initiatives (decision
+ * 031); the probe then times the dialog's Start, every field left empty (all rolled by the rule).
+ */
+async function openInitiativeDialog(page: Page, labels: CombatLabels) {
+  if ((await page.locator('dialog[open]').count()) > 0) throw new Error('a dialog is already open');
+  await page.getByRole('button', { name: labels.start, exact: true }).click();
+  await page.locator('dialog[open]').waitFor({ timeout: 10_000 });
+}
+
 /** Start combat → the initiative order painted (the server rolls it: this includes its answer). */
 export async function measureStart(page: Page, labels: CombatLabels, count: number): Promise<StartTiming> {
   const save = waitForAction(page);
+  await openInitiativeDialog(page, labels);
   await page.evaluate(startProbe(labels, count));
   const timing = await awaitProbe<StartTiming>(page, 'start combat', orderState(labels));
   await saved(save, 'start combat');

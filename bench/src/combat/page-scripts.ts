@@ -83,7 +83,9 @@ export function startProbe(labels: CombatLabels, count: number): string {
     ${AFTER_PAINT}
     ${BUTTON_BY_TEXT}
     ${orderListScript(labels.order)}
-    const button = buttonByText(document, ${JSON.stringify(labels.start)});
+    // With player characters in the fight, Start first opens the dialog for typed initiatives
+    // (decision 031): its own Start sends the action, so that is the click timed here.
+    const button = buttonByText(document.querySelector('dialog[open]') ?? document, ${JSON.stringify(labels.start)});
     if (!button) throw new Error('no button ' + ${JSON.stringify(labels.start)});
     if (button.disabled) throw new Error(${JSON.stringify(labels.start)} + ' is disabled');
     if (orderList()) throw new Error('an initiative order is already on the page');

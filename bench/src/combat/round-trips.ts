@@ -9,15 +9,19 @@ import { TWO_FRAMES } from '../editor/page-scripts';
 
 const PROBE_TIMEOUT_MS = 30_000;
 
-/** Init script: window.__qkAnswerAt = performance.now() once an action's or undo's answer is read. */
+/**
+ * Init script: window.__qkAnswerAt = performance.now() once an action's or undo's answer is read, and
+ * window.__qkAnswerBytes its size (decision 030: the answer carries the log's newest entries only).
+ */
 export const ANSWER_MARK = `(() => {
   const fetch0 = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const response = await fetch0(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (/\\/api\\/combat\\/(actions|undo|redo)$/.test(new URL(url, location.href).pathname)) {
-      await response.clone().arrayBuffer();
+      const body = await response.clone().arrayBuffer();
       window.__qkAnswerAt = performance.now();
+      window.__qkAnswerBytes = body.byteLength;
     }
     return response;
   };
@@ -39,6 +43,8 @@ export interface RoundTripTiming {
   answer: number;
   /** Answer read → that paint (the browser's share: parse, check, merge, render). */
   browser: number;
+  /** The answer's body, in bytes. */
+  bytes: number;
 }
 
 export interface TableLabels {
@@ -88,7 +94,8 @@ function roundTripProbe(labels: TableLabels, button: 'attack' | 'undo', targetId
         done = true;
         observer.disconnect();
         const answerAt = window.__qkAnswerAt;
-        afterPaint((at) => resolve({ paint: at - start, answer: answerAt - start, browser: at - answerAt }));
+        const bytes = window.__qkAnswerBytes ?? 0;
+        afterPaint((at) => resolve({ paint: at - start, answer: answerAt - start, browser: at - answerAt, bytes }));
       };
       const observer = new MutationObserver(check);
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
@@ -112,11 +119,11 @@ function floorProbe(campaignId: string) {
       const response = await fetch('/api/combat', {
         headers: { authorization: 'Bearer ' + token, 'x-campaign-id': ${JSON.stringify(campaignId)} },
       });
-      const text = await response.text();
+      const body = await response.arrayBuffer();
       const answerAt = performance.now();
-      JSON.parse(text);
+      JSON.parse(new TextDecoder().decode(body));
       const at = await new Promise((resolve) => afterPaint(resolve));
-      return { paint: at - start, answer: answerAt - start, browser: at - answerAt };
+      return { paint: at - start, answer: answerAt - start, browser: at - answerAt, bytes: body.byteLength };
     })();
     return null;
   })()`;

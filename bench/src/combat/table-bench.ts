@@ -1,7 +1,9 @@
 // The combat table's targets of issue #14, on the fight bench.ts left under way (200 v 200, the
 // target chosen): Attack → the server's answer painted and Undo → painted (p95 ≤ 50 ms each), then
-// one more entry on a log of 5,000 (≤ 16 ms for the browser's share). Each sample is paired with its
-// floor in the same page: the same fight read (GET /api/combat) and parsed, then a paint.
+// one more entry on a log of 5,000 (≤ 16 ms for the browser's share), with the answer's size: it
+// carries the log's newest entries only (decision 030), then again once the view has read the whole
+// log back page by page ("Show older entries"). Each sample is paired with its floor in the same
+// page: the same fight read (GET /api/combat) and parsed, then a paint.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -37,11 +39,33 @@ export interface TableContext {
   writeDirect: (insert: (options: DatabaseOptions) => Promise<void>) => Promise<string>;
 }
 
-function tableLabels(base: TableContext['labels']): TableLabels {
+function tableLabels(base: TableContext['labels']): TableLabels & { older: string; loadingOlder: string } {
   const en = JSON.parse(fs.readFileSync(path.join(ROOT, 'core/locales/en.json'), 'utf8')) as {
-    combat: { undo: string; log: { title: string } };
+    combat: { undo: string; log: { title: string; older: string; loadingOlder: string } };
   };
-  return { attack: base.attack, target: base.target, undo: en.combat.undo, log: en.combat.log.title };
+  return {
+    attack: base.attack,
+    target: base.target,
+    undo: en.combat.undo,
+    log: en.combat.log.title,
+    older: en.combat.log.older,
+    loadingOlder: en.combat.log.loadingOlder,
+  };
+}
+
+/** Reads the whole log into the view: "Show older entries" until it is gone; answers the pages read. */
+async function loadWholeLog(page: Page, labels: ReturnType<typeof tableLabels>): Promise<number> {
+  const more = page.getByRole('button', { name: labels.older, exact: true });
+  const loading = page.getByRole('button', { name: labels.loadingOlder, exact: true });
+  let pages = 0;
+  while ((await more.count()) > 0) {
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/combat/log');
+    await more.click();
+    await (await answer).finished();
+    await loading.waitFor({ state: 'detached' });
+    pages += 1;
+  }
+  return pages;
 }
 
 interface Row {
@@ -119,14 +143,22 @@ export async function measureTable(ctx: TableContext) {
   await targetChosen(page, ctx);
   const longLog: RoundTripTiming[] = [];
   const longFloor: RoundTripTiming[] = [];
-  for (let i = 0; i < WARMUP + LOG_SAMPLES; i++) {
-    await typeAmount(page, ctx.labels);
-    const blow = await measureAttackRoundTrip(page, labels, target);
-    const read = await measureReadFloor(page, ctx.campaignId);
-    if (i < WARMUP) continue;
-    longLog.push(blow);
-    longFloor.push(read);
-  }
+  const longLogAll: RoundTripTiming[] = [];
+  const longFloorAll: RoundTripTiming[] = [];
+  const sample = async (into: RoundTripTiming[], floors: RoundTripTiming[]) => {
+    for (let i = 0; i < WARMUP + LOG_SAMPLES; i++) {
+      await typeAmount(page, ctx.labels);
+      const blow = await measureAttackRoundTrip(page, labels, target);
+      const read = await measureReadFloor(page, ctx.campaignId);
+      if (i < WARMUP) continue;
+      into.push(blow);
+      floors.push(read);
+    }
+  };
+  await sample(longLog, longFloor);
+  // The worst case for the browser: every entry of the fight read back into the view.
+  const pages = await loadWholeLog(page, labels);
+  await sample(longLogAll, longFloorAll);
 
   const rows: Row[] = [
     { what: 'Attack → answer painted', samples: attack, floor, figure: 'paint', target: 50 },
@@ -135,6 +167,13 @@ export async function measureTable(ctx: TableContext) {
       what: `+1 entry, log of ${LOG_ENTRIES}`,
       samples: longLog,
       floor: longFloor,
+      figure: 'browser',
+      target: TARGET_LOG_ENTRY_MS,
+    },
+    {
+      what: `+1 entry, all ${LOG_ENTRIES} loaded`,
+      samples: longLogAll,
+      floor: longFloorAll,
       figure: 'browser',
       target: TARGET_LOG_ENTRY_MS,
     },
@@ -161,9 +200,18 @@ export async function measureTable(ctx: TableContext) {
       1,
     ),
   );
+  const bytes = (list: RoundTripTiming[]) =>
+    percentile(
+      list.map((t) => t.bytes),
+      50,
+    ).toLocaleString('en');
+  console.log(
+    `\nAnswer size at ${LOG_ENTRIES.toLocaleString('en')} log entries (bytes, p50): attack ${bytes(longLog)}; ` +
+      `GET /api/combat ${bytes(longFloor)}; the whole log read back in ${pages} pages of "Show older entries".`,
+  );
   return {
     origin,
     summary: rows.map((row) => ({ what: row.what, line: line(row) })),
-    raw: { attack, undo, floor, longLog, longFloor },
+    raw: { attack, undo, floor, longLog, longFloor, longLogAll, longFloorAll },
   };
 }

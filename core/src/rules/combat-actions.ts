@@ -29,6 +29,7 @@ import {
 import { resolveAmount } from './combat-amount';
 import { CONDITIONS_PER_UNIT_MAX } from './combat-limits';
 import { insertInOrder, removeFromOrder } from './combat-order';
+import { moveInOrder } from './combat-reorder';
 import {
   conditionsOf,
   keepConditionsOf,
@@ -110,10 +111,18 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       if (groupOf(state, action.unitId) !== null) problems.add('unitId', 'validation.unitAlreadyInCombat');
       else if (unit.currentHp <= 0) problems.add('unitId', 'validation.unitFallen');
       problems.throwIfAny();
+      // A typed initiative is for a unit joining mid-fight (reinforcements, issue #16): at setup
+      // there is no order yet, and Start takes the typed ones.
+      if (action.initiative !== undefined && state.phase !== 'fight') {
+        problems.add('initiative', 'validation.initiativeAtStart');
+      }
+      problems.throwIfAny();
       let next = addToGroup(state, action.group, [action.unitId]);
       const entry = { ...blank('add'), target: { id: unit._id, name: unit.name, group: action.group } };
       if (next.phase === 'fight') {
-        const initiative = initiativeOf(unit, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
+        const initiative =
+          action.initiative ??
+          initiativeOf(unit, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
         next = insertInOrder(next, { unitId: unit._id, initiative }, units, ctx.initiativeCharacteristic);
         entry.initiative = initiative;
       }
@@ -173,34 +182,60 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
     case 'attack':
     case 'heal': {
       requireFight();
-      const target = member('targetId', action.targetId);
+      // Area damage (issue #16): the same amount, rolled once, on every target; one entry each.
+      const ids = [...new Set([action.targetId, ...(action.targetIds ?? [])])];
+      const targets = ids.map((id, index) => {
+        const field = index === 0 ? 'targetId' : 'targetIds';
+        const target = member(field, id);
+        if (action.type === 'attack' && groupOf(state, id) !== null && target.currentHp <= 0) {
+          problems.add(field, 'validation.targetFallen');
+        }
+        return target;
+      });
       const resolved = resolveAmount(action.amount, ctx.rollDie);
       if (!resolved.ok) problems.add('amount', resolved.key, resolved.params);
-      if (action.type === 'attack' && groupOf(state, target._id) !== null && target.currentHp <= 0) {
-        problems.add('targetId', 'validation.targetFallen');
-      }
       problems.throwIfAny();
       if (!resolved.ok) throw new Error('unreachable: refused above');
-      const hpAfter = applyAmount(target, action.type, resolved.amount);
       const actor = state.order[state.turnIndex]?.unitId;
-      const entry: LogDraft = {
-        ...blank(action.type),
-        actor: actor === undefined ? null : ref(actor),
-        target: ref(target._id),
-        input: resolved.input,
-        amount: resolved.amount,
-        breakdown: resolved.breakdown,
-        clamped: resolved.clamped,
-        hpBefore: target.currentHp,
-        hpAfter,
-      };
-      const next = { ...selectTarget(state, target._id), amount: 0 };
-      const standing = new Map(units).set(target._id, { ...target, currentHp: hpAfter });
+      const standing = new Map(units);
+      const changes = new Map<string, UnitChange>();
+      const entries = targets.map((target): LogDraft => {
+        const hpAfter = applyAmount(target, action.type, resolved.amount);
+        standing.set(target._id, { ...target, currentHp: hpAfter });
+        changes.set(target._id, { currentHp: hpAfter, status: target.status });
+        return {
+          ...blank(action.type),
+          actor: actor === undefined ? null : ref(actor),
+          target: ref(target._id),
+          input: resolved.input,
+          amount: resolved.amount,
+          breakdown: resolved.breakdown,
+          clamped: resolved.clamped,
+          hpBefore: target.currentHp,
+          hpAfter,
+        };
+      });
+      const next = { ...selectTarget(state, action.targetId), amount: 0 };
       const after =
         action.type === 'attack'
-          ? withEndCheck({ state: next, conditions: fight.conditions }, entry, standing)
+          ? withEndCheck({ state: next, conditions: fight.conditions }, entries.at(-1)!, standing)
           : { state: next, conditions: fight.conditions };
-      return done(after, [entry], new Map([[target._id, { currentHp: hpAfter, status: target.status }]]));
+      return done(after, entries, changes);
+    }
+    case 'reorder': {
+      requireFight();
+      member('unitId', action.unitId);
+      const from = state.order.findIndex((entry) => entry.unitId === action.unitId);
+      if (action.toIndex >= state.order.length) {
+        problems.add('toIndex', 'validation.tooBig', { max: state.order.length - 1 });
+      } else if (from === action.toIndex) {
+        problems.add('toIndex', 'validation.samePlace');
+      }
+      problems.throwIfAny();
+      const moved = moveInOrder(state, action.unitId, action.toIndex);
+      if (!moved) throw new Error('unreachable: a member is in the order');
+      const entry = { ...blank('reorder'), target: ref(action.unitId), initiative: moved.initiative };
+      return done({ state: moved.state, conditions: fight.conditions }, [entry]);
     }
     case 'setStatus': {
       const unit = member('unitId', action.unitId);

@@ -4,3 +4,11 @@
 export const CONDITION_ROUNDS_MAX = 100;
 /** Conditions one unit may carry at once. */
 export const CONDITIONS_PER_UNIT_MAX = 20;
+
+/**
+ * The newest log entries every answer about a fight carries (decision 030); older ones are read page
+ * by page with GET /api/combat/log.
+ */
+export const COMBAT_LOG_WINDOW = 50;
+/** The most entries one page of GET /api/combat/log gives. */
+export const COMBAT_LOG_PAGE_MAX = 200;

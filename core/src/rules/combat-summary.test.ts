@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CombatLogEntry } from '../schemas/combat';
+import { combatSummary, type CombatLogEntry } from '../schemas/combat';
 import { summarizeFight } from './combat-summary';
 
 const ara = { id: 'a', name: 'Ara', group: 'allies' as const };
@@ -53,6 +53,8 @@ describe('summarizeFight', () => {
       entry({ round: 2, actor: ara, target: caz, amount: 40, hpBefore: 20, hpAfter: 0, defeated: 'enemies' }),
     ];
     const summary = summarizeFight(log);
+    // The shape the API sends with an ended fight (decision 030).
+    expect(combatSummary.parse(summary)).toEqual(summary);
     expect(summary).toMatchObject({
       rounds: 2,
       startedAt: log[2]!.at,

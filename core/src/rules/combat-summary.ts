@@ -1,37 +1,11 @@
 // The end-of-fight summary (issue #14), computed from the combat log alone: the log keeps names and
 // groups as they were, so the summary still reads right after units are renamed or deleted.
-import type { CombatLogEntry } from '../schemas/combat';
-import type { CombatGroup } from './combat';
+import type { CombatLogEntry, CombatSummary } from '../schemas/combat';
 
-export interface UnitSummary {
-  id: string;
-  name: string;
-  group: CombatGroup | null;
-  /** HP actually removed (a blow on 5 HP left deals 5, whatever was rolled). */
-  damageDealt: number;
-  damageTaken: number;
-  /** HP actually restored. */
-  healingDone: number;
-  healingReceived: number;
-  /** How many times a blow brought the unit to 0 HP. */
-  falls: number;
-  /** At 0 HP after the last blow or heal the log shows for it. */
-  fallen: boolean;
-}
-
-export interface CombatSummary {
-  /** The last round reached (0 before the fight started). */
-  rounds: number;
-  startedAt: string | null;
-  /** The End or the blow that ended the fight; null while it goes on. */
-  endedAt: string | null;
-  /** From the start to the end, or to the last entry while the fight goes on. */
-  durationMs: number | null;
-  /** The side left with nobody standing, when a blow ended the fight. */
-  defeated: CombatGroup | null;
-  /** Every unit the log shows acting or acted upon, in order of first appearance. */
-  units: UnitSummary[];
-}
+// The shape is the API's (the server sends it with an ended fight, decision 030).
+export type { CombatSummary } from '../schemas/combat';
+export type UnitSummary = CombatSummary['units'][number];
+type CombatGroup = NonNullable<UnitSummary['group']>;
 
 type Entry = Pick<
   CombatLogEntry,

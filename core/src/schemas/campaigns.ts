@@ -17,6 +17,7 @@ export {
 } from '../constants';
 
 const listItemId = userText().trim().min(1).max(64);
+const campaignVersion = z.string().max(32);
 
 export const characteristicDef = z.object({
   // A unit stores its values in a map keyed by these names: "__proto__" would be a trap for every
@@ -35,14 +36,16 @@ export const raceInput = z.object({
   name: nameSchema(),
   note: noteSchema(maxOverTiers('raceNoteChars')),
 });
+const colorSchema = () =>
+  z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorHex' })
+    .transform((c) => c.toLowerCase());
+
 export const classInput = z.object({
   _id: listItemId.optional(),
   name: nameSchema(),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorHex' })
-    .transform((c) => c.toLowerCase())
-    .default(DEFAULT_CLASS_COLOR),
+  color: colorSchema().default(DEFAULT_CLASS_COLOR),
   note: noteSchema(maxOverTiers('classNoteChars')),
 });
 export const statusInput = z.object({
@@ -82,6 +85,11 @@ export const campaign = z.object({
   initiativeCaracName: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Changes with every write of the campaign (an opaque token, decision 036): a whole-document save
+   * sends the version it was edited from, and a stale one is refused with 409 GAME_DATA_CONFLICT.
+   */
+  version: z.string(),
 });
 export type Campaign = z.infer<typeof campaign>;
 
@@ -118,8 +126,107 @@ export const updateCampaignBody = z.object({
   statuses: z.array(statusInput).max(maxOverTiers('statuses')).superRefine(uniqueNames).optional(),
   initiativeRule: z.enum(INITIATIVE_RULES).optional(),
   initiativeCaracName: userText().trim().max(NAME_MAX, { error: 'validation.tooLong' }).optional(),
+  /**
+   * The campaign's `version` this change was made from (decision 036): when it is no longer the
+   * current one, nothing is written and the answer is 409 GAME_DATA_CONFLICT with the campaign as it
+   * is. The web app always sends it; a call without it overwrites (last write wins).
+   */
+  version: campaignVersion.optional(),
 });
 export type UpdateCampaignBody = z.infer<typeof updateCampaignBody>;
+
+/** 409 GAME_DATA_CONFLICT: the error, and the campaign as it is now (nothing was written). */
+export const campaignConflictBody = z.object({
+  code: z.literal('GAME_DATA_CONFLICT'),
+  message: z.string(),
+  campaign,
+});
+export type CampaignConflictBody = z.infer<typeof campaignConflictBody>;
+
+// One edit of one entry of a list (decision 036): the server applies it to the list as it is when
+// the edit arrives, in one transaction, so two tabs adding, renaming or deleting entries of the same
+// list never undo each other. Races, classes and statuses are addressed by `_id`, characteristics
+// (which have none) by name. Every rule of a whole-list save applies (tier, counts, note lengths,
+// unique names), and units follow a rename (decision 014).
+export const CAMPAIGN_LISTS = ['characteristics', 'races', 'classes', 'statuses'] as const;
+export type CampaignList = (typeof CAMPAIGN_LISTS)[number];
+
+/** Where a new entry goes (Undo puts a deleted entry back where it was); the end when absent or past it. */
+const listPosition = z.number().int({ error: 'validation.integer' }).min(0).max(10_000);
+
+const noteChange = (max: number) => userText().max(max, { error: 'validation.tooLong' }).optional();
+const LIST_EDIT_SHAPES = {
+  characteristics: {
+    add: characteristicDef,
+    changes: z.object({
+      name: characteristicDef.shape.name.optional(),
+      max: z
+        .union([z.literal(20), z.literal(100)], { error: 'validation.characteristicMaxChoice' })
+        .optional(),
+    }),
+  },
+  races: {
+    add: raceInput.omit({ _id: true }),
+    changes: z.object({ name: nameSchema().optional(), note: noteChange(maxOverTiers('raceNoteChars')) }),
+  },
+  classes: {
+    add: classInput.omit({ _id: true }),
+    changes: z.object({
+      name: nameSchema().optional(),
+      color: colorSchema().optional(),
+      note: noteChange(maxOverTiers('classNoteChars')),
+    }),
+  },
+  statuses: {
+    add: statusInput.omit({ _id: true }),
+    changes: z.object({ name: nameSchema().optional(), note: noteChange(maxOverTiers('statusNoteChars')) }),
+  },
+} as const;
+
+function listEdits<L extends CampaignList>(list: L) {
+  const { add, changes } = LIST_EDIT_SHAPES[list];
+  return {
+    add: z.object({ op: z.literal('add'), list: z.literal(list), item: add, at: listPosition.optional() }),
+    update: z.object({ op: z.literal('update'), list: z.literal(list), itemId: listItemId, changes }),
+    delete: z.object({ op: z.literal('delete'), list: z.literal(list), itemId: listItemId }),
+  };
+}
+const EDITS = {
+  characteristics: listEdits('characteristics'),
+  races: listEdits('races'),
+  classes: listEdits('classes'),
+  statuses: listEdits('statuses'),
+};
+
+export const listEditBody = z.discriminatedUnion('op', [
+  z.discriminatedUnion('list', [
+    EDITS.races.add,
+    EDITS.classes.add,
+    EDITS.statuses.add,
+    EDITS.characteristics.add,
+  ]),
+  z.discriminatedUnion('list', [
+    EDITS.races.update,
+    EDITS.classes.update,
+    EDITS.statuses.update,
+    EDITS.characteristics.update,
+  ]),
+  z.discriminatedUnion('list', [
+    EDITS.races.delete,
+    EDITS.classes.delete,
+    EDITS.statuses.delete,
+    EDITS.characteristics.delete,
+  ]),
+]);
+export type ListEditBody = z.infer<typeof listEditBody>;
+export type ListEditInput = z.input<typeof listEditBody>;
+
+export const listEditResponse = z.object({
+  campaign,
+  /** The entry added or changed (its `_id`, or its name for a characteristic); absent for a delete. */
+  itemId: z.string().optional(),
+});
+export type ListEditResponse = z.infer<typeof listEditResponse>;
 
 export const copyCampaignBody = z.object({ sourceCampaignId: idSchema });
 

@@ -4,7 +4,7 @@ import { errorBody, idSchema } from './common';
 import { unit } from './units';
 
 import { COMBAT_AMOUNT_MAX } from '../constants';
-import { CONDITION_ROUNDS_MAX } from '../rules/combat-limits';
+import { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW, CONDITION_ROUNDS_MAX } from '../rules/combat-limits';
 
 export { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN, DEFAULT_COMBAT_AMOUNT } from '../constants';
 
@@ -62,8 +62,24 @@ const amountInput = z
   .union([z.number(), z.string()])
   .describe('An integer 1..999, or a dice expression such as "2d6+3" (at most 200 characters).');
 
+/**
+ * Area damage (issue #16): more units the same blow lands on, with the same amount (one roll); the
+ * blow lands on `targetId` and each of these (duplicates count once), one log entry per unit.
+ */
+const areaTargets = z
+  .array(idSchema)
+  .min(1)
+  .max(maxUnits * 2)
+  .optional();
+
 export const combatAction = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('add'), unitId: idSchema, group: combatGroup }),
+  z.object({
+    type: z.literal('add'),
+    unitId: idSchema,
+    group: combatGroup,
+    /** Reinforcements (issue #16): an initiative typed by hand for a unit joining mid-fight; else rolled. */
+    initiative: initiative.optional(),
+  }),
   z.object({ type: z.literal('remove'), unitId: idSchema }),
   z.object({
     type: z.literal('start'),
@@ -73,8 +89,8 @@ export const combatAction = z.discriminatedUnion('type', [
      */
     initiatives: z.record(idSchema, initiative).optional(),
   }),
-  z.object({ type: z.literal('attack'), targetId: idSchema, amount: amountInput }),
-  z.object({ type: z.literal('heal'), targetId: idSchema, amount: amountInput }),
+  z.object({ type: z.literal('attack'), targetId: idSchema, amount: amountInput, targetIds: areaTargets }),
+  z.object({ type: z.literal('heal'), targetId: idSchema, amount: amountInput, targetIds: areaTargets }),
   z.object({ type: z.literal('setStatus'), unitId: idSchema, status: z.string().max(200) }),
   z.object({
     type: z.literal('addCondition'),
@@ -87,6 +103,16 @@ export const combatAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('removeCondition'), unitId: idSchema, conditionId: idSchema }),
   z.object({ type: z.literal('nextTurn') }),
   z.object({ type: z.literal('end') }),
+  /** Fixes the initiative order by hand (issue #16): the unit moves to `toIndex` of the order. */
+  z.object({
+    type: z.literal('reorder'),
+    unitId: idSchema,
+    toIndex: z
+      .number()
+      .int()
+      .min(0)
+      .max(maxUnits * 2),
+  }),
 ]);
 export type CombatAction = z.infer<typeof combatAction>;
 export type CombatActionType = CombatAction['type'];
@@ -112,6 +138,7 @@ export const COMBAT_LOG_TYPES = [
   'conditionExpired',
   'nextTurn',
   'end',
+  'reorder',
 ] as const;
 export type CombatLogType = (typeof COMBAT_LOG_TYPES)[number];
 
@@ -168,6 +195,49 @@ export type CombatLogEntry = z.infer<typeof combatLogEntry>;
 
 // ---- Answers ----
 
+export { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW } from '../rules/combat-limits';
+
+/**
+ * A place in the log (decision 030): `GET /api/combat/log?before=` gives the entries before it.
+ * Opaque to clients: pass on what an answer gave (`logBefore`, a page's `before`).
+ */
+export const combatLogCursor = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/, 'combat.log.badCursor');
+
+/** One unit's line of the end-of-fight summary (core/src/rules/combat-summary.ts). */
+export const combatUnitSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  group: combatGroup.nullable(),
+  /** HP actually removed (a blow on 5 HP left deals 5, whatever was rolled). */
+  damageDealt: z.number().int(),
+  damageTaken: z.number().int(),
+  /** HP actually restored. */
+  healingDone: z.number().int(),
+  healingReceived: z.number().int(),
+  /** How many times a blow brought the unit to 0 HP. */
+  falls: z.number().int(),
+  /** At 0 HP after the last blow or heal the log shows for it. */
+  fallen: z.boolean(),
+});
+
+/** The end-of-fight summary, computed from the whole log (undone entries left out). */
+export const combatSummary = z.object({
+  /** The last round reached (0 before the fight started). */
+  rounds: z.number().int(),
+  startedAt: z.string().nullable(),
+  /** The End or the blow that ended the fight; null while it goes on. */
+  endedAt: z.string().nullable(),
+  /** From the start to the end, or to the last entry while the fight goes on. */
+  durationMs: z.number().int().nullable(),
+  /** The side left with nobody standing, when a blow ended the fight. */
+  defeated: combatGroup.nullable(),
+  /** Every unit the log shows acting or acted upon, in order of first appearance. */
+  units: z.array(combatUnitSummary),
+});
+export type CombatSummary = z.infer<typeof combatSummary>;
+
 export const combatResponse = combatState.extend({
   updatedAt: z.string().nullable(),
   /** 0 for a campaign that never had a fight; +1 per applied action, undo or redo. */
@@ -175,12 +245,50 @@ export const combatResponse = combatState.extend({
   conditions: z.record(z.string(), z.array(combatCondition)),
   canUndo: z.boolean(),
   canRedo: z.boolean(),
-  /** The entries of this fight, oldest first; undone ones stay (flagged) until redone or replaced. */
+  /**
+   * The newest entries of this fight (at most COMBAT_LOG_WINDOW), oldest first; undone ones stay
+   * (flagged) until redone or replaced. Older ones: GET /api/combat/log with `before: logBefore`.
+   */
   log: z.array(combatLogEntry),
+  /** How many entries the fight's log holds in all. */
+  logTotal: z.number().int().min(0),
+  /** The cursor for the entries older than `log`; null when `log` starts at the fight's first entry. */
+  logBefore: combatLogCursor.nullable(),
+  /**
+   * The first undone step: the entries of this step and of every later one are undone, all others
+   * applied (undo takes the last applied step, redo the first undone one). Null when none is undone.
+   */
+  logUndoneFrom: z.number().int().nullable(),
+  /** Once the last applied step ended the fight (End, or a side defeated): its summary; else null. */
+  summary: combatSummary.nullable(),
 });
 export type CombatResponse = z.infer<typeof combatResponse>;
 
-/** An applied action, undo or redo: the whole fight, the units it changed, the entries it touched. */
+/** GET /api/combat/log: `limit` entries before `before` (the newest ones without it). */
+export const combatLogQuery = z.object({
+  before: combatLogCursor.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(COMBAT_LOG_PAGE_MAX)
+    .default(COMBAT_LOG_WINDOW)
+    .describe(`At most ${COMBAT_LOG_PAGE_MAX}; ${COMBAT_LOG_WINDOW} when absent.`),
+});
+export type CombatLogQuery = z.input<typeof combatLogQuery>;
+
+/** One page of the log, oldest first, with what a client needs to go further back. */
+export const combatLogPage = z.object({
+  entries: z.array(combatLogEntry),
+  /** The cursor for the entries older than these; null at the fight's first entry. */
+  before: combatLogCursor.nullable(),
+});
+export type CombatLogPage = z.infer<typeof combatLogPage>;
+
+/**
+ * An applied action, undo or redo: the fight (its log windowed), the units it changed, and every
+ * entry it added or flagged (undone or redone), wherever they are in the log: clients merge by id.
+ */
 export const combatActionResponse = z.object({
   combat: combatResponse,
   units: z.array(unit),

@@ -16,12 +16,14 @@ import { combatCondition, combatLogEntry, combatState } from './combat';
 import { languageSchema, nameSchema, storableStrings, tierSchema, userText } from './common';
 import { updateUnitBody } from './units';
 
-/** Names the kind of file, so a JSON file of another program is refused before anything else. */
-export const GAME_DATA_FORMAT = 'questkeeper.game-data';
-/** The version this code writes; readers accept it and upgrade every older one they know. */
-export const GAME_DATA_FORMAT_VERSION = 1;
-export const ACCOUNT_EXPORT_FORMAT = 'questkeeper.account';
-export const ACCOUNT_EXPORT_FORMAT_VERSION = 1;
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  ACCOUNT_EXPORT_FORMAT_VERSION,
+  GAME_DATA_FORMAT,
+  GAME_DATA_FORMAT_VERSION,
+} from '../constants';
+
+export { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_FORMAT_VERSION, GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION };
 
 /** A unit's reference inside the file (its id when exported): the fight points at units through it. */
 const fileUnitRef = z.string().trim().min(1, { error: 'validation.required' }).max(64);

@@ -2,10 +2,11 @@
 // through a read-only link, and the redacted payload the link serves. The payload carries only what
 // the player page shows; the rule that builds it is core/src/rules/player-view.ts.
 import { z } from 'zod';
+import { PLAYER_ALIAS_MAX } from '../constants';
 import { maxOverTiers } from '../tiers';
 import { idSchema, userText } from './common';
 
-export const PLAYER_ALIAS_MAX = 50;
+export { PLAYER_ALIAS_MAX };
 /** How many of the last log lines the player page gets. */
 export const PLAYER_LOG_LINES = 8;
 

@@ -73,5 +73,13 @@ export const unit = z.object({
 });
 export type Unit = z.infer<typeof unit>;
 
+/** Copies of a unit (issue #16): how many, numbered "Goblin 2", "Goblin 3"… within the unit limit. */
+export const copyUnitBody = z.object({
+  count: z.number().int({ error: 'validation.integer' }).min(1).max(maxOverTiers('unitsPerCampaign')),
+});
+export type CopyUnitBody = z.infer<typeof copyUnitBody>;
+export const copyUnitResponse = z.object({ units: z.array(unit) });
+export type CopyUnitResponse = z.infer<typeof copyUnitResponse>;
+
 export const generateBody = z.object({ template: z.enum(QUICK_TEMPLATES) });
 export const generateResponse = z.object({ characteristics: z.record(z.string(), z.number()) });

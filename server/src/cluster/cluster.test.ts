@@ -8,11 +8,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIER_LIMITS } from '@questkeeper/core/tiers';
 import { migrationFiles } from '../db/migrate';
 import { RATE_LIMIT_RULES } from '../plugins/rate-limit';
 import { ADDRESS } from '../test/payment-steps';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
+import { STRIPE_ENV, startStripeFake } from '../test/stripe-fake';
 import { freePort, startServer, type ServerProcess } from './processes';
 import { startProxy, type Proxy } from './proxy';
 import { readStream } from './sse-reader';
@@ -295,6 +298,108 @@ describe.skipIf(!adminUrl || process.env.QK_TEST_DB !== 'postgres')(
         expect(ms).toBeLessThan(1000);
       }
     });
+
+    it('applies one Stripe webhook delivered to two processes at once once', async () => {
+      // Two more processes on the same database, with the Stripe provider pointed at the fake
+      // (STRIPE_API_BASE, tests only): the real SDK verifies the signature and reads the state back.
+      const fake = await startStripeFake();
+      const stripeEnv = {
+        ...env,
+        ...STRIPE_ENV,
+        STRIPE_API_BASE: `http://127.0.0.1:${fake.connection.port}`,
+      };
+      const ports = await Promise.all([freePort(), freePort()]);
+      const stripeServers = await Promise.all(ports.map((port) => startServer(port, stripeEnv)));
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const [first, second] = stripeServers as [ServerProcess, ServerProcess];
+        const { email, token } = await register();
+        const checkout = await call(first.url, 'POST', '/api/stripe/create-checkout-session', token, {
+          plan: 'Hero',
+        });
+        expect(checkout.status, JSON.stringify(checkout.json)).toBe(200);
+        expect(checkout.json.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+        const userId = (await client.query<{ id: string }>('select id from users where email = $1', [email]))
+          .rows[0]!.id;
+        // The process created the Stripe customer in the fake and stored it.
+        const customerId = [...fake.customers.values()].find((customer) => customer.email === email)?.id;
+        expect(customerId).toMatch(/^cus_/);
+        if (!customerId) return;
+        const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
+        fake.setSubscription({
+          id: subscriptionId,
+          customer: customerId,
+          status: 'active',
+          price: STRIPE_ENV.STRIPE_PRICE_HERO,
+          metadata: { userId, plan: 'Hero' },
+        });
+        const eventId = `evt_${crypto.randomBytes(8).toString('hex')}`;
+        const payload = JSON.stringify({
+          id: eventId,
+          object: 'event',
+          api_version: '2026-10-28.endive',
+          livemode: false,
+          type: 'checkout.session.completed',
+          data: {
+            object: {
+              id: `cs_${crypto.randomBytes(6).toString('hex')}`,
+              object: 'checkout.session',
+              mode: 'subscription',
+              customer: customerId,
+              subscription: subscriptionId,
+              client_reference_id: userId,
+              metadata: { userId, plan: 'Hero' },
+            },
+          },
+        });
+        const signature = Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
+        });
+        const count = async (from: string, ...values: string[]) =>
+          Number((await client.query<{ n: string }>(`select count(*) as n from ${from}`, values)).rows[0]!.n);
+        const mailsBefore = await count('mail_outbox where "to" = $1', email);
+        const eventsBefore = await count('payment_events');
+        const deliver = (server: ServerProcess) =>
+          fetch(`${server.url}/api/stripe/webhook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body: payload,
+          }).then(async (response) => ({ status: response.status, body: await response.text() }));
+        // The same delivery, to both processes at once (Stripe retries, or two endpoints).
+        const answers = await Promise.all([deliver(first), deliver(second)]);
+        expect(answers).toEqual([
+          { status: 200, body: '{"received":true}' },
+          { status: 200, body: '{"received":true}' },
+        ]);
+        // Both verified it and read the subscription back from Stripe; one applied it.
+        expect(fake.calls('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(2);
+        expect(await count('payment_events where id = $1', eventId)).toBe(1);
+        expect((await count('payment_events')) - eventsBefore).toBe(1);
+        const rows = await client.query<{ subscription_id: string; plan: string; status: string }>(
+          'select subscription_id, plan, status from subscriptions where user_id = $1',
+          [userId],
+        );
+        expect(rows.rows).toEqual([{ subscription_id: subscriptionId, plan: 'Hero', status: 'active' }]);
+        const tier = await client.query<{ tier: string }>('select tier from users where id = $1', [userId]);
+        expect(tier.rows[0]!.tier).toBe('Hero');
+        // A subscription change sends no mail: the double delivery queued none either.
+        expect(await count('mail_outbox where "to" = $1', email)).toBe(mailsBefore);
+        // Every process, the demo ones included, sees the new tier.
+        for (const server of [...servers, ...stripeServers]) {
+          const ms = await within(1000, async () => {
+            const limit = await call(server.url, 'GET', '/api/game-data/campaigns/limit', token);
+            return limit.json.limit === TIER_LIMITS.Hero.campaigns;
+          });
+          expect(ms).toBeLessThan(1000);
+        }
+      } finally {
+        await client.end();
+        await Promise.all(stripeServers.map((server) => server.stop()));
+        await fake.close();
+      }
+    }, 90_000);
 
     it('fails no request during a rolling restart, and ends streams with a reconnect hint', async () => {
       const { token } = await register();

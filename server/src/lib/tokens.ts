@@ -9,3 +9,13 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * Compares a secret given by a client with the expected one in constant time: both are hashed first,
+ * so the comparison runs on equal-length digests and leaks neither content nor length.
+ */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}

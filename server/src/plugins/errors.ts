@@ -43,7 +43,9 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
           ]),
         )
       : undefined;
-    if (error.code === 'RATE_LIMITED') reply.header('retry-after', String(error.params.seconds ?? 60));
+    if (error.code === 'RATE_LIMITED' || error.code === 'SIGN_IN_THROTTLED') {
+      reply.header('retry-after', String(error.params.seconds ?? 60));
+    }
     return sendError(reply, request, error.code, error.params, fields);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

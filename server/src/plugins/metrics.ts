@@ -2,7 +2,6 @@
 // METRICS_TOKEN is set: the route then does not exist (404), and answers only `Authorization: Bearer
 // <token>`. Each app has its own registry, so tests that build several apps count separately; the
 // series describe this process only (Prometheus sums the replicas).
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { count } from 'drizzle-orm';
@@ -12,17 +11,15 @@ import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { openEventStreams } from '../features/combat/events/sse';
 import { sendError } from './errors';
+import { sameSecret } from '../lib/tokens';
 
 export const METRICS_PATH = '/api/metrics';
 
 /** Seconds; from a cached session read (~1 ms) to a slow export or a stalled database. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** Constant time, and the token's length does not leak either (both sides are hashed first). */
+const sameToken = sameSecret;
 
 function databaseGauges(registry: Registry, database: Database): void {
   new Gauge({

@@ -2,8 +2,9 @@
 // units, unit duplicates, races, classes, statuses, characteristics) and 50 concurrent saves of rules
 // and notes at their length limit: never over the limit, never a 5xx, on PGlite (one connection, so
 // requests interleave between queries) and on PostgreSQL (a pool of 20: true parallel transactions).
-// Lists are saved whole through PUT /api/game-data/{id}: that concurrent saves lose each other's
-// additions is issue #18 item 8, not asserted here.
+// Lists are saved whole through PUT /api/game-data/{id} or one entry at a time through
+// POST /api/game-data/{id}/lists; that no acknowledged entry is lost is asserted in
+// features/campaigns/list-edits.test.ts (issue #18 item 8).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -171,6 +172,35 @@ describe('100 concurrent creates at the limit', () => {
       }
       if (limitsOf(tier).canEditLists) expect(result.accepted.length).toBeGreaterThan(0);
       else expect(result.accepted).toHaveLength(0);
+    });
+
+    // The per-entry call (decision 036): each request adds its own entry to the list as it is then,
+    // so exactly one of the 100 takes the last place.
+    it.each(TIERS)(`${field}, one entry each through POST …/lists (%s)`, async (tier) => {
+      const { _id: userId, token } = await user(tier);
+      const limit = limitsOf(tier)[key] as number;
+      const start = Math.max(limit - 1, 0);
+      const existing = Array.from({ length: start }, (_, i) => item(i));
+      const campaignId = await insertCampaign(ctx.app, userId, { [field]: existing });
+      const result = await burst(
+        Array.from({ length: CREATES }, (_, i) => () => {
+          const { _id: _ignored, ...entry } = item(1000 + i) as { _id?: string };
+          return ctx.app.inject({
+            method: 'POST',
+            url: `/api/game-data/${campaignId}/lists`,
+            headers: bearer(token),
+            payload: { op: 'add', list: field, item: entry },
+          });
+        }),
+      );
+      const [row] = await ctx.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      const stored = (row![field as keyof typeof LISTS] as unknown[]).length;
+      record(`${field} entry adds, ${tier}`, limit, CREATES, result, stored);
+      expect(stored).toBeLessThanOrEqual(Math.max(limit, start));
+      if (limitsOf(tier).canEditLists) {
+        expect(result.accepted).toHaveLength(limit - start);
+        expect(stored).toBe(limit);
+      } else expect(result.accepted).toHaveLength(0);
     });
   }
 });

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client';
 import { createScratchDatabase } from './scratch-database';
 import { users } from '../db/schema';
 import type { RateLimitStore } from '../plugins/rate-limit';
+import type { Clock } from '../lib/clock';
 import type { StripeConnection } from '../features/payments/stripe/config';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -51,6 +52,8 @@ export async function createTestApp(
     stripeConnection?: StripeConnection;
     /** Adds test-only routes before the app is sealed. */
     beforeReady?: (app: App) => void;
+    /** The app's clock (lib/clock.ts), for rules that depend on time. */
+    clock?: Clock;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -69,6 +72,7 @@ export async function createTestApp(
     logger: false,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

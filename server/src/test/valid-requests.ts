@@ -48,6 +48,15 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'PUT /api/auth/language': () => ({ language: 'fr' }),
   'PUT /api/game-data/{id}': () => ({ name: 'Renamed by a proof', rules: 'Proof rules' }),
   'POST /api/game-data/{id}/copy': (_party, ids) => ({ sourceCampaignId: ids.campaign }),
+  // One list edit that can be repeated: the first characteristic (addressed by name) to a maximum of 100.
+  'POST /api/game-data/{id}/lists': (party) => ({
+    op: 'update',
+    list: 'characteristics',
+    itemId:
+      (party?.exported as { campaign?: { characteristics?: { name: string }[] } } | undefined)?.campaign
+        ?.characteristics?.[0]?.name ?? 'Proof',
+    changes: { max: 100 },
+  }),
   'POST /api/units': (party) => ({ name: 'Proof unit', race: party?.race, class: party?.className }),
   'PUT /api/units/{id}': () => ({ name: 'Renamed unit', hp: 50 }),
   'POST /api/combat/actions': (party, ids) => ({

@@ -151,6 +151,46 @@ export async function apiStream(
   );
 }
 
+/**
+ * Downloads a file the API answers as an attachment (issue #17: a campaign's JSON, its rules as
+ * markdown, the account's data) with the same headers as every call, since a plain link cannot send
+ * the token. Answers the body and the `Content-Disposition` header; errors as apiRequest's.
+ */
+export async function apiDownload(
+  path: string,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; disposition: string | null }> {
+  const session = getSession();
+  const headers: Record<string, string> = { 'accept-language': currentLanguage(), ...options.headers };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  let response: Response;
+  try {
+    // eslint-disable-next-line no-restricted-globals -- this is the one place allowed to fetch.
+    response = await fetch(path, {
+      method: 'GET',
+      headers,
+      cache: 'no-store',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', i18next.t('common.genericError'));
+  }
+  if (response.ok) {
+    return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+  }
+  if (response.status === 401 && session && getSession()?.token === session.token) clearSession();
+  const payload: unknown = await response.json().catch(() => undefined);
+  const error = (payload ?? {}) as { code?: ErrorCode; message?: string; fields?: Record<string, string> };
+  throw new ApiError(
+    response.status,
+    error.code ?? 'INTERNAL',
+    error.message ?? i18next.t('common.genericError'),
+    error.fields ?? {},
+    payload,
+  );
+}
+
 /** The user-facing text of any failure: the server's localized message, else the generic one. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : i18next.t('common.genericError');

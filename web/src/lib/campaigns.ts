@@ -9,14 +9,17 @@ import type {
   campaignLimit,
   copyCampaignBody,
   createCampaignBody,
+  ListEditInput,
+  listEditBody,
+  listEditResponse,
   UpdateCampaignBody,
   updateCampaignBody,
 } from '@questkeeper/core/schemas/campaigns';
 import type { Tier } from '@questkeeper/core/tiers';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 import { useUserId } from './query-client';
 
-export type { Campaign, UpdateCampaignBody };
+export type { Campaign, ListEditInput, UpdateCampaignBody };
 
 /** What every dashboard view of a campaign receives (issue #4 contract). */
 export interface CampaignViewProps {
@@ -55,6 +58,26 @@ export function updateCampaign(id: string, changes: z.input<typeof updateCampaig
   return apiRequest<{ body: typeof updateCampaignBody; response: typeof campaign }>('PUT', campaignPath(id), {
     body: changes,
   });
+}
+
+/** One edit of one list entry (decision 036): applied to the list as it is on the server. */
+export function editCampaignList(id: string, edit: ListEditInput) {
+  return apiRequest<{ body: typeof listEditBody; response: typeof listEditResponse }>(
+    'POST',
+    `${campaignPath(id)}/lists`,
+    { body: edit },
+  );
+}
+
+/**
+ * The campaign as it is now, carried by a 409 GAME_DATA_CONFLICT: a whole-document save sent with a
+ * `version` that another tab or device has written since (decision 036). Null for any other error.
+ */
+export function conflictCampaign(error: unknown): Campaign | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'GAME_DATA_CONFLICT')
+    return null;
+  const body = error.body as { campaign?: Campaign } | undefined;
+  return body?.campaign && typeof body.campaign.version === 'string' ? body.campaign : null;
 }
 
 export function deleteCampaign(id: string) {
@@ -115,7 +138,11 @@ export function useCreateCampaign() {
   });
 }
 
-/** A partial update (name, rules, lists, initiative); the cache takes the server's answer. */
+/**
+ * A partial update (name, rules, lists, initiative); the cache takes the server's answer. Send the
+ * `version` the edit started from: on a 409 conflict the cache takes the campaign the answer carries,
+ * so the view shows what is saved now while the editor keeps the user's draft.
+ */
 export function useUpdateCampaign() {
   const cache = useCampaignCache();
   return useMutation({
@@ -126,6 +153,31 @@ export function useUpdateCampaign() {
       if (changes.characteristics || changes.races || changes.classes || changes.statuses) {
         void cache.invalidateUnits();
       }
+    },
+    onError: (error) => {
+      const current = conflictCampaign(error);
+      if (current) cache.replace(current);
+    },
+  });
+}
+
+/**
+ * One list entry added, changed or deleted (decision 036). The cache takes the campaign the server
+ * answers; units are read again after a rename or a lowered maximum (they follow it, decision 014).
+ * An entry deleted meanwhile (404) reloads the campaigns, so the list shows what is there.
+ */
+export function useEditCampaignList() {
+  const cache = useCampaignCache();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: ListEditInput }) => editCampaignList(id, edit),
+    onSuccess: ({ campaign }, { edit }) => {
+      cache.replace(campaign);
+      if (edit.op === 'update' && ('name' in edit.changes || 'max' in edit.changes)) {
+        void cache.invalidateUnits();
+      }
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 404) void cache.invalidate();
     },
   });
 }

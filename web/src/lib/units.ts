@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { campaignHeaders } from '@questkeeper/core/schemas/common';
 import type {
+  copyUnitBody,
+  copyUnitResponse,
   CreateUnitBody,
   createUnitBody,
   generateBody,
@@ -61,6 +63,16 @@ export function updateUnit(campaignId: string, id: string, changes: z.input<type
 
 export function deleteUnit(campaignId: string, id: string) {
   return apiRequest<{ response: null }>('DELETE', unitPath(id), { headers: campaignHeader(campaignId) });
+}
+
+/** Numbered copies of a unit ("Goblin 2"…), all or none within the unit limit (issue #16). */
+export async function copyUnit(campaignId: string, id: string, count: number) {
+  const answer = await apiRequest<{ body: typeof copyUnitBody; response: typeof copyUnitResponse }>(
+    'POST',
+    `${unitPath(id)}/copies`,
+    { headers: campaignHeader(campaignId), body: { count } },
+  );
+  return answer.units;
 }
 
 /** Quick generation (Adventurer and Hero, create mode): random characteristics from a template. */
@@ -119,6 +131,15 @@ export function useUpdateUnit(campaignId: string) {
     mutationFn: ({ id, changes }: { id: string; changes: z.input<typeof updateUnitBody> }) =>
       updateUnit(campaignId, id, changes),
     onSuccess: (unit) => cache.replace(unit),
+  });
+}
+
+/** Copies of a unit: the cache takes them at the end of the list, in their numbered order. */
+export function useCopyUnit(campaignId: string) {
+  const cache = useUnitCache(campaignId);
+  return useMutation({
+    mutationFn: ({ id, count }: { id: string; count: number }) => copyUnit(campaignId, id, count),
+    onSuccess: (units) => units.forEach((unit) => cache.add(unit)),
   });
 }
 

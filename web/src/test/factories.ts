@@ -22,6 +22,7 @@ export function createCampaign(overrides: Partial<Campaign> = {}): Campaign {
     initiativeCaracName: '',
     createdAt: CREATED,
     updatedAt: CREATED,
+    version: '1',
     ...overrides,
   };
 }

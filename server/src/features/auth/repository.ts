@@ -70,8 +70,12 @@ export async function insertResetToken(
   await db.insert(passwordResetTokens).values(values);
 }
 
-/** Marks a live, unused token as used and returns its user id: single use, race-free. */
-export async function consumeResetToken(db: Executor, tokenHash: string): Promise<string | undefined> {
+/** Marks a live (at `now`), unused token as used and returns its user id: single use, race-free. */
+export async function consumeResetToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
@@ -79,7 +83,7 @@ export async function consumeResetToken(db: Executor, tokenHash: string): Promis
       and(
         eq(passwordResetTokens.tokenHash, tokenHash),
         isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, sql`now()`),
+        gt(passwordResetTokens.expiresAt, now),
       ),
     )
     .returning({ userId: passwordResetTokens.userId });
@@ -92,4 +96,53 @@ export async function voidResetTokensOfUser(db: Executor, userId: string): Promi
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * Sign-in back-off on PostgreSQL (decision 035), in rate_limit_counters: `count` is the failures and
+ * `reset_at` the moment they are forgotten (the last failure + forgetMs). One upsert counts a failure
+ * unless the key is locked; its row lock makes parallel attempts from any process count one by one.
+ * Answers the ms the key stays locked (0: counted).
+ */
+export async function reserveSignInAttempt(
+  db: Executor,
+  key: string,
+  now: number,
+  policy: { free: number; baseMs: number; maxMs: number; forgetMs: number },
+): Promise<number> {
+  const { free, baseMs, maxMs, forgetMs } = policy;
+  const at = new Date(now).toISOString();
+  const forgetAt = new Date(now + forgetMs).toISOString();
+  const counted = (await db.execute(sql`
+    insert into rate_limit_counters as r (key, count, reset_at)
+    values (${key}, 1, ${forgetAt}::timestamptz)
+    on conflict (key) do update set
+      count = case when r.reset_at <= ${at}::timestamptz then 1 else r.count + 1 end,
+      reset_at = excluded.reset_at
+    where r.reset_at <= ${at}::timestamptz
+      or r.count < ${free}
+      or ${at}::timestamptz >= r.reset_at - ${forgetMs} * interval '1 millisecond'
+        + least(${baseMs} * power(2, least(r.count - ${free}, 30)), ${maxMs}) * interval '1 millisecond'
+    returning count`)) as unknown as { rows: unknown[] };
+  if (counted.rows.length > 0) return 0;
+  const locked = (await db.execute(sql`
+    select count, extract(epoch from reset_at) * 1000 as forget_at
+    from rate_limit_counters where key = ${key}`)) as unknown as {
+    rows: { count: number; forget_at: string | number }[];
+  };
+  const row = locked.rows[0];
+  if (!row) return 1;
+  const failures = Number(row.count);
+  const lastAt = Number(row.forget_at) - forgetMs;
+  const lockMs = Math.min(baseMs * 2 ** Math.min(failures - free, 30), maxMs);
+  return Math.max(1, Math.ceil(lastAt + lockMs - now));
+}
+
+/** A successful sign-in: `clear` forgets the key's failures, `undo` takes back one. */
+export async function settleSignInAttempt(db: Executor, key: string, mode: 'clear' | 'undo'): Promise<void> {
+  await db.execute(
+    mode === 'clear'
+      ? sql`delete from rate_limit_counters where key = ${key}`
+      : sql`update rate_limit_counters set count = greatest(count - 1, 0) where key = ${key}`,
+  );
 }

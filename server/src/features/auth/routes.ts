@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: loginBody, response: { 200: authUser, ...errors } } },
     async (request) => {
       await app.rateLimit(request, 'login', request.body.email);
-      return auth.login(request.body);
+      return auth.login(request.body, { ip: request.ip, language: request.language });
     },
   );
 

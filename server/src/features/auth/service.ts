@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
 import type { RequestUser } from '../../plugins/request-context';
 import type { Mailer } from '../mail/mailer';
@@ -14,6 +15,7 @@ import { resetPasswordMail, welcomeMail } from '../mail/templates';
 import * as users from '../../db/shared/users';
 import * as repo from './repository';
 import { createSessionCache, shareSessionCache } from './session-cache';
+import type { SignInThrottle } from './throttle';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -29,8 +31,13 @@ export function createAuthService(deps: {
   /** Opens the broadcast that carries evictions to every process (decision 025). */
   invalidations?: (handlers: BroadcastHandlers) => Broadcast;
   log?: FastifyBaseLogger;
+  /** Back-off of failed sign-ins per account and IP (decision 035); none when absent. */
+  signInThrottle?: SignInThrottle;
+  /** Reads the time for reset-token expiry and the back-off (tests move it). */
+  clock?: Clock;
 }) {
   const { db, mailer, publicUrl } = deps;
+  const clock = deps.clock ?? systemClock;
   const ttlMs = deps.sessionCacheTtlMs ?? 0;
   const cache = createSessionCache({ ttlMs });
   // Nothing is cached with a TTL of 0, so there is nothing to evict elsewhere either.
@@ -41,7 +48,7 @@ export function createAuthService(deps: {
     await repo.insertSession(db, {
       userId: user.id,
       tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      expiresAt: new Date(clock.now() + SESSION_TTL_MS),
     });
     return toAuthUser(user, token);
   }
@@ -72,10 +79,19 @@ export function createAuthService(deps: {
       return openSession(user);
     },
 
-    async login(input: { email: string; password: string }): Promise<AuthUser> {
+    /**
+     * Throws SIGN_IN_THROTTLED while the account or the caller's IP is locked out by earlier
+     * failures; a failure counts towards both, a success clears the account's.
+     */
+    async login(
+      input: { email: string; password: string },
+      caller: { ip: string; language: Language } = { ip: 'unknown', language: 'en' },
+    ): Promise<AuthUser> {
+      const attempt = await deps.signInThrottle?.begin({ email: input.email, ...caller });
       const user = await repo.findUserByEmail(db, input.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+      await attempt?.succeeded();
       return openSession(user);
     },
 
@@ -116,7 +132,7 @@ export function createAuthService(deps: {
 
     /** Extends the session by another 30 days and answers the current user. */
     async refresh(user: RequestUser): Promise<AuthUser> {
-      await repo.extendSession(db, user.sessionId, new Date(Date.now() + SESSION_TTL_MS));
+      await repo.extendSession(db, user.sessionId, new Date(clock.now() + SESSION_TTL_MS));
       const row = await users.findUserById(db, user.id);
       if (!row) throw new AppError('UNAUTHENTICATED');
       return toAuthUser(row, user.token);
@@ -145,7 +161,7 @@ export function createAuthService(deps: {
             await repo.insertResetToken(tx, {
               userId: user.id,
               tokenHash: hashToken(token),
-              expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+              expiresAt: new Date(clock.now() + RESET_TOKEN_TTL_MS),
             });
           });
           const mailLanguage = user.language ?? language;
@@ -163,7 +179,7 @@ export function createAuthService(deps: {
     async resetPassword(token: string, newPassword: string): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
       const userId = await db.transaction(async (tx) => {
-        const found = await repo.consumeResetToken(tx, hashToken(token));
+        const found = await repo.consumeResetToken(tx, hashToken(token), new Date(clock.now()));
         if (!found) throw new AppError('INVALID_RESET_TOKEN');
         await users.updateUser(tx, found, { passwordHash });
         await repo.deleteSessionsOfUser(tx, found);

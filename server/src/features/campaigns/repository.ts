@@ -1,6 +1,6 @@
 // SQL for campaigns, and for the units that follow a change of their campaign's lists (decision
 // 014). Every read or write is scoped by user id: another user's campaign is simply not found.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaigns, units } from '../../db/schema';
 import type { CampaignRow, CampaignValues } from '../../db/shared/campaigns';
@@ -16,6 +16,35 @@ export {
 } from '../../db/shared/campaigns';
 
 /**
+ * A campaign row with its version (decision 036): PostgreSQL's `xmin`, the id of the transaction that
+ * wrote the row last. Every update of the row changes it, locks (FOR UPDATE, the foreign-key checks of
+ * unit writes) do not, and it needs no column that each write would have to remember to bump.
+ */
+export type VersionedRow = CampaignRow & { version: string };
+const versioned = { ...getTableColumns(campaigns), version: sql<string>`${campaigns}.xmin::text` };
+
+export async function listVersionedCampaigns(db: Executor, userId: string): Promise<VersionedRow[]> {
+  return db
+    .select(versioned)
+    .from(campaigns)
+    .where(eq(campaigns.userId, userId))
+    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+}
+
+export async function findVersionedCampaign(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+): Promise<VersionedRow | undefined> {
+  const [row] = await db
+    .select(versioned)
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/**
  * Same, locking the row until the transaction ends: every read-modify-write of a campaign goes
  * through this (unit creates lock the same row), so parallel requests cannot pass a limit.
  */
@@ -23,9 +52,9 @@ export async function lockOwnedCampaign(
   db: Executor,
   userId: string,
   campaignId: string,
-): Promise<CampaignRow | undefined> {
+): Promise<VersionedRow | undefined> {
   const [row] = await db
-    .select()
+    .select(versioned)
     .from(campaigns)
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
     .for('update')
@@ -38,12 +67,12 @@ export async function updateCampaign(
   userId: string,
   campaignId: string,
   values: Partial<CampaignValues>,
-): Promise<CampaignRow | undefined> {
+): Promise<VersionedRow | undefined> {
   const [row] = await db
     .update(campaigns)
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
-    .returning();
+    .returning(versioned);
   return row;
 }
 

@@ -1,15 +1,37 @@
 // HTTP only: the campaign calls of spec §7 (`/api/game-data`), all for a signed-in user.
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translate } from '@questkeeper/core/i18n';
 import {
   campaign,
+  campaignConflictBody,
   campaignLimit,
   copyCampaignBody,
   createCampaignBody,
+  listEditBody,
+  listEditResponse,
   updateCampaignBody,
+  type CampaignConflictBody,
 } from '@questkeeper/core/schemas/campaigns';
 import { errorBody, idParams } from '@questkeeper/core/schemas/common';
 import { signedIn, userOf } from '../../plugins/auth';
+import { CampaignConflict } from './service';
+
+/** Runs a write; a stale version answers 409 with the current campaign instead of an error body. */
+async function orConflict<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof CampaignConflict)) throw error;
+    const body: CampaignConflictBody = {
+      code: 'GAME_DATA_CONFLICT',
+      message: translate(request.language, 'errors.GAME_DATA_CONFLICT'),
+      campaign: error.campaign,
+    };
+    return reply.code(409).send(body);
+  }
+}
 
 const errors = {
   400: errorBody,
@@ -50,12 +72,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
+          description:
+            'Changes the fields sent. With `version` (the campaign version the change was made from), ' +
+            'a campaign changed since is left as it is: 409 GAME_DATA_CONFLICT with the current campaign. ' +
+            'Lists sent here replace the whole list; POST /api/game-data/{id}/lists edits one entry.',
           params: idParams,
           body: updateCampaignBody,
-          response: { 200: campaign, ...errors },
+          response: { 200: campaign, ...errors, 409: campaignConflictBody },
         },
       },
-      async (request) => campaigns.update(userOf(request), request.params.id, request.body),
+      async (request, reply) =>
+        orConflict(request, reply, () => campaigns.update(userOf(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      '/api/game-data/:id/lists',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            'Adds, changes or deletes one entry of a list (characteristics, races, classes, statuses) ' +
+            'of the campaign as it is now, in one transaction: concurrent edits never undo each other. ' +
+            'Races, classes and statuses are addressed by `_id`, characteristics by name. Same rules as ' +
+            'a whole-list save (tier, counts, note lengths, unique names); units follow a rename.',
+          params: idParams,
+          body: listEditBody,
+          response: { 200: listEditResponse, ...errors },
+        },
+      },
+      async (request) => campaigns.editList(userOf(request), request.params.id, request.body),
     );
 
     r.delete(

@@ -18,6 +18,8 @@ import {
   type Campaign,
   type CreateCampaignBody,
   type InitiativeRule,
+  type ListEditBody,
+  type ListEditResponse,
   type UpdateCampaignBody,
 } from '@questkeeper/core/schemas/campaigns';
 import { limitsOf } from '@questkeeper/core/tiers';
@@ -25,7 +27,16 @@ import type { Db, Tx } from '../../db/client';
 import { lockUser } from '../../db/shared/users';
 import { AppError, notFound } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/request-context';
+import { applyListEdit } from './list-edit';
 import * as repo from './repository';
+
+/** 409 GAME_DATA_CONFLICT: the client edited from a stale version; the route answers with this campaign. */
+export class CampaignConflict extends Error {
+  constructor(readonly campaign: Campaign) {
+    super('GAME_DATA_CONFLICT');
+    this.name = 'CampaignConflict';
+  }
+}
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
@@ -38,7 +49,7 @@ export function createCampaignsService(deps: { db: Db }) {
   async function applyChange(
     tx: Tx,
     user: RequestUser,
-    row: repo.CampaignRow,
+    row: repo.VersionedRow,
     change: Partial<CampaignData>,
     name?: string,
   ): Promise<Campaign> {
@@ -77,7 +88,7 @@ export function createCampaignsService(deps: { db: Db }) {
 
   return {
     async list(user: RequestUser): Promise<Campaign[]> {
-      return (await repo.listCampaigns(db, user.id)).map(toCampaign);
+      return (await repo.listVersionedCampaigns(db, user.id)).map(toCampaign);
     },
 
     async limit(user: RequestUser): Promise<{ limit: number; count: number }> {
@@ -98,17 +109,42 @@ export function createCampaignsService(deps: { db: Db }) {
         }
         const data =
           body.template === 'empty' ? emptyCampaignData() : defaultCampaignData(owner.language, newId);
-        return toCampaign(await repo.insertCampaign(tx, user.id, { ...data, name: body.name }));
+        const row = await repo.insertCampaign(tx, user.id, { ...data, name: body.name });
+        return loadCampaign(tx, user.id, row.id);
       });
     },
 
+    /**
+     * A partial update. With `version` (decision 036), a campaign written since that version is left
+     * as it is and the caller gets it back in a CampaignConflict (409), so no save undoes another.
+     */
     async update(user: RequestUser, campaignId: string, body: UpdateCampaignBody): Promise<Campaign> {
-      const { name, ...data } = body;
+      const { name, version, ...data } = body;
       const change = toCampaignDataChange(data, newId);
       return db.transaction(async (tx) => {
         const row = await repo.lockOwnedCampaign(tx, user.id, campaignId);
         if (!row) throw notFound();
+        if (version !== undefined && version !== row.version) throw new CampaignConflict(toCampaign(row));
         return applyChange(tx, user, row, change, name);
+      });
+    },
+
+    /**
+     * One edit of one list entry (add, change, delete), applied to the list as it is now under the
+     * campaign's row lock, then checked and written exactly as a whole-list save of the result
+     * would be: same tier rules, same unit follow-ups. Concurrent edits all land.
+     */
+    async editList(user: RequestUser, campaignId: string, edit: ListEditBody): Promise<ListEditResponse> {
+      return db.transaction(async (tx) => {
+        const row = await repo.lockOwnedCampaign(tx, user.id, campaignId);
+        if (!row) throw notFound();
+        const { list, index, itemId } = applyListEdit(dataOf(row)[edit.list], edit, newId);
+        try {
+          const campaign = await applyChange(tx, user, row, { [edit.list]: list });
+          return itemId === undefined ? { campaign } : { campaign, itemId };
+        } catch (error) {
+          throw error instanceof AppError ? onItemFields(error, edit, index) : error;
+        }
       });
     },
 
@@ -131,6 +167,30 @@ export function createCampaignsService(deps: { db: Db }) {
       if (!(await repo.deleteCampaign(db, user.id, campaignId))) throw notFound();
     },
   };
+}
+
+/**
+ * The whole-list checks name fields by position (`races.3.note`); an edit's caller sent one entry, so
+ * its fields are named as in its body (`item.note`, `changes.note`).
+ */
+function onItemFields(error: AppError, edit: ListEditBody, index: number): AppError {
+  if (!error.fields) return error;
+  const prefix = `${edit.list}.${index}.`;
+  const parent = edit.op === 'add' ? 'item' : 'changes';
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([name, problem]) => [
+      name.startsWith(prefix) ? `${parent}.${name.slice(prefix.length)}` : name,
+      problem,
+    ]),
+  );
+  return new AppError(error.code, error.params, fields);
+}
+
+/** A campaign as the API shows it, read with its current version (create, import). */
+export async function loadCampaign(db: Db | Tx, userId: string, campaignId: string): Promise<Campaign> {
+  const row = await repo.findVersionedCampaign(db, userId, campaignId);
+  if (!row) throw notFound();
+  return toCampaign(row);
 }
 
 function toAppError(problem: CampaignProblem): AppError {
@@ -156,7 +216,7 @@ function dataOf(row: repo.CampaignRow): CampaignData {
   };
 }
 
-export function toCampaign(row: repo.CampaignRow): Campaign {
+export function toCampaign(row: repo.VersionedRow): Campaign {
   return {
     _id: row.id,
     userId: row.userId,
@@ -164,5 +224,6 @@ export function toCampaign(row: repo.CampaignRow): Campaign {
     ...dataOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }

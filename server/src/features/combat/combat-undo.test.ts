@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { CombatAction, CombatResponse } from '@questkeeper/core/schemas/combat';
+import { COMBAT_LOG_WINDOW, type CombatAction, type CombatResponse } from '@questkeeper/core/schemas/combat';
 import { endsFight } from '@questkeeper/core/rules/combat-action-types';
 import { eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
@@ -17,7 +17,18 @@ type Client = ReturnType<typeof combatClient>;
 
 /** What undo must restore exactly: the fight without its bookkeeping, and every unit's HP and status. */
 async function snapshot(client: Client) {
-  const { version: _v, updatedAt: _u, log: _l, canUndo: _cu, canRedo: _cr, ...fight } = await client.get();
+  const {
+    version: _v,
+    updatedAt: _u,
+    log: _l,
+    logTotal: _lt,
+    logBefore: _lb,
+    logUndoneFrom: _lu,
+    summary: _s,
+    canUndo: _cu,
+    canRedo: _cr,
+    ...fight
+  } = await client.get();
   const units = (await client.units()).map((unit) => ({
     id: unit._id,
     hp: unit.currentHp,
@@ -208,6 +219,10 @@ describe('undo and redo', () => {
     for (let i = 0; i < steps; i++)
       version = (await combat.undo(user, table.campaignId, version)).combat.version;
     expect(await snapshot(client)).toEqual(start);
-    expect((await client.get()).log.filter((entry) => entry.undone)).toHaveLength(steps);
+    // The answer carries the newest entries only (decision 030); the first undone step says the rest.
+    const after = await client.get();
+    expect(after).toMatchObject({ logTotal: steps + 2, logUndoneFrom: 3 });
+    expect(after.log).toHaveLength(COMBAT_LOG_WINDOW);
+    expect(after.log.every((entry) => entry.undone)).toBe(true);
   }, 120_000);
 });

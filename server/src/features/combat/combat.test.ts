@@ -49,6 +49,10 @@ describe('GET /api/combat', () => {
       canUndo: false,
       canRedo: false,
       log: [],
+      logTotal: 0,
+      logBefore: null,
+      logUndoneFrom: null,
+      summary: null,
     });
   });
 

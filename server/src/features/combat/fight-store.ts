@@ -3,7 +3,8 @@
 import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
 import type { Fight, FightUnit } from '@questkeeper/core/rules/combat-action-types';
 import { keepConditionsOf } from '@questkeeper/core/rules/conditions';
-import type { CombatResponse } from '@questkeeper/core/schemas/combat';
+import { summarizeFight } from '@questkeeper/core/rules/combat-summary';
+import { COMBAT_LOG_WINDOW, type CombatResponse, type CombatSummary } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { unitIdsOf, withoutMissingUnits } from './combat-state';
@@ -51,16 +52,30 @@ export function healed(fight: Fight, existing: ReadonlySet<string>): Fight {
   return { state, conditions: keepConditionsOf(fight.conditions, members) };
 }
 
-/** The answer for a fight as stored now (reads the log). */
+/** The end-of-fight summary, from every applied entry (decision 030: the answer's log is a window). */
+export async function fightSummary(db: Executor, campaignId: string): Promise<CombatSummary> {
+  const rows = await repo.appliedLog(db, campaignId);
+  return summarizeFight(rows.map((row) => ({ ...row.data, undone: false, at: row.createdAt.toISOString() })));
+}
+
+/**
+ * The answer for a fight as stored now: its newest log entries (an index scan that stops after
+ * COMBAT_LOG_WINDOW rows), what undo, redo and paging need, and the summary once it has ended.
+ */
 export async function present(
   db: Executor,
   loaded: Pick<LoadedFight, 'campaign' | 'fight' | 'version'> & { updatedAt: Date | null },
 ): Promise<CombatResponse> {
+  const campaignId = loaded.campaign.id;
+  const head = await repo.logHead(db, campaignId);
+  const window = head.total === 0 ? [] : await repo.logPage(db, campaignId, COMBAT_LOG_WINDOW);
   return toCombatResponse({
     fight: loaded.fight,
     version: loaded.version,
     updatedAt: loaded.updatedAt,
-    log: await repo.listLog(db, loaded.campaign.id),
+    window,
+    head,
+    summary: head.ended ? await fightSummary(db, campaignId) : null,
     statuses: loaded.campaign.statuses,
   });
 }

@@ -1,8 +1,13 @@
 // The only mapping from stored combat rows to API answers.
 import type { Fight } from '@questkeeper/core/rules/combat-action-types';
-import type { CombatLogEntry, CombatResponse, ConditionMap } from '@questkeeper/core/schemas/combat';
+import type {
+  CombatLogEntry,
+  CombatResponse,
+  CombatSummary,
+  ConditionMap,
+} from '@questkeeper/core/schemas/combat';
 import type { Status } from '@questkeeper/core/schemas/campaigns';
-import type { LogRow } from './repository';
+import type { LogHead, LogPlace, LogRow } from './repository';
 
 export function toLogEntry(row: LogRow): CombatLogEntry {
   const { data } = row;
@@ -44,24 +49,48 @@ function namedConditions(conditions: ConditionMap, statuses: readonly Status[]):
   );
 }
 
+/** The cursor for the entries before `row` (decision 030: `step.position`, opaque to clients). */
+export function cursorOf(row: Pick<LogRow, 'step' | 'position'>): string {
+  return `${row.step}.${row.position}`;
+}
+
+/** A cursor the schema has checked (digits only, at most 9 each) back to its place. */
+export function placeOf(cursor: string): LogPlace {
+  const [step = '0', position = '0'] = cursor.split('.');
+  return { step: Number(step), position: Number(position) };
+}
+
+/**
+ * The cursor for the entries older than a page (oldest first); null when the page starts at the
+ * log's first entry.
+ */
+export function pageCursor(rows: readonly LogRow[], hasOlder: boolean): string | null {
+  const first = rows[0];
+  return first && hasOlder ? cursorOf(first) : null;
+}
+
 export function toCombatResponse(input: {
   fight: Fight;
   version: number;
   updatedAt: Date | null;
-  log: readonly LogRow[];
+  /** The newest entries (COMBAT_LOG_WINDOW at most), oldest first. */
+  window: readonly LogRow[];
+  head: LogHead;
+  summary: CombatSummary | null;
   statuses: readonly Status[];
 }): CombatResponse {
-  // Undo takes the last applied step, redo the first undone one (they always follow it).
-  const firsts = input.log.filter((row) => row.position === 0);
-  const lastApplied = firsts.findLast((row) => !row.undone);
-  const firstUndone = firsts.find((row) => row.undone);
+  const { head } = input;
   return {
     ...input.fight.state,
     updatedAt: input.updatedAt?.toISOString() ?? null,
     version: input.version,
     conditions: namedConditions(input.fight.conditions, input.statuses),
-    canUndo: lastApplied?.undoable ?? false,
-    canRedo: firstUndone?.undoable ?? false,
-    log: input.log.map(toLogEntry),
+    canUndo: head.canUndo,
+    canRedo: head.canRedo,
+    log: input.window.map(toLogEntry),
+    logTotal: head.total,
+    logBefore: pageCursor(input.window, head.total > input.window.length),
+    logUndoneFrom: head.firstUndone,
+    summary: input.summary,
   };
 }

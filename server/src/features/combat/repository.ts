@@ -1,6 +1,6 @@
 // SQL for the combat of a campaign: its row (fight, conditions, version), its log (which is also the
 // undo history, decision 021), and the unit reads and writes an action makes.
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FightUnit, LogDraft, UnitChange } from '@questkeeper/core/rules/combat-action-types';
 import type { StepChanges } from '@questkeeper/core/rules/combat-history';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
@@ -121,11 +121,97 @@ const logColumns = {
   undoable: sql<boolean>`${combatLog.undo} is not null`,
 };
 
-export async function listLog(db: Executor, campaignId: string): Promise<LogRow[]> {
-  return db
+/** A place in the log: entries strictly before it (its (step, position), opaque to clients). */
+export interface LogPlace {
+  step: number;
+  position: number;
+}
+
+/**
+ * The `limit` entries just before `before` (the newest ones without it), oldest first: a backward
+ * scan of the (campaign, step, position) index that stops after `limit` rows (decision 030).
+ */
+export async function logPage(
+  db: Executor,
+  campaignId: string,
+  limit: number,
+  before?: LogPlace,
+): Promise<LogRow[]> {
+  const rows = await db
     .select(logColumns)
     .from(combatLog)
-    .where(eq(combatLog.campaignId, campaignId))
+    .where(
+      and(
+        eq(combatLog.campaignId, campaignId),
+        before
+          ? sql`(${combatLog.step}, ${combatLog.position}) < (${before.step}, ${before.position})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(combatLog.step), desc(combatLog.position))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** What every answer says about the log besides its window (decision 030). */
+export interface LogHead {
+  total: number;
+  /** The last step still applied (undo takes it) and the first undone one (redo takes it). */
+  lastApplied: number | null;
+  firstUndone: number | null;
+  /** Those steps have stored changes (an imported log has none). */
+  canUndo: boolean;
+  canRedo: boolean;
+  /** The last applied step ended the fight (End, or a side left with nobody standing). */
+  ended: boolean;
+}
+
+export async function logHead(db: Executor, campaignId: string): Promise<LogHead> {
+  const result = (await db.execute(sql`
+    with edges as (
+      select
+        (select max(step) from ${combatLog} where campaign_id = ${campaignId} and not undone) as last_applied,
+        (select min(step) from ${combatLog} where campaign_id = ${campaignId} and undone) as first_undone
+    )
+    select
+      (select count(*)::int from ${combatLog} where campaign_id = ${campaignId}) as total,
+      edges.last_applied,
+      edges.first_undone,
+      coalesce((select undo is not null from ${combatLog}
+        where campaign_id = ${campaignId} and step = edges.last_applied and position = 0), false) as can_undo,
+      coalesce((select undo is not null from ${combatLog}
+        where campaign_id = ${campaignId} and step = edges.first_undone and position = 0), false) as can_redo,
+      exists(select 1 from ${combatLog}
+        where campaign_id = ${campaignId} and step = edges.last_applied
+          and (type = 'end' or data->>'defeated' is not null)) as ended
+    from edges
+  `)) as unknown as {
+    rows: {
+      total: number;
+      last_applied: number | null;
+      first_undone: number | null;
+      can_undo: boolean;
+      can_redo: boolean;
+      ended: boolean;
+    }[];
+  };
+  const row = result.rows[0];
+  return {
+    total: Number(row?.total ?? 0),
+    lastApplied: row?.last_applied ?? null,
+    firstUndone: row?.first_undone ?? null,
+    canUndo: row?.can_undo ?? false,
+    canRedo: row?.can_redo ?? false,
+    ended: row?.ended ?? false,
+  };
+}
+
+/** The applied entries, oldest first, with only what the end-of-fight summary reads. */
+export async function appliedLog(db: Executor, campaignId: string) {
+  return db
+    .select({ data: combatLog.data, createdAt: combatLog.createdAt })
+    .from(combatLog)
+    .where(and(eq(combatLog.campaignId, campaignId), eq(combatLog.undone, false)))
     .orderBy(asc(combatLog.step), asc(combatLog.position));
 }
 

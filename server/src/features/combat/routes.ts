@@ -6,7 +6,11 @@ import { translate } from '@questkeeper/core/i18n';
 import {
   combatActionBody,
   combatActionResponse,
+  COMBAT_LOG_PAGE_MAX,
+  COMBAT_LOG_WINDOW,
   combatConflictBody,
+  combatLogPage,
+  combatLogQuery,
   combatResponse,
   combatVersionBody,
   type CombatConflictBody,
@@ -50,6 +54,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (request) => combat.get(userOf(request), campaignIdOf(request)),
     );
 
+    r.get(
+      '/api/combat/log',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            "Older entries of the fight's log, page by page (decision 030): the `limit` entries (at most " +
+            `${COMBAT_LOG_PAGE_MAX}, ${COMBAT_LOG_WINDOW} by default) just before the cursor \`before\` ` +
+            "(the newest ones without it), oldest first. Start from the fight's `logBefore` and follow " +
+            "each page's `before` until it is null. Undone entries are flagged as they are when read; " +
+            "the fight's `logUndoneFrom` says which are undone now.",
+          headers: campaignHeaders,
+          querystring: combatLogQuery,
+          response: { 200: combatLogPage, ...errors },
+        },
+      },
+      async (request) => combat.logPage(userOf(request), campaignIdOf(request), request.query),
+    );
+
     r.post(
       '/api/combat/actions',
       {
@@ -58,7 +82,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           security,
           description:
             'Applies one action in one transaction if `version` is the current one (else 409 with the ' +
-            'current fight). Refusals name the action field at fault (`amount`, `unitId`, `targetId`…).',
+            'current fight). Refusals name the action field at fault (`amount`, `unitId`, `targetId`…). ' +
+            'The fight carries its newest log entries only; `entries` are the ones this action added.',
           headers: campaignHeaders,
           body: combatActionBody,
           response: { 200: combatActionResponse, ...writeErrors },
@@ -75,7 +100,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           schema: {
             tags,
             security,
-            description: `${direction === 'undo' ? 'Undoes the last' : 'Redoes the first undone'} step of this fight; \`entries\` are the entries it flagged.`,
+            description: `${direction === 'undo' ? 'Undoes the last' : 'Redoes the first undone'} step of this fight; \`entries\` are every entry it flagged, in the fight's log window or older.`,
             headers: campaignHeaders,
             body: combatVersionBody,
             response: { 200: combatActionResponse, ...writeErrors },

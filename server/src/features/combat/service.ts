@@ -17,16 +17,17 @@ import type {
   CombatAction,
   CombatActionBody,
   CombatActionResponse,
+  CombatLogPage,
   CombatResponse,
 } from '@questkeeper/core/schemas/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toUnit } from '../units/unit-fields';
 import { unitIdsOf } from './combat-state';
 import type { CombatChannel, CombatListener } from './events/channel';
 import { healed, loadFight, present, type LoadedFight } from './fight-store';
-import { toLogEntry } from './presenter';
+import { pageCursor, placeOf, toLogEntry } from './presenter';
 import * as repo from './repository';
 
 /** What the service needs of the signed-in user. */
@@ -56,12 +57,13 @@ function actionUnitIds(action: CombatAction): string[] {
     case 'remove':
     case 'setStatus':
     case 'removeCondition':
+    case 'reorder':
       return [action.unitId];
     case 'addCondition':
       return action.ofUnitId ? [action.unitId, action.ofUnitId] : [action.unitId];
     case 'attack':
     case 'heal':
-      return [action.targetId];
+      return [action.targetId, ...(action.targetIds ?? [])];
     default:
       return [];
   }
@@ -136,6 +138,24 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
     async get(user: CombatActor, campaignId: string): Promise<CombatResponse> {
       const loaded = await loadFight(db, user.id, campaignId, { lock: false });
       return present(db, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null });
+    },
+
+    /**
+     * A page of the log (decision 030): the `limit` entries before `before` (the newest without it),
+     * oldest first, and the cursor to go further back. 404 when the campaign is not the user's.
+     */
+    async logPage(
+      user: CombatActor,
+      campaignId: string,
+      query: { before?: string | undefined; limit: number },
+    ): Promise<CombatLogPage> {
+      const campaign = await repo.findCombatCampaign(db, user.id, campaignId);
+      if (!campaign) throw notFound();
+      const before = query.before === undefined ? undefined : placeOf(query.before);
+      // One more row than asked says whether older ones are left.
+      const rows = await repo.logPage(db, campaignId, query.limit + 1, before);
+      const page = rows.length > query.limit ? rows.slice(1) : rows;
+      return { entries: page.map(toLogEntry), before: pageCursor(page, rows.length > query.limit) };
     },
 
     /** The fight's version now (404 when the campaign is not the user's). */

@@ -186,6 +186,37 @@ describe('player stream', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('sends a unit edited on its form without waiting for an action when the shared fight names it, and stays quiet otherwise', async () => {
+    const fight = await secretFight(ctx);
+    const token = await shareLink(ctx, fight);
+    const stream = openPlayerStream(port, token);
+    await stream.until(() => true);
+    const [aria] = fight.units;
+    const edit = (id: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/units/${id}`, headers: fight.headers, payload });
+
+    // Allies show exact HP by default: a rename and a wound on the form reach players at once.
+    expect((await edit(aria!.id, { name: 'Aria the Bold', currentHp: 12 })).statusCode).toBe(200);
+    const seen = (await stream.until(
+      (event) => (event as PlayerViewPayload).units?.some((unit) => unit.name === 'Aria the Bold') ?? false,
+    )) as PlayerViewPayload;
+    expect(seen.units.find((unit) => unit.name === 'Aria the Bold')?.hp).toMatchObject({
+      shown: 'exact',
+      current: 12,
+    });
+
+    // A unit that has left the fight: nothing is announced, so nothing is sent.
+    const leaver = fight.units[3]!;
+    await play(fight.client, { type: 'remove', unitId: leaver.id });
+    await stream.until((event) => (event as PlayerViewPayload).units?.length === 3);
+    const before = stream.events.length;
+    expect((await edit(leaver.id, { name: 'Still outside' })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.events.length).toBe(before);
+    expect(stream.raw()).not.toContain('Still outside');
+    stream.close();
+  });
+
   it('closes the stream of a link replaced by a new one', async () => {
     const fight = await secretFight(ctx);
     const token = await shareLink(ctx, fight);

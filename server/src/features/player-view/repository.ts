@@ -88,3 +88,21 @@ export async function loadFightForPlayers(db: Executor, userId: string, campaign
   };
   return { ...lists, combat, units: unitRows, log };
 }
+
+/** Whether the campaign has a live link and its fight names the unit (a unit edit then matters to players). */
+export async function sharedFightHasUnit(db: Executor, campaignId: string, unitId: string): Promise<boolean> {
+  const [link] = await db
+    .select({ tokenHash: playerViews.tokenHash })
+    .from(playerViews)
+    .where(eq(playerViews.campaignId, campaignId))
+    .limit(1);
+  if (!link?.tokenHash) return false;
+  const [combat] = await db
+    .select({ state: combats.state })
+    .from(combats)
+    .where(eq(combats.campaignId, campaignId))
+    .limit(1);
+  return (
+    combat !== undefined && (combat.state.allies.includes(unitId) || combat.state.enemies.includes(unitId))
+  );
+}

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
 import { AppError, notFound } from '../../lib/app-error';
-import { hashToken, newToken } from '../../lib/tokens';
+import { hashToken, newToken, sameSecret } from '../../lib/tokens';
 import type { CombatChannel, CombatListener } from '../combat/events/channel';
 import * as repo from './repository';
 
@@ -51,6 +51,27 @@ export function createPlayerViewService(deps: {
   const owned = async (userId: string, campaignId: string) => {
     if (!(await ownsCampaign(db, userId, campaignId))) throw notFound();
   };
+
+  /** The payload itself: the link checked again, then the fight read and redacted. */
+  async function computePayload(link: LiveLink): Promise<PlayerViewPayload> {
+    const row = await repo.findByCampaign(db, link.campaignId);
+    if (row?.tokenHash == null || !sameSecret(row.tokenHash, link.tokenHash)) throw notFound();
+    const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId);
+    const state = data.combat?.state ?? EMPTY_COMBAT;
+    return toPlayerView({
+      state,
+      conditions: data.combat?.conditions ?? {},
+      units: new Map(data.units.map((unit) => [unit._id, unit])),
+      classes: data.classes,
+      statuses: data.statuses,
+      settings: row.settings,
+      log: data.log,
+      opaqueId: (unitId) =>
+        crypto.createHmac('sha256', row.secret).update(unitId).digest('base64url').slice(0, 22),
+    });
+  }
+  /** The computation under way for each link (campaign and token hash). */
+  const computing = new Map<string, { startedAt: number; promise: Promise<PlayerViewPayload> }>();
 
   return {
     /** A new link; the previous one, if any, stops at once (and its open streams close). */
@@ -107,26 +128,40 @@ export function createPlayerViewService(deps: {
 
     /** Whether the link is still the campaign's live one. */
     async isLive(link: LiveLink): Promise<boolean> {
-      return (await repo.findByCampaign(db, link.campaignId))?.tokenHash === link.tokenHash;
+      const row = await repo.findByCampaign(db, link.campaignId);
+      // A revoked link has no hash left (null): never live, and nothing to compare.
+      return row?.tokenHash != null && sameSecret(row.tokenHash, link.tokenHash);
     },
 
-    /** The redacted payload of a live link; 404 once it is revoked. */
-    async payload(link: LiveLink): Promise<PlayerViewPayload> {
-      const row = await repo.findByCampaign(db, link.campaignId);
-      if (!row || row.tokenHash !== link.tokenHash) throw notFound();
-      const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId);
-      const state = data.combat?.state ?? EMPTY_COMBAT;
-      return toPlayerView({
-        state,
-        conditions: data.combat?.conditions ?? {},
-        units: new Map(data.units.map((unit) => [unit._id, unit])),
-        classes: data.classes,
-        statuses: data.statuses,
-        settings: row.settings,
-        log: data.log,
-        opaqueId: (unitId) =>
-          crypto.createHmac('sha256', row.secret).update(unitId).digest('base64url').slice(0, 22),
+    /**
+     * The redacted payload of a live link; 404 once it is revoked. Every stream of a link wakes on the
+     * same event: they share one computation, provided it started after they woke (`notBefore`, from
+     * performance.now()), so none gets a payload read before the change that woke it.
+     */
+    payload(link: LiveLink, notBefore = performance.now()): Promise<PlayerViewPayload> {
+      const key = `${link.campaignId} ${link.tokenHash}`;
+      const running = computing.get(key);
+      if (running && running.startedAt >= notBefore) return running.promise;
+      const promise = computePayload(link).finally(() => {
+        if (computing.get(key)?.promise === promise) computing.delete(key);
       });
+      computing.set(key, { startedAt: performance.now(), promise });
+      return promise;
+    },
+
+    /**
+     * A unit was edited outside combat actions (its form): open player streams recompute when the
+     * campaign's shared fight names it. Never fails the edit; a failed check is logged.
+     */
+    unitChanged(campaignId: string, unitId: string): void {
+      repo
+        .sharedFightHasUnit(db, campaignId, unitId)
+        .then((shared) => {
+          if (shared) announce(campaignId);
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: error, campaignId }, 'player view: unit change not announced');
+        });
     },
 
     /** Hears the fight's versions and the link's changes; resolves once none can be missed. */

@@ -36,6 +36,8 @@ export async function streamPlayerView(
   // Refreshes run one after another, so an older payload never overtakes a newer one; under
   // back-pressure only the newest is sent once the socket drains.
   const refresh = () => {
+    // Every stream of the link woke on this event: they share one read begun after it (service.ts).
+    const woke = performance.now();
     running = running
       .then(async () => {
         if (ended) return;
@@ -43,15 +45,11 @@ export async function streamPlayerView(
           dirty = true;
           return;
         }
-        if (!(await service.isLive(link))) {
-          write(`event: revoked\ndata: {}\n\n`);
-          close();
-          return;
-        }
-        send(await service.payload(link));
+        // A revoked or replaced link answers NOT_FOUND: the stream ends below.
+        send(await service.payload(link, woke));
       })
       .catch((error: unknown) => {
-        // Revoked between the check and the read: the stream ends as for any revocation. Any other
+        // Revoked or replaced: the stream ends as for any revocation. Any other
         // failed read leaves the page on its last payload; the next event tries again.
         if (error instanceof AppError && error.code === 'NOT_FOUND') {
           write(`event: revoked\ndata: {}\n\n`);

@@ -132,6 +132,12 @@ export async function countUnits(db: Executor, campaignId: string): Promise<numb
   return row?.n ?? 0;
 }
 
+/** Every unit name of a campaign (copies are numbered after them). */
+export async function unitNames(db: Executor, campaignId: string): Promise<string[]> {
+  const rows = await db.select({ name: units.name }).from(units).where(eq(units.campaignId, campaignId));
+  return rows.map((row) => row.name);
+}
+
 export async function insertUnit(db: Executor, values: NewUnitRow): Promise<UnitRow> {
   // clock_timestamp, not now(): two units created in one transaction still sort in creation order.
   const [row] = await db

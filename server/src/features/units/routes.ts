@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
 import {
+  copyUnitBody,
+  copyUnitResponse,
   createUnitBody,
   generateBody,
   generateResponse,
@@ -55,6 +57,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => units.generate(userOf(request), campaignIdOf(request), request.body.template),
+    );
+
+    r.post(
+      '/api/units/:id/copies',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Copies of a unit, numbered after its name, within the unit limit (all or none)',
+          headers: campaignHeaders,
+          params: idParams,
+          body: copyUnitBody,
+          response: { 201: copyUnitResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const created = await units.copy(user, campaignIdOf(request), request.params.id, request.body.count);
+        return reply.code(201).send({ units: created });
+      },
     );
 
     r.put(

@@ -2,6 +2,7 @@
 // against the campaign, current HP clamped to hp, and quick characteristic generation.
 import { clampCurrentHp } from '@questkeeper/core/rules/hit-points';
 import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/rules/quick-generation';
+import { copyNames } from '@questkeeper/core/rules/unit-copies';
 import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/schemas/units';
 import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
@@ -25,7 +26,11 @@ export interface UnitsActor {
 
 export type UnitsService = ReturnType<typeof createUnitsService>;
 
-export function createUnitsService(deps: { db: Db }) {
+export function createUnitsService(deps: {
+  db: Db;
+  /** After an edit has committed: open player views of a shared fight follow it (issue #15). */
+  onUnitChanged?: (campaignId: string, unitId: string) => void;
+}) {
   const { db } = deps;
 
   async function ownedCampaign(
@@ -103,8 +108,35 @@ export function createUnitsService(deps: { db: Db }) {
       });
     },
 
-    async update(user: UnitsActor, campaignId: string, unitId: string, body: UpdateUnitBody): Promise<Unit> {
+    /**
+     * `count` copies of a unit, numbered after the campaign's names ("Goblin 2", "Goblin 3"…), at full
+     * HP (issue #16, decision 031). All or nothing: a batch that would pass the unit limit creates none.
+     * Race-free like create: the campaign row is locked while counting and inserting.
+     */
+    async copy(user: UnitsActor, campaignId: string, unitId: string, count: number): Promise<Unit[]> {
       return db.transaction(async (tx) => {
+        await ownedCampaign(tx, user, campaignId, { lock: true });
+        const source = await repo.lockOwnedUnit(tx, user.id, campaignId, unitId);
+        if (!source) throw notFound();
+        const limit = limitsOf(user.tier).unitsPerCampaign;
+        const current = await repo.countUnits(tx, campaignId);
+        if (current + count > limit) {
+          const room = Math.max(0, limit - current);
+          throw new AppError('UNIT_COPIES_OVER_LIMIT', { tier: user.tier, limit, current, room });
+        }
+        const names = copyNames(source.name, await repo.unitNames(tx, campaignId), count);
+        const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = source;
+        const created: Unit[] = [];
+        // One insert per copy: each gets its own clock_timestamp, so the list keeps their numbering.
+        for (const name of names) {
+          created.push(toUnit(await repo.insertUnit(tx, { ...fields, name, currentHp: source.hp })));
+        }
+        return created;
+      });
+    },
+
+    async update(user: UnitsActor, campaignId: string, unitId: string, body: UpdateUnitBody): Promise<Unit> {
+      const updated = await db.transaction(async (tx) => {
         const campaign = await ownedCampaign(tx, user, campaignId);
         const stored = await repo.lockOwnedUnit(tx, user.id, campaignId, unitId);
         if (!stored) throw notFound();
@@ -148,6 +180,8 @@ export function createUnitsService(deps: { db: Db }) {
 
         return toUnit(await repo.updateUnit(tx, user.id, stored.id, changes));
       });
+      deps.onUnitChanged?.(campaignId, updated._id);
+      return updated;
     },
 
     async remove(user: UnitsActor, campaignId: string, unitId: string): Promise<void> {

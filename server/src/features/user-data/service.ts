@@ -17,7 +17,7 @@ import type { Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
 import { lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
-import { toCampaign } from '../campaigns/service';
+import { loadCampaign } from '../campaigns/service';
 import { defaultCharacteristicValue, FieldProblems } from '../units/unit-fields';
 import { idMap, toCampaignFile, toImportedFight } from './campaign-file';
 import * as repo from './repository';
@@ -80,7 +80,7 @@ export function createUserDataService(deps: { db: Db }) {
         const campaign = await repo.insertCampaign(tx, owner.id, rows.campaign);
         await repo.insertUnits(tx, owner.id, campaign.id, rows.units);
         if (rows.fight) await repo.insertFight(tx, campaign.id, rows.fight, rows.fight.log);
-        return toCampaign(campaign);
+        return loadCampaign(tx, owner.id, campaign.id);
       });
     },
   };

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  appendItem,
+  addEdit,
+  changeEdit,
+  deleteEdit,
   fieldsChanged,
-  insertItem,
+  itemIdOf,
   itemKey,
-  listChanges,
-  removeItem,
   splitFieldErrors,
-  updateItem,
 } from './list-edits';
 import { listAccess, noteLimit } from './list-access';
 
@@ -16,31 +15,7 @@ const races = [
   { _id: 'r2', name: 'Elf', note: '' },
 ];
 
-describe('list edits', () => {
-  it('appends a trimmed new entry without an id and with an empty note', () => {
-    expect(appendItem(races, { name: '  Dwarf ' })).toEqual([...races, { name: 'Dwarf', note: '' }]);
-    expect(races).toHaveLength(2); // the saved list is not mutated
-  });
-
-  it('updates one entry, trimming a new name, and keeps the others and the id', () => {
-    const next = updateItem(races, 1, { name: ' High elf ' });
-    expect(next[1]).toEqual({ _id: 'r2', name: 'High elf', note: '' });
-    expect(next[0]).toBe(races[0]);
-    expect(updateItem(races, 0, { note: 'New' })[0]).toEqual({ _id: 'r1', name: 'Human', note: 'New' });
-  });
-
-  it('removes the entry at an index only', () => {
-    expect(removeItem(races, 0)).toEqual([races[1]]);
-    expect(removeItem(races, 5)).toEqual(races);
-  });
-
-  it('puts a deleted entry back where it was, without its old id (Undo)', () => {
-    const dwarf = { _id: 'r3', name: 'Dwarf', note: 'Stout.' };
-    expect(insertItem(races, 1, dwarf)).toEqual([races[0], { name: 'Dwarf', note: 'Stout.' }, races[1]]);
-    expect(insertItem(races, 9, dwarf).at(-1)).toEqual({ name: 'Dwarf', note: 'Stout.' });
-    expect(insertItem([], 0, { name: 'Strength', max: 20 })).toEqual([{ name: 'Strength', max: 20 }]);
-  });
-
+describe('list helpers', () => {
   it('tells whether the form changed anything', () => {
     expect(fieldsChanged(races[0]!, { name: ' Human ' })).toBe(false);
     expect(fieldsChanged(races[0]!, { name: 'Humans' })).toBe(true);
@@ -50,64 +25,80 @@ describe('list edits', () => {
     expect(fieldsChanged({ name: 'Strength', max: 100 }, { name: 'Strength', max: 20 })).toBe(true);
   });
 
-  it('keys entries by id, characteristics by position', () => {
+  it('keys entries by id, characteristics by position; the server addresses characteristics by name', () => {
     expect(itemKey(races[0]!, 0)).toBe('r1');
     expect(itemKey({ name: 'Strength', max: 100 }, 3)).toBe('#3');
+    expect(itemIdOf(races[0]!)).toBe('r1');
+    expect(itemIdOf({ name: 'Strength', max: 100 })).toBe('Strength');
   });
 });
 
-describe('request bodies', () => {
-  it('sends races and statuses as {_id?, name, note}', () => {
-    const list = appendItem(races, { name: 'Orc' });
-    expect(listChanges('races', list)).toEqual({
-      races: [...races, { name: 'Orc', note: '' }],
+describe('one-entry edits (decision 036)', () => {
+  it('adds races and statuses as {name, note}, trimmed, at a position when given (Undo)', () => {
+    expect(addEdit('races', { name: '  Orc ' })).toEqual({
+      op: 'add',
+      list: 'races',
+      item: { name: 'Orc', note: '' },
     });
-    expect(listChanges('statuses', [{ _id: 's1', name: 'Normal' }])).toEqual({
-      statuses: [{ _id: 's1', name: 'Normal', note: '' }],
+    expect(addEdit('statuses', { _id: 's1', name: 'Normal', note: 'Fine' }, 2)).toEqual({
+      op: 'add',
+      list: 'statuses',
+      item: { name: 'Normal', note: 'Fine' },
+      at: 2,
     });
   });
 
-  it('sends classes with their colour, #777777 for a new one without', () => {
-    expect(listChanges('classes', [{ name: 'Bard' }, { _id: 'c1', name: 'Mage', color: '#1d4ed8' }])).toEqual(
+  it('adds classes with their colour (#777777 when none) and characteristics with max 20 or 100', () => {
+    expect(addEdit('classes', { name: 'Bard' })).toEqual({
+      op: 'add',
+      list: 'classes',
+      item: { name: 'Bard', color: '#777777', note: '' },
+    });
+    expect(addEdit('characteristics', { name: 'Odd', max: 42 })).toMatchObject({
+      item: { name: 'Odd', max: 100 },
+    });
+    expect(addEdit('characteristics', { name: 'Luck', max: 20 })).toMatchObject({
+      item: { name: 'Luck', max: 20 },
+    });
+  });
+
+  it('sends only what changed and what the kind has', () => {
+    const mage = { _id: 'c1', name: 'Mage', color: '#1d4ed8', note: '' };
+    expect(changeEdit('classes', mage, { name: ' Mage ', color: '#1D4ED8' })).toEqual({
+      op: 'update',
+      list: 'classes',
+      itemId: 'c1',
+      changes: {},
+    });
+    expect(changeEdit('classes', mage, { name: 'Wizard', color: '#777777' })).toMatchObject({
+      changes: { name: 'Wizard', color: '#777777' },
+    });
+    expect(changeEdit('races', races[1]!, { note: 'Tall' })).toMatchObject({ changes: { note: 'Tall' } });
+    expect(changeEdit('characteristics', { name: 'Strength', max: 100 }, { name: 'Might', max: 20 })).toEqual(
       {
-        classes: [
-          { name: 'Bard', color: '#777777', note: '' },
-          { _id: 'c1', name: 'Mage', color: '#1d4ed8', note: '' },
-        ],
+        op: 'update',
+        list: 'characteristics',
+        itemId: 'Strength',
+        changes: { name: 'Might', max: 20 },
       },
     );
-  });
-
-  it('sends characteristics as {name, max} with max 20 or 100 only', () => {
-    expect(
-      listChanges('characteristics', [
-        { name: 'Luck', max: 20 },
-        { name: 'Strength', max: 100 },
-        { name: 'Odd', max: 42 },
-      ]),
-    ).toEqual({
-      characteristics: [
-        { name: 'Luck', max: 20 },
-        { name: 'Strength', max: 100 },
-        { name: 'Odd', max: 100 },
-      ],
-    });
+    expect(deleteEdit('races', races[0]!)).toEqual({ op: 'delete', list: 'races', itemId: 'r1' });
   });
 });
 
 describe('server field errors', () => {
   it('gives the entry its own errors and keeps the others for the alert', () => {
     const fields = {
-      'races.2.name': 'Two entries cannot have the same name.',
-      'races.12.note': 'Too long.',
-      races: 'Must have at most 100 items.',
+      'item.name': 'Two entries cannot have the same name.',
+      races: 'Something else.',
     };
-    expect(splitFieldErrors(fields, 'races', 2)).toEqual({
+    expect(splitFieldErrors(fields)).toEqual({
       item: { name: 'Two entries cannot have the same name.' },
-      other: ['Too long.', 'Must have at most 100 items.'],
+      other: ['Something else.'],
     });
-    expect(splitFieldErrors({ 'classes.0.color': 'Bad colour' }, 'classes', 0).item).toEqual({
+    expect(splitFieldErrors({ 'changes.color': 'Bad colour', 'changes.note': 'Too long.' }).item).toEqual({
       color: 'Bad colour',
+      note: 'Too long.',
     });
   });
 });

@@ -1,11 +1,12 @@
-// Whole-list edits: the server saves a list at once (PUT /api/game-data/{id} with `{ races: […] }`),
-// so every add, rename, recolour, note or delete builds the full new list from the saved one.
+// List edits: each add, rename, recolour, note or delete is one call for one entry
+// (POST /api/game-data/{id}/lists, decision 036), applied by the server to the list as it is then, so
+// two tabs editing the same list never undo each other.
 import {
   CHARACTERISTIC_MAX_CHOICES,
   DEFAULT_CHARACTERISTIC_MAX,
   DEFAULT_CLASS_COLOR,
 } from '@questkeeper/core/constants';
-import type { UpdateCampaignBody } from '@questkeeper/core/schemas/campaigns';
+import type { ListEditInput } from '@questkeeper/core/schemas/campaigns';
 import type { ListKind } from './list-access';
 
 /** Any entry of the four lists; `_id` and `note` are absent on characteristics. */
@@ -39,41 +40,6 @@ export function itemKey(item: ListItem, index: number): string {
   return item._id ?? `#${index}`;
 }
 
-/** A new entry at the end of the list; the server gives it an `_id`. */
-export function appendItem<T extends ListItem>(list: readonly T[], fields: ItemFields): ListItem[] {
-  return [...list, { ...fields, name: fields.name.trim(), note: '' }];
-}
-
-export function updateItem<T extends ListItem>(
-  list: readonly T[],
-  index: number,
-  patch: Partial<ListItem>,
-): ListItem[] {
-  return list.map((item, i) => {
-    if (i !== index) return item;
-    const next = { ...item, ...patch };
-    return patch.name === undefined ? next : { ...next, name: patch.name.trim() };
-  });
-}
-
-export function removeItem<T extends ListItem>(list: readonly T[], index: number): ListItem[] {
-  return list.filter((_, i) => i !== index);
-}
-
-/**
- * `item` back at `index` (or at the end when the list got shorter meanwhile): Undo after a delete.
- * Without its old `_id`: the server gives it a new one, as for any new entry.
- */
-export function insertItem<T extends ListItem>(
-  list: readonly T[],
-  index: number,
-  item: ListItem,
-): ListItem[] {
-  const { _id: _dropped, ...fields } = item;
-  const at = Math.min(Math.max(index, 0), list.length);
-  return [...list.slice(0, at), fields, ...list.slice(at)];
-}
-
 /** Whether the form changed anything worth a save (names compare trimmed). */
 export function fieldsChanged(item: ListItem, fields: ItemFields): boolean {
   return (
@@ -83,49 +49,73 @@ export function fieldsChanged(item: ListItem, fields: ItemFields): boolean {
   );
 }
 
-/** The request body that replaces one list, with only the fields the schema accepts. */
-export function listChanges(kind: ListKind, list: readonly ListItem[]): UpdateCampaignBody {
-  const id = (item: ListItem) => (item._id ? { _id: item._id } : {});
+/** How the server addresses an entry: its `_id`, or its name for a characteristic (they have none). */
+export function itemIdOf(item: ListItem): string {
+  return item._id ?? item.name;
+}
+
+/** The fields of an entry that a list of this kind has, for an add. */
+function addedFields(kind: ListKind, item: ListItem) {
+  const name = item.name.trim();
   switch (kind) {
     case 'characteristics':
-      return {
-        characteristics: list.map((item) => ({
-          name: item.name,
-          max: isCharacteristicMax(item.max) ? item.max : DEFAULT_CHARACTERISTIC_MAX_CHOICE,
-        })),
-      };
+      return { name, max: isCharacteristicMax(item.max) ? item.max : DEFAULT_CHARACTERISTIC_MAX_CHOICE };
     case 'classes':
-      return {
-        classes: list.map((item) => ({
-          ...id(item),
-          name: item.name,
-          color: item.color ?? DEFAULT_CLASS_COLOR,
-          note: item.note ?? '',
-        })),
-      };
+      return { name, color: item.color ?? DEFAULT_CLASS_COLOR, note: item.note ?? '' };
     case 'races':
-      return { races: list.map((item) => ({ ...id(item), name: item.name, note: item.note ?? '' })) };
     case 'statuses':
-      return { statuses: list.map((item) => ({ ...id(item), name: item.name, note: item.note ?? '' })) };
+      return { name, note: item.note ?? '' };
   }
+}
+
+/**
+ * A new entry (POST /api/game-data/{id}/lists, decision 036): the server adds it to the list as it is
+ * then, at `at` (Undo puts a deleted entry back where it was) or at the end, and gives it an `_id`.
+ */
+export function addEdit(kind: ListKind, item: ListItem, at?: number): ListEditInput {
+  return {
+    op: 'add',
+    list: kind,
+    item: addedFields(kind, item),
+    ...(at === undefined ? {} : { at }),
+  } as ListEditInput;
+}
+
+/** A change of one entry: only the fields that changed and that its kind has. */
+export function changeEdit(kind: ListKind, item: ListItem, patch: Partial<ListItem>): ListEditInput {
+  const changes: Record<string, unknown> = {};
+  if (patch.name !== undefined && patch.name.trim() !== item.name) changes.name = patch.name.trim();
+  if (
+    kind === 'classes' &&
+    patch.color !== undefined &&
+    patch.color.toLowerCase() !== item.color?.toLowerCase()
+  )
+    changes.color = patch.color;
+  if (kind === 'characteristics' && isCharacteristicMax(patch.max) && patch.max !== item.max)
+    changes.max = patch.max;
+  if (kind !== 'characteristics' && patch.note !== undefined) changes.note = patch.note;
+  return { op: 'update', list: kind, itemId: itemIdOf(item), changes } as ListEditInput;
+}
+
+export function deleteEdit(kind: ListKind, item: ListItem): ListEditInput {
+  return { op: 'delete', list: kind, itemId: itemIdOf(item) };
 }
 
 export type ItemField = 'name' | 'color' | 'max' | 'note';
 
 /**
- * Splits the server's field errors (`races.2.name: "Two entries cannot have the same name."`) into
- * those of the entry at `index`, shown beside its inputs, and the rest, shown in the form's alert.
+ * Splits the server's field errors of one edit (`item.name` for an add, `changes.note` for a change:
+ * "Two entries cannot have the same name.") into those of the entry, shown beside its inputs, and the
+ * rest, shown in the form's alert.
  */
-export function splitFieldErrors(
-  fields: Readonly<Record<string, string>>,
-  kind: ListKind,
-  index: number,
-): { item: Partial<Record<ItemField, string>>; other: string[] } {
+export function splitFieldErrors(fields: Readonly<Record<string, string>>): {
+  item: Partial<Record<ItemField, string>>;
+  other: string[];
+} {
   const item: Partial<Record<ItemField, string>> = {};
   const other: string[] = [];
-  const prefix = `${kind}.${index}.`;
   for (const [path, message] of Object.entries(fields)) {
-    const field = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    const field = /^(?:item|changes)\.(\w+)$/.exec(path)?.[1] ?? '';
     if (field === 'name' || field === 'color' || field === 'max' || field === 'note') item[field] = message;
     else other.push(message);
   }

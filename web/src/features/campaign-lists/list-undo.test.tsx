@@ -1,5 +1,6 @@
-// A list entry's delete says so in a toast with Undo (issue #16), which saves the entry back at its
-// place, without its old id (the server gives a new one); adding an entry says so too.
+// A list entry's delete says so in a toast with Undo (issue #16), which adds the entry back at its
+// place, without its old id (the server gives a new one); adding an entry says so too. Each is one
+// call for one entry (POST /api/game-data/{id}/lists, decision 036), never the whole list.
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -24,12 +25,23 @@ const races = [
   { _id: 'r3', name: 'Dwarf', note: '' },
 ];
 
-/** The server saves the list it is sent, giving new entries an id. */
+type Edit =
+  { op: 'add'; item: { name: string; note: string }; at?: number } | { op: 'delete'; itemId: string };
+
+/** The server applies each edit to its own list (which starts as `races`), giving new entries an id. */
 function serveSaves() {
   let next = 10;
+  let saved = [...races];
   api.mockImplementation(async (_method, _path, options) => {
-    const sent = (options?.body as { races: Campaign['races'] }).races;
-    return createCampaign({ races: sent.map((race) => ({ ...race, _id: race._id ?? `r${next++}` })) });
+    const edit = options?.body as Edit;
+    let itemId: string | undefined;
+    if (edit.op === 'delete') saved = saved.filter((race) => race._id !== edit.itemId);
+    else {
+      itemId = `r${next++}`;
+      const at = Math.min(edit.at ?? saved.length, saved.length);
+      saved = [...saved.slice(0, at), { ...edit.item, _id: itemId }, ...saved.slice(at)];
+    }
+    return { campaign: createCampaign({ races: saved }), ...(itemId ? { itemId } : {}) };
   });
 }
 
@@ -58,16 +70,16 @@ describe('list toasts and Undo', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await within(toasts()).findByText('Race "Elf" deleted.');
-    expect(api).toHaveBeenLastCalledWith('PUT', '/api/game-data/c1', {
-      body: { races: [races[0], races[2]] },
+    expect(api).toHaveBeenLastCalledWith('POST', '/api/game-data/c1/lists', {
+      body: { op: 'delete', list: 'races', itemId: 'r2' },
     });
     // The dashboard hands the saved campaign down.
     act(() => handDown(createCampaign({ races: [races[0]!, races[2]!] })));
 
     await userEvent.click(within(toasts()).getByRole('button', { name: 'Undo' }));
     await within(toasts()).findByText('Race "Elf" is back.');
-    expect(api).toHaveBeenLastCalledWith('PUT', '/api/game-data/c1', {
-      body: { races: [races[0], { name: 'Elf', note: 'Long-lived.' }, races[2]] },
+    expect(api).toHaveBeenLastCalledWith('POST', '/api/game-data/c1/lists', {
+      body: { op: 'add', list: 'races', item: { name: 'Elf', note: 'Long-lived.' }, at: 1 },
     });
   });
 
@@ -79,5 +91,8 @@ describe('list toasts and Undo', { timeout: 20_000 }, () => {
     await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'Gnome');
     await userEvent.click(within(form).getByRole('button', { name: /Save|Add/ }));
     await waitFor(() => expect(within(toasts()).getByText('Race "Gnome" added.')).toBeTruthy());
+    expect(api).toHaveBeenLastCalledWith('POST', '/api/game-data/c1/lists', {
+      body: { op: 'add', list: 'races', item: { name: 'Gnome', note: '' } },
+    });
   });
 });

@@ -1,8 +1,8 @@
-// The campaign form of spec §2 "Modals in detail": a name and two choice cards, default values or a
-// copy of an existing campaign (spec §4, §5, §8).
-import { useId, useState, type FormEvent } from 'react';
+// The campaign form of spec §2 "Modals in detail": a name and three choice cards, default values, a
+// copy of an existing campaign (spec §4, §5, §8) or a campaign file exported before (issue #17).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Copy, Plus, Sparkles } from 'lucide-react';
+import { Copy, FileUp, Plus, Sparkles } from 'lucide-react';
 import { NAME_MAX } from '@questkeeper/core/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,11 +14,22 @@ import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCampaigns, useCopyCampaign, useCreateCampaign, type Campaign } from '@/lib/campaigns';
 import { useSession } from '@/lib/session';
+import { readCampaignFile, type FileProblem } from './campaign-file-api';
 import { CampaignLimitNotice } from './campaign-limit-notice';
 import { ChoiceCard } from './choice-card';
+import { ImportFileField } from './import-file-field';
+import { ImportRefusal } from './import-refusal';
+import { useImportCampaign } from './use-import-campaign';
 import { useCampaignCounter } from './use-campaign-counter';
 
-type Mode = 'default' | 'copy';
+type Mode = 'default' | 'copy' | 'import';
+
+/** A chosen file, read and checked (campaign-file-api.ts). */
+interface PickedFile {
+  data: Record<string, unknown>;
+  /** The campaign's name in the file, which the name field starts from. */
+  name: string;
+}
 
 export function isCampaignLimitError(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'CAMPAIGN_LIMIT_REACHED';
@@ -44,6 +55,7 @@ export function CampaignFormModal({
   const { limit, atLimit } = useCampaignCounter();
   const create = useCreateCampaign();
   const copy = useCopyCampaign();
+  const importFile = useImportCampaign();
   const confirm = useConfirm();
   const upgrade = useUpgrade();
   const formId = useId();
@@ -56,18 +68,59 @@ export function CampaignFormModal({
   );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
+  const [reading, setReading] = useState(false);
+  /** The last file chosen, to name it in a message (picked or not). */
+  const [fileName, setFileName] = useState('');
+  const refusal = useRef<HTMLDivElement>(null);
+  // A refusal lands below the choices: on a phone, out of sight. Brought into view when it comes.
+  useEffect(() => {
+    if (error && mode === 'import') refusal.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error, mode]);
   // Once submitted, the new campaign may fill the last place: keep the form until it closes.
   const [submitted, setSubmitted] = useState(false);
 
   const trimmed = name.trim();
   const sourceCampaign = campaigns.find((c) => c._id === source);
-  const valid = trimmed !== '' && (mode === 'default' || sourceCampaign !== undefined);
+  const valid =
+    trimmed !== '' &&
+    (mode === 'default' || (mode === 'copy' ? sourceCampaign !== undefined : picked !== null && !reading));
+
+  async function pick(file: File) {
+    setError(null);
+    setPicked(null);
+    setFileName(file.name);
+    setReading(true);
+    const read = await readCampaignFile(file);
+    setReading(false);
+    if (!read.ok) {
+      setError({ problem: read.problem } satisfies { problem: FileProblem });
+      return;
+    }
+    setPicked({ data: read.data, name: read.name });
+    // Spec issue #17: the new campaign is named as in the file, unless the user typed a name of their own.
+    if (trimmed === '' || trimmed === picked?.name.trim()) setName(read.name.slice(0, NAME_MAX));
+  }
+
+  async function submitImport(file: PickedFile) {
+    setBusy(true);
+    try {
+      onCreated(await importFile.mutateAsync({ data: file.data, name: trimmed }));
+    } catch (failure) {
+      setBusy(false);
+      setError(failure);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid || busy) return;
     setError(null);
     setSubmitted(true);
+    if (mode === 'import') {
+      if (picked) await submitImport(picked);
+      return;
+    }
     if (mode === 'copy' && sourceCampaign) {
       // Asked before anything is created: a refusal leaves no empty campaign behind.
       const ok = await confirm({
@@ -140,10 +193,18 @@ export function CampaignFormModal({
         footer={
           <FormFooter
             formId={formId}
-            submitLabel={mode === 'copy' ? t('campaigns.form.copyAndCreate') : t('campaigns.form.create')}
+            submitLabel={t(
+              mode === 'copy'
+                ? 'campaigns.form.copyAndCreate'
+                : mode === 'import'
+                  ? 'campaigns.import.submit'
+                  : 'campaigns.form.create',
+            )}
             submitIcon={
               mode === 'copy' ? (
                 <Copy aria-hidden="true" className="size-4" />
+              ) : mode === 'import' ? (
+                <FileUp aria-hidden="true" className="size-4" />
               ) : (
                 <Plus aria-hidden="true" className="size-4" />
               )
@@ -169,12 +230,15 @@ export function CampaignFormModal({
           />
           <fieldset disabled={busy} className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">{t('campaigns.form.start')}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-3 sm:grid-cols-3">
               <ChoiceCard
                 name={`${formId}-mode`}
                 value="default"
                 checked={mode === 'default'}
-                onSelect={() => setMode('default')}
+                onSelect={() => {
+                  setMode('default');
+                  setError(null);
+                }}
                 icon={Sparkles}
                 title={t('campaigns.form.defaultTitle')}
                 description={t('campaigns.form.defaultText')}
@@ -183,13 +247,28 @@ export function CampaignFormModal({
                 name={`${formId}-mode`}
                 value="copy"
                 checked={mode === 'copy'}
-                onSelect={() => setMode('copy')}
+                onSelect={() => {
+                  setMode('copy');
+                  setError(null);
+                }}
                 icon={Copy}
                 title={t('campaigns.form.copyTitle')}
                 description={
                   campaigns.length > 0 ? t('campaigns.form.copyText') : t('campaigns.form.nothingToCopy')
                 }
                 disabled={campaigns.length === 0}
+              />
+              <ChoiceCard
+                name={`${formId}-mode`}
+                value="import"
+                checked={mode === 'import'}
+                onSelect={() => {
+                  setMode('import');
+                  setError(null);
+                }}
+                icon={FileUp}
+                title={t('campaigns.import.title')}
+                description={t('campaigns.import.text')}
               />
             </div>
           </fieldset>
@@ -215,7 +294,19 @@ export function CampaignFormModal({
               </select>
             </div>
           ) : null}
-          {error && !nameError ? (
+          {mode === 'import' ? (
+            <ImportFileField
+              fileName={fileName || null}
+              reading={reading}
+              disabled={busy}
+              onPick={(file) => void pick(file)}
+            />
+          ) : null}
+          {error && mode === 'import' ? (
+            <div ref={refusal}>
+              <ImportRefusal error={error} fileName={fileName} tier={tier} />
+            </div>
+          ) : error && !nameError ? (
             isCampaignLimitError(error) ? (
               <CampaignLimitNotice tier={tier} limit={limit} tone="error" message={errorMessage(error)} />
             ) : (

@@ -1,4 +1,5 @@
-// One campaign of the sidebar (spec §2, §4): select / expand, inline rename, delete.
+// One campaign of the sidebar (spec §2, §4): select / expand, inline rename, its files (issue #17),
+// delete.
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { useToast } from '@/components/toast/toast-store';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateCampaign, type Campaign } from '@/lib/campaigns';
+import { CampaignFileMenu } from './campaign-file-menu';
 
 const iconButton =
   'inline-flex size-8 shrink-0 items-center justify-center rounded-control text-ink-muted ' +
@@ -171,6 +173,7 @@ export function CampaignItem({
           >
             <Pencil aria-hidden="true" className="size-4" />
           </button>
+          <CampaignFileMenu campaign={campaign} className={iconButton} />
           <button
             type="button"
             className={iconButton}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CircleCheck, type LucideIcon } from 'lucide-react';
 
-/** One option of a radio group drawn as a card (the campaign form's "default" / "copy"). */
+/** One option of a radio group drawn as a card (the campaign form's "default" / "copy" / "import"). */
 export function ChoiceCard({
   name,
   value,
@@ -25,7 +25,7 @@ export function ChoiceCard({
   return (
     <label
       className={
-        'relative flex gap-3 rounded-card border p-4 transition-colors ' +
+        'relative flex gap-3 rounded-card border p-4 transition-colors sm:flex-col ' +
         'has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus ' +
         (checked ? 'border-brand bg-brand-soft ' : 'border-line bg-surface ') +
         (disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:border-brand')

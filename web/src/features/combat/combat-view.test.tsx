@@ -41,55 +41,65 @@ function serve(campaign: Campaign, units: Unit[], combat: CombatState = EMPTY_CO
 }
 
 describe('setup', () => {
-  it('lists only units with HP above 0 in no group, saves each choice, and starts with one of each side', async () => {
-    const user = userEvent.setup();
-    const campaign = makeCampaign();
-    const { server } = serve(campaign, roster());
-    renderView(campaign);
+  // Many clicks, and the initiative dialog since issue #16: more than the default 5 s on a busy machine.
+  it(
+    'lists only units with HP above 0 in no group, saves each choice, and starts with one of each side',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      const user = userEvent.setup();
+      const campaign = makeCampaign();
+      const { server } = serve(campaign, roster());
+      renderView(campaign);
 
-    const available = await screen.findByRole('region', { name: 'Available units' });
-    expect(within(available).queryByText('Fallen')).toBeNull();
-    const start = screen.getByRole('button', { name: 'Start combat' });
-    expect(isDisabled(start)).toBe(true);
-    expect(screen.getByText('Add at least one ally and one enemy to start.')).toBeTruthy();
+      const available = await screen.findByRole('region', { name: 'Available units' });
+      expect(within(available).queryByText('Fallen')).toBeNull();
+      const start = screen.getByRole('button', { name: 'Start combat' });
+      expect(isDisabled(start)).toBe(true);
+      expect(screen.getByText('Add at least one ally and one enemy to start.')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'All player characters to allies' }));
-    expect(within(region('Allies')).getByText('Aria')).toBeTruthy();
-    expect(within(region('Allies')).getByText('Borin')).toBeTruthy();
-    expect(within(available).queryByText('Aria')).toBeNull();
-    expect(isDisabled(start)).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'All player characters to allies' }));
+      expect(within(region('Allies')).getByText('Aria')).toBeTruthy();
+      expect(within(region('Allies')).getByText('Borin')).toBeTruthy();
+      expect(within(available).queryByText('Aria')).toBeNull();
+      expect(isDisabled(start)).toBe(true);
 
-    await user.click(screen.getByRole('button', { name: 'Add Goblin to the enemies' }));
-    await user.click(screen.getByRole('button', { name: 'Add Wolf to the enemies' }));
-    await user.click(screen.getByRole('button', { name: 'Remove Wolf from the enemies' }));
-    expect(within(available).getByText('Wolf')).toBeTruthy();
-    await waitFor(() => expect(server.fight).toMatchObject({ allies: ['a1', 'a2'], enemies: ['e1'] }));
+      await user.click(screen.getByRole('button', { name: 'Add Goblin to the enemies' }));
+      await user.click(screen.getByRole('button', { name: 'Add Wolf to the enemies' }));
+      await user.click(screen.getByRole('button', { name: 'Remove Wolf from the enemies' }));
+      expect(within(available).getByText('Wolf')).toBeTruthy();
+      await waitFor(() => expect(server.fight).toMatchObject({ allies: ['a1', 'a2'], enemies: ['e1'] }));
 
-    expect(isDisabled(start)).toBe(false);
-    await user.click(start);
-    // Characteristic rule on Dexterity: Aria 70, Goblin 60, Borin 40.
-    const order = await screen.findByRole('list', { name: 'Initiative order' });
-    const items = within(order).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Aria'),
-      expect.stringContaining('Goblin'),
-      expect.stringContaining('Borin'),
-    ]);
-    expect(items[0]?.getAttribute('aria-current')).toBe('step');
-    expect(screen.getByText('Round 1')).toBeTruthy();
-    expect(screen.getByText('Turn of Aria')).toBeTruthy();
-    await waitFor(() =>
-      expect(server.fight).toMatchObject({
-        phase: 'fight',
-        turnIndex: 0,
-        order: [
-          { unitId: 'a1', initiative: 70 },
-          { unitId: 'e1', initiative: 60 },
-          { unitId: 'a2', initiative: 40 },
-        ],
-      }),
-    );
-  });
+      expect(isDisabled(start)).toBe(false);
+      await user.click(start);
+      // Player characters may type their initiative; left empty, the rule rolls it (issue #16).
+      const ask = await screen.findByRole('dialog', { name: 'Initiative of the player characters' });
+      await user.click(within(ask).getByRole('button', { name: 'Start combat' }));
+      // Characteristic rule on Dexterity: Aria 70, Goblin 60, Borin 40.
+      const order = await screen.findByRole('list', { name: 'Initiative order' });
+      const items = within(order).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        expect.stringContaining('Aria'),
+        expect.stringContaining('Goblin'),
+        expect.stringContaining('Borin'),
+      ]);
+      expect(items[0]?.getAttribute('aria-current')).toBe('step');
+      expect(screen.getByText('Round 1')).toBeTruthy();
+      expect(screen.getByText('Turn of Aria')).toBeTruthy();
+      await waitFor(() =>
+        expect(server.fight).toMatchObject({
+          phase: 'fight',
+          turnIndex: 0,
+          order: [
+            { unitId: 'a1', initiative: 70 },
+            { unitId: 'e1', initiative: 60 },
+            { unitId: 'a2', initiative: 40 },
+          ],
+        }),
+      );
+    },
+  );
 
   it('offers the characteristic rules to Novice only as disabled options, and plays a random rule', async () => {
     const campaign = makeCampaign({ initiativeRule: 'd20_plus_carac' });

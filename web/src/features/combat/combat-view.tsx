@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RotateCcw, Swords } from 'lucide-react';
 import { COMBAT_END_ALERT_MS, type CombatGroup } from '@questkeeper/core/rules/combat';
-import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
+import type { CombatSummary } from '@questkeeper/core/schemas/combat';
 import { effectiveInitiativeRule } from '@questkeeper/core/rules/combat';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,7 @@ import { CombatLog } from './components/combat-log';
 import { FightSummary } from './components/fight-summary';
 import { CombatSetup } from './components/combat-setup';
 import { UndoRedo } from './components/undo-redo';
+import { SharePanel } from './components/share-panel';
 
 const NO_UNITS: readonly Unit[] = [];
 
@@ -62,14 +63,15 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
 
   // The blow that felled a side ended the fight on the server: its last picture stays a second.
   const [ending, setEnding] = useState<{ group: CombatGroup; fight: Fight } | null>(null);
-  // The fight's end, and its summary from the log (null group: ended with End combat).
-  const [ended, setEnded] = useState<{ group: CombatGroup | null; log: readonly CombatLogEntry[] } | null>(
+  // The fight's end, and its summary (the server's, from the whole log; null group: ended with End
+  // combat).
+  const [ended, setEnded] = useState<{ group: CombatGroup | null; summary: CombatSummary | null } | null>(
     null,
   );
   useEffect(() => {
     if (!ending) return;
     const timer = window.setTimeout(() => {
-      setEnded({ group: ending.group, log: fightRef.current?.log ?? [] });
+      setEnded({ group: ending.group, summary: fightRef.current?.summary ?? null });
       setEnding(null);
     }, COMBAT_END_ALERT_MS);
     return () => window.clearTimeout(timer);
@@ -93,7 +95,7 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
 
   const endNow = useCallback(async () => {
     const answer = await act({ type: 'end' });
-    if (answer) setEnded({ group: null, log: answer.combat.log });
+    if (answer) setEnded({ group: null, summary: answer.combat.summary });
   }, [act]);
 
   const shown = ending?.fight ?? fight;
@@ -118,6 +120,12 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
           />
         ) : null}
       </header>
+
+      {/* The live player view (issue #15): its link and what players see of the fight's units. */}
+      <SharePanel
+        campaignId={campaign._id}
+        units={[...(fight?.allies ?? []), ...(fight?.enemies ?? [])].flatMap((id) => unitMap.get(id) ?? [])}
+      />
 
       {notice ? (
         <Alert tone={notice.kind === 'conflict' ? 'info' : 'error'}>
@@ -168,6 +176,8 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
       ) : (
         <CombatFight
           campaign={campaign}
+          tier={tier}
+          units={units}
           unitMap={unitMap}
           fight={shown}
           ending={ending !== null}
@@ -176,7 +186,15 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
         />
       )}
 
-      {fight && shown && unitsQuery.isSuccess ? <CombatLog log={fight.log} /> : null}
+      {fight && shown && unitsQuery.isSuccess ? (
+        <CombatLog
+          campaignId={campaign._id}
+          log={fight.log}
+          logBefore={fight.logBefore}
+          logUndoneFrom={fight.logUndoneFrom}
+          total={fight.logTotal}
+        />
+      ) : null}
 
       <Modal
         open={ended !== null}
@@ -200,7 +218,7 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
             {ended.group === 'allies' ? t('combat.endedAllies') : t('combat.endedEnemies')}
           </p>
         ) : null}
-        {ended ? <FightSummary log={ended.log} /> : null}
+        {ended?.summary ? <FightSummary summary={ended.summary} /> : null}
       </Modal>
     </section>
   );

@@ -1,15 +1,22 @@
 // A fake server for the combat view's component tests: it keeps the fight, the units and a log, and
 // applies actions with core's own rules (applyCombatAction), so the view is tested against the
-// contract of decision 021 — versions and 409 included — without a database. Dice roll 1s.
+// contract of decisions 021 and 030 — versions and 409 included, the log's newest entries in every
+// answer and older ones by page (GET /api/combat/log), the summary with an ended fight — without a
+// database. Dice roll 1s.
 import type { vi } from 'vitest';
 import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/rules/combat';
+import { endsFight } from '@questkeeper/core/rules/combat-action-types';
 import { applyCombatAction } from '@questkeeper/core/rules/combat-actions';
-import type {
-  CombatAction,
-  CombatActionResponse,
-  CombatLogEntry,
-  CombatResponse,
-  ConditionMap,
+import { copyNames } from '@questkeeper/core/rules/unit-copies';
+import { summarizeFight } from '@questkeeper/core/rules/combat-summary';
+import {
+  COMBAT_LOG_WINDOW,
+  type CombatAction,
+  type CombatActionResponse,
+  type CombatLogEntry,
+  type CombatLogPage,
+  type CombatResponse,
+  type ConditionMap,
 } from '@questkeeper/core/schemas/combat';
 import { ApiError, type apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
@@ -38,7 +45,13 @@ export function fakeCombatServer(
       canUndo: false,
       canRedo: false,
       log: [] as CombatLogEntry[],
+      logTotal: 0,
+      logBefore: null,
+      logUndoneFrom: null,
+      summary: null,
     } satisfies CombatResponse as CombatResponse,
+    /** The whole log, oldest first (`fight.log` is its newest COMBAT_LOG_WINDOW entries). */
+    log: [] as CombatLogEntry[],
     /** Every write the view sent, in order. */
     calls: [] as { method: string; path: string; body: unknown }[],
   };
@@ -48,9 +61,28 @@ export function fakeCombatServer(
   let clock = Date.parse('2026-11-24T10:00:00.000Z');
 
   const snapshot = () => ({ fight: structuredClone(server.fight), units: structuredClone(server.units) });
+  // The cursor before an entry: its index in the whole log (the real server's is opaque too).
+  const cursorAt = (index: number) => (index > 0 ? `${index}.0` : null);
+  /** The fight's bookkeeping after a change: undo/redo, the log's window, the summary. */
   const flags = () => {
     server.fight.canUndo = done.length > 0;
     server.fight.canRedo = undone.length > 0;
+    const from = Math.max(0, server.log.length - COMBAT_LOG_WINDOW);
+    server.fight.log = structuredClone(server.log.slice(from));
+    server.fight.logTotal = server.log.length;
+    server.fight.logBefore = cursorAt(from);
+    server.fight.logUndoneFrom = server.log.find((entry) => entry.undone)?.step ?? null;
+    const applied = server.log.filter((entry) => !entry.undone);
+    const lastStep = applied.at(-1)?.step;
+    const ended = applied.some((entry) => entry.step === lastStep && endsFight(entry));
+    server.fight.summary = ended ? summarizeFight(server.log) : null;
+  };
+  /** GET /api/combat/log: the `limit` entries before the cursor, oldest first. */
+  const page = (query: URLSearchParams): CombatLogPage => {
+    const before = query.get('before');
+    const end = before === null ? server.log.length : Number(before.split('.')[0]);
+    const start = Math.max(0, end - Number(query.get('limit') ?? COMBAT_LOG_WINDOW));
+    return { entries: structuredClone(server.log.slice(start, end)), before: cursorAt(start) };
   };
   const conflict = () => {
     throw new ApiError(
@@ -77,6 +109,9 @@ export function fakeCombatServer(
       rollDie: () => 1,
       newId: () => `id${++ids}`,
     });
+    // The first action after an ended fight sets up a new one: the old history goes.
+    const over = server.fight.summary !== null;
+    if (over) done.length = 0;
     const step = done.length + 1;
     const entries = outcome.entries.map((draft) => ({
       ...draft,
@@ -93,13 +128,14 @@ export function fakeCombatServer(
       changed.push(next);
       return next;
     });
-    const log = server.fight.log.filter((entry) => !entry.undone);
+    // A new action drops the undone entries; the first one after an ended fight, the whole log.
+    const kept = server.log.filter((entry) => !entry.undone);
+    server.log = [...(over ? [] : kept), ...entries];
     server.fight = {
       ...server.fight,
       ...outcome.fight.state,
       conditions: outcome.fight.conditions,
       version: server.fight.version + 1,
-      log: [...log, ...entries],
     };
     undone.length = 0;
     done.push({ before, after: snapshot() });
@@ -114,15 +150,19 @@ export function fakeCombatServer(
     const to = back ? step.before : step.after;
     const stepNo = back ? done.length + 1 : done.length;
     server.units = structuredClone(to.units);
-    const log = server.fight.log.map((entry) => (entry.step === stepNo ? { ...entry, undone: back } : entry));
-    server.fight = { ...structuredClone(to.fight), version: server.fight.version + 1, log };
+    server.log = server.log.map((entry) => (entry.step === stepNo ? { ...entry, undone: back } : entry));
+    server.fight = { ...structuredClone(to.fight), version: server.fight.version + 1 };
     flags();
-    return { combat: structuredClone(server.fight), units: structuredClone(server.units), entries: [] };
+    const entries = server.log.filter((entry) => entry.step === stepNo);
+    return { combat: structuredClone(server.fight), units: structuredClone(server.units), entries };
   }
 
   api.mockImplementation(async (method, path, options) => {
     const body = options?.body as Record<string, unknown> | undefined;
     if (method === 'GET' && path === '/api/combat') return structuredClone(server.fight);
+    if (method === 'GET' && path.startsWith('/api/combat/log')) {
+      return page(new URL(path, 'http://fake.test').searchParams);
+    }
     if (method === 'GET' && path === '/api/units') return structuredClone(server.units);
     server.calls.push({ method, path, body });
     if (method === 'POST' && path.startsWith('/api/combat/')) {
@@ -133,6 +173,21 @@ export function fakeCombatServer(
     if (method === 'PUT' && path.startsWith('/api/game-data/')) {
       server.campaign = { ...server.campaign, ...body };
       return server.campaign;
+    }
+    // Copies of a unit (issue #16): numbered after the campaign's names, at full HP; the limit is the
+    // server's (its tests: server/src/features/units/unit-copies.test.ts).
+    const copies = method === 'POST' ? /^\/api\/units\/([^/]+)\/copies$/.exec(path) : null;
+    if (copies) {
+      const source = server.units.find((item) => item._id === decodeURIComponent(copies[1]!));
+      if (!source) throw new ApiError(404, 'NOT_FOUND', 'Not found.');
+      const names = copyNames(
+        source.name,
+        server.units.map((item) => item.name),
+        Number(body?.count),
+      );
+      const created = names.map((name) => ({ ...source, _id: `copy${++ids}`, name, currentHp: source.hp }));
+      server.units = [...server.units, ...created];
+      return { units: structuredClone(created) };
     }
     throw new Error(`unexpected ${method} ${path}`);
   });

@@ -1,10 +1,13 @@
 // The profile view (spec §2 "Profile view"): account info, language, the Novice upgrade block or the
 // billing block of the paid plans, and the password change. Two columns on wide screens (account
-// and plan beside language and password), one below.
+// and plan beside language and password), one below. Then the account's data: its download and the
+// account's deletion (issue #17).
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
+import { AccountDataCard } from './components/account-data-card';
 import { AccountInfo } from './components/account-info';
 import { BillingBlock } from './components/billing-block';
+import { DeleteAccountCard } from './components/delete-account-card';
 import { LanguageSettings } from './components/language-settings';
 import { PasswordChangeForm } from './components/password-change-form';
 import { UpgradeBlock } from './components/upgrade-block';
@@ -28,6 +31,10 @@ export default function ProfileView() {
           <LanguageSettings user={user} />
           <PasswordChangeForm email={user.email} />
         </div>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <AccountDataCard />
+        <DeleteAccountCard email={user.email} />
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ beforeAll(() => import('@/components/markdown-editor/markdown-writer'), 30_000);
 
 afterEach(() => api.mockReset());
 
-const campaign = (rules: string): Campaign => ({
+const campaign = (rules: string, version = 'v1'): Campaign => ({
   _id: 'c1',
   userId: 'u1',
   name: 'Stormhold',
@@ -37,6 +37,7 @@ const campaign = (rules: string): Campaign => ({
   initiativeCaracName: '',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  version,
 });
 
 function renderView(rules: string, tier: Tier = 'Novice') {
@@ -63,6 +64,82 @@ async function typeRules(text: string) {
   box.blur();
 }
 
+/** The 409 a save made from a stale version gets: the campaign as it is now (decision 036). */
+const conflict = (current: Campaign) =>
+  new ApiError(
+    409,
+    'GAME_DATA_CONFLICT',
+    'This campaign changed in another tab.',
+    {},
+    {
+      code: 'GAME_DATA_CONFLICT',
+      message: 'This campaign changed in another tab.',
+      campaign: current,
+    },
+  );
+
+describe('RulesView conflicts (rules saved in another tab meanwhile)', { timeout: 20_000 }, () => {
+  it('keeps the draft, shows the saved rules, and saves mine over them on request', async () => {
+    api.mockRejectedValueOnce(conflict(campaign('# Theirs', 'v2')));
+    api.mockImplementation(async (_method, _path, options) =>
+      campaign((options?.body as { rules: string }).rules, 'v3'),
+    );
+    renderView('# Old rules');
+    fireEvent.click(button('Edit'));
+    await typeRules('# Mine');
+    fireEvent.click(button('Save'));
+
+    const notice = await screen.findByRole('alert', {
+      name: 'The rules were saved elsewhere while you were editing',
+    });
+    expect(notice.textContent).toContain('Your text is still in the editor: nothing is lost.');
+    expect((await editor()).value).toBe('# Mine');
+    expect(screen.queryByText('Rules saved.')).toBeNull();
+    fireEvent.click(within(notice).getByText('Show the saved version'));
+    expect(within(notice).getByLabelText('The rules as saved now').textContent).toBe('# Theirs');
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Save my version' }));
+    expect(await screen.findByText('Rules saved.')).toBeTruthy();
+    expect(api).toHaveBeenLastCalledWith('PUT', '/api/game-data/c1', {
+      body: { rules: '# Mine', version: 'v2' },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('drops the draft for the saved rules on request, without saving', async () => {
+    api.mockRejectedValueOnce(conflict(campaign('# Theirs', 'v2')));
+    const { rerender } = renderView('# Old rules');
+    fireEvent.click(button('Edit'));
+    await typeRules('# Mine');
+    fireEvent.click(button('Save'));
+    const notice = await screen.findByRole('alert');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Use the saved version' }));
+
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    rerender('# Theirs'); // The cache took the campaign the 409 carried.
+    expect(screen.getByRole('heading', { name: 'Theirs' })).toBeTruthy();
+    expect(api).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves again by itself when only something else changed (a list, the initiative)', async () => {
+    api.mockRejectedValueOnce(conflict(campaign('# Old rules', 'v2')));
+    api.mockImplementation(async (_method, _path, options) =>
+      campaign((options?.body as { rules: string }).rules, 'v3'),
+    );
+    renderView('# Old rules');
+    fireEvent.click(button('Edit'));
+    await typeRules('# Mine');
+    fireEvent.click(button('Save'));
+
+    expect(await screen.findByText('Rules saved.')).toBeTruthy();
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(api).toHaveBeenLastCalledWith('PUT', '/api/game-data/c1', {
+      body: { rules: '# Mine', version: 'v2' },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('RulesView', { timeout: 20_000 }, () => {
   it('saves the edited rules through the API and returns to reading', async () => {
     api.mockImplementation(async (_method, _path, options) => ({
@@ -75,7 +152,10 @@ describe('RulesView', { timeout: 20_000 }, () => {
 
     // Said in a toast (issue #16).
     expect((await screen.findByText('Rules saved.')).closest('[aria-live="polite"]')).toBeTruthy();
-    expect(api).toHaveBeenCalledWith('PUT', '/api/game-data/c1', { body: { rules: '# New rules' } });
+    // With the version the edit started from (decision 036).
+    expect(api).toHaveBeenCalledWith('PUT', '/api/game-data/c1', {
+      body: { rules: '# New rules', version: 'v1' },
+    });
     expect(screen.queryByRole('textbox')).toBeNull();
     rerender('# New rules'); // The dashboard hands the updated campaign down.
     expect(screen.getByRole('heading', { name: 'New rules' })).toBeTruthy();

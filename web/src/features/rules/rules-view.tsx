@@ -13,8 +13,9 @@ import { Button } from '@/components/ui/button';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
-import { useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
+import { conflictCampaign, useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
 import { currentLanguage } from '@/lib/i18n';
+import { RulesConflict } from './components/rules-conflict';
 import { RulesSearch } from './components/rules-search';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { scrollToRenderedMatch, useDocumentHighlights } from './document-highlight';
@@ -25,7 +26,16 @@ export default function RulesView(props: CampaignViewProps) {
   return <RulesPanel key={props.campaign._id} {...props} />;
 }
 
-type Editing = { original: string; draft: string };
+/**
+ * `original` and `version`: the rules the draft started from and the campaign's version then. A save
+ * sends the version; when the campaign was written since (409), the draft stays (decision 036).
+ */
+type Editing = { original: string; draft: string; version: string };
+/** The rules as saved elsewhere while the user edited, and the version to save over them. */
+type Conflict = { theirs: string; version: string };
+
+/** A save refused because the campaign changed meanwhile is retried this often when the rules did not. */
+const REBASES = 3;
 
 function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const { t } = useTranslation();
@@ -33,6 +43,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const update = useUpdateCampaign();
   const toast = useToast();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   // The query whose results are listed: its matches are marked in the text below too.
   const [searched, setSearched] = useState('');
@@ -50,7 +61,8 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
 
   function startEditing() {
     update.reset();
-    setEditing({ original: campaign.rules, draft: campaign.rules });
+    setConflict(null);
+    setEditing({ original: campaign.rules, draft: campaign.rules, version: campaign.version });
   }
 
   async function cancel() {
@@ -67,22 +79,56 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
       return;
     }
     update.reset();
+    setConflict(null);
     setEditing(null);
   }
 
-  async function save() {
-    if (!editing || overLimit) return;
-    if (!dirty) {
+  /**
+   * Saves the draft over the version it started from. A 409 whose campaign still holds the rules the
+   * draft started from (another field changed: a list, the initiative) is no conflict: saved again on
+   * top of it. Otherwise the notice shows and the draft stays.
+   */
+  async function save(from: Editing | null = editing) {
+    if (!from || from.draft.length > limit) return;
+    if (from.draft === from.original && !conflict) {
       setEditing(null);
       return;
     }
-    try {
-      await update.mutateAsync({ id: campaign._id, changes: { rules: editing.draft } });
-      setEditing(null);
-      toast.success(t('rules.saved'));
-    } catch {
-      // Shown from update.error below.
+    let base = from;
+    for (let attempt = 0; attempt < REBASES; attempt++) {
+      try {
+        await update.mutateAsync({ id: campaign._id, changes: { rules: base.draft, version: base.version } });
+        setConflict(null);
+        setEditing(null);
+        toast.success(t('rules.saved'));
+        return;
+      } catch (error) {
+        const current = conflictCampaign(error);
+        // Any other refusal is shown from update.error below.
+        if (!current) return;
+        if (current.rules !== base.original) {
+          setConflict({ theirs: current.rules, version: current.version });
+          return;
+        }
+        base = { ...base, version: current.version };
+        setEditing((editing) => (editing ? { ...editing, version: current.version } : editing));
+      }
     }
+  }
+
+  /** Saves the user's text over the rules saved elsewhere (they read them, or chose not to). */
+  function keepMine() {
+    if (!editing || !conflict) return;
+    const next = { original: conflict.theirs, draft: editing.draft, version: conflict.version };
+    setEditing(next);
+    void save(next);
+  }
+
+  /** Drops the draft for the rules as saved now (the cache already holds them). */
+  function takeTheirs() {
+    update.reset();
+    setConflict(null);
+    setEditing(null);
   }
 
   function showLine(line: LineMatch, query: string) {
@@ -118,7 +164,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
                 {t('common.cancel')}
               </Button>
               <Button
-                onClick={save}
+                onClick={() => void save()}
                 loading={update.isPending}
                 disabled={overLimit}
                 icon={<Save aria-hidden="true" className="size-4" />}
@@ -134,7 +180,16 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
         </div>
       </div>
 
-      {update.error ? <Alert tone="error">{errorMessage(update.error)}</Alert> : null}
+      {conflict && editing ? (
+        <RulesConflict
+          theirs={conflict.theirs}
+          saving={update.isPending}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+        />
+      ) : update.error && !conflictCampaign(update.error) ? (
+        <Alert tone="error">{errorMessage(update.error)}</Alert>
+      ) : null}
       {overLimit && editing ? (
         <Alert tone="info">
           {t('rules.overLimit', {

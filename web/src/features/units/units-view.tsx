@@ -113,6 +113,7 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
   );
   const openEdit = useCallback((unit: Unit) => open({ kind: 'form', unit }), [open]);
   const openNotes = useCallback((unit: Unit) => open({ kind: 'notes', unitId: unit._id }), [open]);
+  const openCopies = useCallback((unit: Unit) => open({ kind: 'copies', unit }), [open]);
 
   const sectionProps = {
     visible,
@@ -129,6 +130,7 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
     onEdit: openEdit,
     onNotes: openNotes,
     onDelete: deletion.onDelete,
+    onCopies: openCopies,
   };
 
   return (

@@ -17,6 +17,19 @@ import { createStripeEvents } from './events';
 /** Subscription statuses Stripe will never bill again. */
 const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
+/** STRIPE_API_BASE (tests only, config.ts): the Stripe fake a server process was started against. */
+function connectionOf(apiBase: string | undefined): StripeConnection {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+    maxNetworkRetries: 0,
+  };
+}
+
 export function createStripeProvider(deps: {
   stripe: StripeSettings;
   db: Db;
@@ -29,6 +42,7 @@ export function createStripeProvider(deps: {
     timeout: 10_000,
     telemetry: false,
     appInfo: { name: 'Questkeeper' },
+    ...connectionOf(settings.apiBase),
     ...deps.connection,
   });
 

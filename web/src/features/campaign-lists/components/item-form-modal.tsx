@@ -18,15 +18,12 @@ export function ItemFormModal({
   kind,
   mode,
   initial,
-  index,
   onClose,
   onSubmit,
 }: {
   kind: ListKind;
   mode: 'add' | 'edit';
   initial: Required<ItemFields>;
-  /** The entry's position in the list sent (the end for a new one), to place field errors. */
-  index: number;
   onClose: () => void;
   /** Saves; resolves to the refusal, or null when saved (the modal then closes). */
   onSubmit: (fields: ItemFields) => Promise<SaveFailure | null>;
@@ -41,7 +38,7 @@ export function ItemFormModal({
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [colorError, setColorError] = useState<string | undefined>();
 
-  const errors = failure ? splitFieldErrors(failure.fields, kind, index) : { item: {}, other: [] };
+  const errors = failure ? splitFieldErrors(failure.fields) : { item: {}, other: [] };
   const blank = name.trim() === '';
 
   async function submit(event: FormEvent) {

@@ -1,9 +1,10 @@
 // One campaign list view (spec §2 "Characteristics, races, classes (with colour), statuses views"):
 // heading, 'n / limit' counter, add (or the tier's limit message / upgrade prompt), the entries
-// with edit, delete and notes. Every change saves the whole list through the API and says so in a
-// toast (issue #16); a delete offers Undo, which saves the entry back where it was (units name their
-// race, class and status and key their characteristics by name, so they find it again); the added or
-// edited entry is scrolled to and outlined for a moment.
+// with edit, delete and notes. Every change is one call for one entry (decision 036: the server applies
+// it to the list as it is then, so another tab's changes are never undone) and says so in a toast
+// (issue #16); a delete offers Undo, which adds the entry back where it was (units name their race,
+// class and status and key their characteristics by name, so they find it again); the added or edited
+// entry is scrolled to and outlined for a moment.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dna, Gauge, HeartPulse, Lock, Plus, Shield, Sparkles } from 'lucide-react';
@@ -16,17 +17,15 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useFocusReturn } from '@/components/ui/use-focus-return';
 import type { CampaignViewProps } from '@/lib/campaigns';
-import { useLatest } from '@/lib/use-latest';
 import { useListSaver } from '../hooks/use-list-saver';
 import { hasNotes, listAccess, noteLimit, type ListKind } from '../list-access';
 import {
-  appendItem,
+  addEdit,
+  changeEdit,
+  deleteEdit,
   fieldsChanged,
-  insertItem,
   itemKey,
-  removeItem,
   splitFieldErrors,
-  updateItem,
   type ItemFields,
   type ListItem,
 } from '../list-edits';
@@ -52,8 +51,6 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
   const confirm = useConfirm();
   const toast = useToast();
   const items: readonly ListItem[] = campaign[kind];
-  // Undo runs after later saves may have changed the list: it starts from the latest one.
-  const latestItems = useLatest(items);
   const listRef = useRef<HTMLUListElement>(null);
   // The position of the entry just added, edited or brought back: outlined once the saved list is on
   // screen (a new object each time, so the same position can be shown twice).
@@ -93,15 +90,16 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
       closeForm();
       return null;
     }
-    const next = state.mode === 'add' ? appendItem(items, fields) : updateItem(items, state.index, fields);
-    const refused = await save(next);
-    if (!refused) {
+    const outcome = await save(
+      state.mode === 'add' || !item ? addEdit(kind, { ...fields, note: '' }) : changeEdit(kind, item, fields),
+    );
+    if (!outcome.failure) {
       closeForm();
       const name = fields.name.trim();
       toast.success(t(`lists.${kind}.${state.mode === 'add' ? 'created' : 'saved'}`, { name }));
-      setToShow({ index: state.mode === 'add' ? next.length - 1 : state.index });
+      setToShow({ index: outcome.index });
     }
-    return refused;
+    return outcome.failure;
   }
 
   async function remove(index: number) {
@@ -116,7 +114,7 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
     if (ok) {
       setDeleteError(null);
       setDeletingKey(itemKey(item, index));
-      const refused = await save(removeItem(items, index));
+      const { failure: refused } = await save(deleteEdit(kind, item));
       setDeletingKey(null);
       if (refused) setDeleteError(refused.message);
       else
@@ -127,15 +125,15 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
     focus.restore();
   }
 
+  /** Undo of a delete: the entry is added again where it was (a new `_id`, as for any new entry). */
   async function restore(index: number, item: ListItem) {
-    const list = latestItems.current;
-    const refused = await save(insertItem(list, index, item));
-    if (refused) {
-      toast.error(t('lists.restoreFailed', { name: item.name, message: refused.message }));
+    const outcome = await save(addEdit(kind, item, index));
+    if (outcome.failure) {
+      toast.error(t('lists.restoreFailed', { name: item.name, message: outcome.failure.message }));
       return;
     }
     toast.success(t(`lists.${kind}.restored`, { name: item.name }));
-    setToShow({ index: Math.min(index, list.length) });
+    setToShow({ index: outcome.index });
   }
 
   const addButton = access.canAdd ? (
@@ -244,11 +242,11 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
                     ? {
                         maxLength: noteLimit(tier, kind, item.note?.length ?? 0),
                         onSave: async (note) => {
-                          const refused = await save(updateItem(items, index, { note }));
-                          if (!refused) toast.success(t('lists.notesSaved', { name: item.name }));
-                          return refused;
+                          const { failure } = await save(changeEdit(kind, item, { note }));
+                          if (!failure) toast.success(t('lists.notesSaved', { name: item.name }));
+                          return failure;
                         },
-                        fieldErrorOf: (failure) => splitFieldErrors(failure.fields, kind, index).item.note,
+                        fieldErrorOf: (failure) => splitFieldErrors(failure.fields).item.note,
                       }
                     : undefined
                 }
@@ -262,7 +260,6 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
         <ItemFormModal
           kind={kind}
           mode={form.mode}
-          index={form.mode === 'add' ? items.length : form.index}
           initial={{
             name: formItem?.name ?? '',
             color: formItem?.color ?? DEFAULT_CLASS_COLOR,

@@ -2,20 +2,26 @@
 // the amount — a whole number 1..999 or dice such as 2d6+3 (rolled by the server), checked as it is
 // typed with the position of a mistake — Heal and Attack, and Next turn. Enter in the amount applies
 // the action used last (Attack at first). It sticks to the bottom of the screen, so a target picked
-// far down a list of 200 is one tap from the blow.
-import { useId, useState } from 'react';
+// far down a list of 200 is one tap from the blow. On a phone (issue #16) it takes at most a quarter
+// of the screen: icon buttons with their names for screen readers, and a toggle that folds it down
+// to the target and Next turn.
+import { useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronsRight, Crosshair, HeartPulse, Hourglass, Sword } from 'lucide-react';
-import { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN } from '@questkeeper/core/constants';
-import { isPlainNumber, parseDice } from '@questkeeper/core/rules/dice';
+import { ChevronDown, ChevronsRight, ChevronUp, Crosshair, HeartPulse, Hourglass, Sword } from 'lucide-react';
 import { HpBar } from '@/components/hp-bar';
 import { Button } from '@/components/ui/button';
 import type { Unit } from '@/lib/units';
+import { checkAmount } from './amount-check';
 
 export type AmountAction = 'attack' | 'heal';
 
 interface ActionBarProps {
   target: Unit | undefined;
+  /** More targets of the same blow (area damage). */
+  extraTargets: number;
+  amountRef?: RefObject<HTMLInputElement | null>;
+  /** The action Enter applies (the last one used). */
+  last: AmountAction;
   statuses: readonly string[];
   amount: string;
   disabled: boolean;
@@ -31,19 +37,16 @@ type AmountCheck = { ok: true } | { ok: false; message: string } | { ok: false; 
 /** Whether the amount can be sent: the same rules as the server's (core/src/rules/combat-amount.ts). */
 export function useAmountCheck(text: string): AmountCheck {
   const { t } = useTranslation();
-  if (text.trim() === '') return { ok: false, message: null };
-  if (/^\s*-?\d+\s*$/.test(text) || isPlainNumber(text)) {
-    const value = Number(text.trim());
-    return Number.isInteger(value) && value >= COMBAT_AMOUNT_MIN && value <= COMBAT_AMOUNT_MAX
-      ? { ok: true }
-      : { ok: false, message: t('combat.amountError') };
-  }
-  const parsed = parseDice(text);
-  return parsed.ok ? { ok: true } : { ok: false, message: t(parsed.error.key, parsed.error.params) };
+  const check = checkAmount(text);
+  if (check.ok) return check;
+  return { ok: false, message: check.problem ? t(check.problem.key, check.problem.params) : null };
 }
 
 export function ActionBar({
   target,
+  extraTargets,
+  amountRef,
+  last,
   statuses,
   amount,
   disabled,
@@ -55,31 +58,62 @@ export function ActionBar({
 }: ActionBarProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [last, setLast] = useState<AmountAction>('attack');
+  const [folded, setFolded] = useState(false);
   const check = useAmountCheck(amount);
   const invalid = !check.ok && check.message !== null;
   const canAct = target !== undefined && check.ok && !disabled;
-  const apply = (action: AmountAction) => {
-    setLast(action);
-    onAct(action, amount);
-  };
+  const apply = (action: AmountAction) => onAct(action, amount);
   // A status the campaign no longer lists still shows as the unit's own.
   const options = target && !statuses.includes(target.status) ? [target.status, ...statuses] : statuses;
 
   return (
     <section
       aria-label={t('combat.target')}
-      className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-3 rounded-card border border-line bg-surface p-3 shadow-card sm:p-4 lg:flex-row lg:flex-wrap lg:items-end"
+      className="sticky bottom-0 z-10 -mx-1 flex max-h-[25vh] flex-col gap-2 overflow-y-auto rounded-card border border-line bg-surface p-2 shadow-card sm:max-h-none sm:gap-3 sm:overflow-visible sm:p-4 lg:flex-row lg:flex-wrap lg:items-end"
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex min-h-9 items-center gap-2">
           <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-ink-muted">
             <Crosshair aria-hidden="true" className="size-4 shrink-0 text-brand" />
-            {t('combat.target')}
+            <span className="sr-only sm:not-sr-only">{t('combat.target')}</span>
             {target ? (
-              <span className="min-w-0 truncate text-base font-semibold text-ink">{target.name}</span>
+              <span title={target.name} className="min-w-0 truncate text-base font-semibold text-ink">
+                {target.name}
+              </span>
+            ) : null}
+            {extraTargets > 0 ? (
+              <span className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+                {t('combat.fast.area.count', { count: extraTargets + 1 })}
+              </span>
             ) : null}
           </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="sm:hidden"
+            aria-expanded={!folded}
+            aria-label={t(folded ? 'combat.fast.bar.show' : 'combat.fast.bar.hide')}
+            onClick={() => setFolded((value) => !value)}
+            icon={
+              folded ? (
+                <ChevronUp aria-hidden="true" className="size-4" />
+              ) : (
+                <ChevronDown aria-hidden="true" className="size-4" />
+              )
+            }
+          />
+          {folded ? (
+            <Button
+              size="sm"
+              className="sm:hidden"
+              disabled={disabled}
+              onClick={onNextTurn}
+              aria-keyshortcuts="N"
+              icon={<ChevronsRight aria-hidden="true" className="size-4" />}
+            >
+              {t('combat.nextTurn')}
+            </Button>
+          ) : null}
           {target ? (
             <>
               <label className="sr-only" htmlFor={`${id}-status`}>
@@ -90,7 +124,7 @@ export function ActionBar({
                 value={target.status}
                 disabled={disabled}
                 onChange={(event) => onStatus(target, event.target.value)}
-                className="h-9 w-36 max-w-[45%] shrink-0 rounded-control border border-line bg-surface px-2 text-sm text-ink sm:w-44"
+                className={`h-9 w-36 max-w-[45%] shrink-0 rounded-control border border-line bg-surface px-2 text-sm text-ink sm:w-44 ${folded ? 'max-sm:hidden' : ''}`}
               >
                 {options.map((status) => (
                   <option key={status} value={status}>
@@ -102,7 +136,7 @@ export function ActionBar({
           ) : null}
         </div>
         {target ? (
-          <div className="flex min-w-0 items-center gap-2">
+          <div className={`flex min-w-0 items-center gap-2 ${folded ? 'max-sm:hidden' : ''}`}>
             <div className="min-w-0 flex-1">
               <HpBar current={target.currentHp} max={target.hp} />
             </div>
@@ -118,16 +152,17 @@ export function ActionBar({
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-ink-muted">{t('combat.noTarget')}</p>
+          <p className={`text-sm text-ink-muted ${folded ? 'max-sm:hidden' : ''}`}>{t('combat.noTarget')}</p>
         )}
       </div>
 
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="flex w-32 flex-col gap-1">
-          <label htmlFor={`${id}-amount`} className="text-sm font-medium">
+      <div className={`flex items-end gap-2 sm:flex-wrap ${folded ? 'max-sm:hidden' : ''}`}>
+        <div className="flex min-w-16 flex-1 flex-col gap-1 sm:w-32 sm:flex-none">
+          <label htmlFor={`${id}-amount`} className="sr-only text-sm font-medium sm:not-sr-only">
             {t('combat.amount')}
           </label>
           <input
+            ref={amountRef}
             id={`${id}-amount`}
             type="text"
             inputMode="text"
@@ -155,21 +190,27 @@ export function ActionBar({
           variant="secondary"
           disabled={!canAct}
           onClick={() => apply('heal')}
+          aria-keyshortcuts="H"
+          className="max-sm:px-3"
           icon={<HeartPulse aria-hidden="true" className="size-4" />}
         >
-          {t('combat.heal')}
+          <span className="sr-only sm:not-sr-only">{t('combat.heal')}</span>
         </Button>
         <Button
           variant="danger"
           disabled={!canAct}
           onClick={() => apply('attack')}
+          aria-keyshortcuts="X"
+          className="max-sm:px-3"
           icon={<Sword aria-hidden="true" className="size-4" />}
         >
-          {t('combat.attack')}
+          <span className="sr-only sm:not-sr-only">{t('combat.attack')}</span>
         </Button>
         <Button
           disabled={disabled}
           onClick={onNextTurn}
+          aria-keyshortcuts="N"
+          className="max-sm:px-3"
           icon={<ChevronsRight aria-hidden="true" className="size-4" />}
         >
           {t('combat.nextTurn')}

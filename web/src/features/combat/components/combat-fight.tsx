@@ -2,11 +2,20 @@
 // and the action bar. Every blow, heal, status and next turn is one action on the server's fight;
 // picking a target is this screen's own until a blow sends it (the server moves the target to the
 // end of its group then, as the screen already shows). Handlers read the newest fight through refs,
-// so they never change and memoised rows stay put.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// so they never change and memoised rows stay put. Issue #16: each row's quick field, keyboard
+// shortcuts (? lists them), area blows (Shift-click more targets), reinforcements, copies, the order
+// fixed by hand, and a word when a heal meets a unit at full HP.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Flag, Sparkles } from 'lucide-react';
-import { NEXT_TURN_BANNER_MS, selectTarget, type CombatState } from '@questkeeper/core/rules/combat';
+import { Flag, Keyboard, ListOrdered, Sparkles, UserPlus } from 'lucide-react';
+import {
+  availableForSetup,
+  NEXT_TURN_BANNER_MS,
+  selectTarget,
+  type CombatState,
+} from '@questkeeper/core/rules/combat';
+import type { Tier } from '@questkeeper/core/tiers';
+import { useToast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { classColorsByName } from '@/lib/class-color';
@@ -16,13 +25,22 @@ import type { CombatActionResponse } from '@questkeeper/core/schemas/combat';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { ActionBar, type AmountAction } from './action-bar';
+import { amountValue, checkAmount } from './amount-check';
 import { ConditionDialog } from './condition-dialog';
 import { FightGroup } from './fight-group';
+import { ShortcutsDialog, useFightShortcuts } from './fight-shortcuts';
 import { InitiativeOrder } from './initiative-order';
+import { ReinforceDialog, type Reinforcement } from './reinforce-dialog';
+import { useSpawnCopies } from './use-spawn-copies';
 import { useTargetMove } from './use-target-move';
+
+const NO_IDS: ReadonlySet<string> = new Set();
 
 interface CombatFightProps {
   campaign: Campaign;
+  tier: Tier;
+  /** Every unit of the campaign (reinforcements and copies come from them). */
+  units: readonly Unit[];
   unitMap: ReadonlyMap<string, Unit>;
   fight: Fight;
   /** A group has just fallen: actions wait for the end. */
@@ -31,10 +49,25 @@ interface CombatFightProps {
   onEnd: () => void | Promise<void>;
 }
 
-export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: CombatFightProps) {
+export function CombatFight({
+  campaign,
+  tier,
+  units,
+  unitMap,
+  fight,
+  ending,
+  onAct,
+  onEnd,
+}: CombatFightProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
+  const toast = useToast();
   const move = useTargetMove();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const orderRef = useRef<HTMLElement>(null);
+  const [help, setHelp] = useState(false);
+  const [reinforcing, setReinforcing] = useState(false);
+  const spawn = useSpawnCopies({ campaignId: campaign._id, tier, units, onAct });
 
   // The target picked on this screen holds for the turn it was picked in; the rows it moved stay
   // moved while the view is open (only a blow sends a target, and its move, to the server).
@@ -42,6 +75,10 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
   const [picked, setPicked] = useState<{ id: string; turn: string } | null>(null);
   const [moves, setMoves] = useState<readonly string[]>([]);
   const pickedId = picked?.turn === turn ? picked.id : null;
+  // More targets of the next blow (area damage), for the turn they were picked in.
+  const [extra, setExtra] = useState<{ ids: ReadonlySet<string>; turn: string } | null>(null);
+  const extraIds = extra?.turn === turn ? extra.ids : NO_IDS;
+  const extraRef = useLatest(extraIds);
   const state = useMemo(() => {
     let next: CombatState = fight;
     for (const id of moves) next = selectTarget(next, id);
@@ -52,6 +89,9 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
 
   // The amount (decisions.md turn-2): empty at first, cleared after a blow and after Next turn.
   const [amount, setAmount] = useState('');
+  const amountTextRef = useLatest(amount);
+  // The action Enter applies: the one used last (Attack at first).
+  const [last, setLast] = useState<AmountAction>('attack');
 
   // The 'next turn' banner of a new round, shown for 4 s (spec §9); a new wrap restarts it.
   const [banner, setBanner] = useState<{ round: number; at: number } | null>(null);
@@ -79,8 +119,19 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
   const target = state.targetId ? unitMap.get(state.targetId) : undefined;
 
   const select = useCallback(
-    (id: string) => {
+    (id: string, additive: boolean) => {
       const now = stateRef.current;
+      if (additive && now.targetId && now.targetId !== id) {
+        // One more target of the same blow (or one less): the rows stay where they are.
+        setExtra((current) => {
+          const ids = new Set(current?.turn === turnRef.current ? current.ids : []);
+          if (ids.has(id)) ids.delete(id);
+          else ids.add(id);
+          return { ids, turn: turnRef.current };
+        });
+        return;
+      }
+      setExtra(null);
       if (move.busy() || now.targetId === id) return;
       const group = now.allies.includes(id) ? now.allies : now.enemies;
       if (group[group.length - 1] !== id) move.start(id);
@@ -90,20 +141,50 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
     [move, stateRef, turnRef],
   );
 
+  /** A blow or a heal; a heal that meets a unit at full HP says so (nothing to heal). */
+  const blow = useCallback(
+    async (action: Extract<CombatAction, { type: AmountAction }>) => {
+      const answer = await onAct(action);
+      if (action.type !== 'heal' || !answer) return;
+      for (const entry of answer.entries) {
+        if (entry.type === 'heal' && entry.hpBefore !== null && entry.hpBefore === entry.hpAfter) {
+          toast.info(t('combat.fast.healFull', { name: entry.target?.name ?? '' }));
+        }
+      }
+    },
+    [onAct, t, toast],
+  );
+
   const act = useCallback(
     (type: AmountAction, value: string) => {
       const targetId = stateRef.current.targetId;
       if (!targetId) return;
+      setLast(type);
       setAmount('');
-      const trimmed = value.trim();
-      void onAct({ type, targetId, amount: /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed });
+      const others = [...extraRef.current].filter((id) => id !== targetId);
+      setExtra(null);
+      void blow({
+        type,
+        targetId,
+        amount: amountValue(value),
+        ...(others.length > 0 ? { targetIds: others } : {}),
+      });
     },
-    [onAct, stateRef],
+    [blow, stateRef, extraRef],
+  );
+
+  // A row's quick field: that unit is the target of this one blow.
+  const quick = useCallback(
+    (targetId: string, type: AmountAction, value: number | string) => {
+      void blow({ type, targetId, amount: value });
+    },
+    [blow],
   );
 
   const nextTurn = useCallback(async () => {
     setAmount('');
     setPicked(null);
+    setExtra(null);
     const answer = await onAct({ type: 'nextTurn' });
     const wrapped = answer?.entries.find((entry) => entry.type === 'nextTurn' && entry.wrapped);
     if (wrapped) setBanner({ round: wrapped.round, at: Date.now() });
@@ -112,6 +193,45 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
   const setStatus = useCallback(
     (unit: Unit, status: string) => void onAct({ type: 'setStatus', unitId: unit._id, status }),
     [onAct],
+  );
+
+  const reorder = useCallback(
+    (unitId: string, toIndex: number) => void onAct({ type: 'reorder', unitId, toIndex }),
+    [onAct],
+  );
+
+  const reinforce = ({ unitId, group, initiative }: Reinforcement) => {
+    setReinforcing(false);
+    void onAct({ type: 'add', unitId, group, ...(initiative === undefined ? {} : { initiative }) }).then(
+      (answer) => {
+        const name = unitMap.get(unitId)?.name;
+        if (answer && name) toast.success(t('combat.fast.reinforce.added', { name }));
+      },
+    );
+  };
+  const available = useMemo(
+    () => availableForSetup(units, state.allies, state.enemies),
+    [units, state.allies, state.enemies],
+  );
+
+  // Keyboard shortcuts (fight-shortcuts.tsx); Undo and Redo are the view's (undo-redo.tsx).
+  const focusAmount = (typed?: string) => {
+    if (typed !== undefined) setAmount(typed);
+    amountRef.current?.focus();
+  };
+  const fromKeys = (type: AmountAction) => {
+    if (stateRef.current.targetId && checkAmount(amountTextRef.current).ok) act(type, amountTextRef.current);
+    else focusAmount();
+  };
+  useFightShortcuts(
+    {
+      onNextTurn: () => void nextTurn(),
+      onFocusAmount: focusAmount,
+      onAttack: () => fromKeys('attack'),
+      onHeal: () => fromKeys('heal'),
+      onHelp: () => setHelp(true),
+    },
+    !ending,
   );
 
   async function askEnd() {
@@ -126,18 +246,6 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
   return (
     <div className="flex flex-col gap-4">
       {confirm.dialog}
-      <div role="status" className="pointer-events-none fixed inset-x-0 top-28 z-30 flex justify-center px-4">
-        {banner ? (
-          <p
-            key={banner.at}
-            className="flex items-center gap-2 rounded-full border border-brand bg-surface px-5 py-2.5 font-display text-lg font-semibold text-ink shadow-card"
-          >
-            <Sparkles aria-hidden="true" className="size-5 text-brand" />
-            {t('combat.banner', { round: banner.round })}
-          </p>
-        ) : null}
-      </div>
-
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface px-4 py-3 shadow-card">
         <p className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="rounded-full bg-brand-soft px-3 py-0.5 text-sm font-semibold text-brand">
@@ -147,48 +255,111 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
             {current ? t('combat.turnOf', { name: current.name }) : null}
           </span>
         </p>
-        <Button
-          variant="secondary"
-          onClick={() => void askEnd()}
-          disabled={ending}
-          icon={<Flag aria-hidden="true" className="size-4" />}
-        >
-          {t('combat.end')}
-        </Button>
+        <div className="flex flex-wrap gap-2 max-sm:basis-full">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="lg:hidden"
+            onClick={() => {
+              orderRef.current?.scrollIntoView({ block: 'start' });
+              orderRef.current?.focus({ preventScroll: true });
+            }}
+            icon={<ListOrdered aria-hidden="true" className="size-4" />}
+          >
+            {t('combat.fast.bar.toOrder')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={ending}
+            aria-haspopup="dialog"
+            onClick={() => setReinforcing(true)}
+            icon={<UserPlus aria-hidden="true" className="size-4" />}
+          >
+            {t('combat.fast.reinforce.open')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            // Phones have no keyboard to speak of.
+            className="max-sm:hidden"
+            aria-haspopup="dialog"
+            aria-keyshortcuts="?"
+            aria-label={t('combat.fast.shortcuts.open')}
+            title={t('combat.fast.shortcuts.open')}
+            onClick={() => setHelp(true)}
+            icon={<Keyboard aria-hidden="true" className="size-4" />}
+          />
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void askEnd()}
+            disabled={ending}
+            icon={<Flag aria-hidden="true" className="size-4" />}
+          >
+            {t('combat.end')}
+          </Button>
+        </div>
+        {/* The new round's banner sits in this bar (never over the view's title, issue #16). */}
+        <div role="status" className="basis-full empty:hidden">
+          {banner ? (
+            <p
+              key={banner.at}
+              className="flex items-center justify-center gap-2 rounded-full border border-brand bg-brand-soft px-5 py-2 font-display text-lg font-semibold text-ink"
+            >
+              <Sparkles aria-hidden="true" className="size-5 text-brand" />
+              {t('combat.banner', { round: banner.round })}
+            </p>
+          ) : null}
+        </div>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(14rem,18rem)_minmax(0,1fr)]">
-        <InitiativeOrder order={state.order} turnIndex={state.turnIndex} unitMap={unitMap} allies={allies} />
+        <InitiativeOrder
+          order={state.order}
+          turnIndex={state.turnIndex}
+          unitMap={unitMap}
+          allies={allies}
+          onReorder={ending ? undefined : reorder}
+          sectionRef={orderRef}
+        />
         <div className="grid min-w-0 gap-4 md:grid-cols-2">
           <FightGroup
             group="allies"
             ids={state.allies}
             unitMap={unitMap}
             targetId={state.targetId}
+            extraIds={extraIds}
             currentId={currentId}
             classColors={classColors}
             conditions={state.conditions}
             notes={notes}
             disabled={ending}
             onSelect={select}
+            onQuick={quick}
           />
           <FightGroup
             group="enemies"
             ids={state.enemies}
             unitMap={unitMap}
             targetId={state.targetId}
+            extraIds={extraIds}
             currentId={currentId}
             classColors={classColors}
             conditions={state.conditions}
             notes={notes}
             disabled={ending}
             onSelect={select}
+            onQuick={quick}
           />
         </div>
       </div>
 
       <ActionBar
         target={target}
+        extraTargets={[...extraIds].filter((id) => id !== state.targetId).length}
+        amountRef={amountRef}
+        last={last}
         statuses={statuses}
         amount={amount}
         disabled={ending}
@@ -208,6 +379,24 @@ export function CombatFight({ campaign, unitMap, fight, ending, onAct, onEnd }: 
           onClose={() => setConditionsOf(null)}
         />
       ) : null}
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      {reinforcing ? (
+        <ReinforceDialog
+          units={available}
+          fighting={fighters}
+          onAdd={reinforce}
+          onCopies={
+            spawn.canCopy
+              ? (unit, group) => {
+                  setReinforcing(false);
+                  spawn.open(unit, group);
+                }
+              : undefined
+          }
+          onClose={() => setReinforcing(false)}
+        />
+      ) : null}
+      {spawn.dialog}
     </div>
   );
 }

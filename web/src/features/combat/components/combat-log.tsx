@@ -1,11 +1,17 @@
-// The combat log (issue #14, decision 021): one entry per thing that happened, newest first, in the
-// reader's language — round, whose turn, what, to whom, the amount with its roll, HP before → after,
-// conditions added and expired, the time; undone entries say so until redone. A windowed list (a
-// long fight has hundreds of entries) in a panel that folds away, closed at first on a phone.
+// The combat log (issue #14, decisions 021 and 030): one entry per thing that happened, newest
+// first, in the reader's language — round, whose turn, what, to whom, the amount with its roll, HP
+// before → after, conditions added and expired, the time; undone entries say so until redone. The
+// fight brings its newest entries; "Show older entries" at the end reads the ones before them
+// (lib/combat-log.ts). A windowed list (a long fight has thousands of entries) in a panel that folds
+// away, closed at first on a phone.
 import { memo, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, ScrollText } from 'lucide-react';
+import { ChevronDown, History, ScrollText } from 'lucide-react';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useCombatLog, type FightLog } from '@/lib/combat-log';
 import { entryText } from './log-entry-text';
 import { WindowedList } from './windowed-list';
 
@@ -16,11 +22,24 @@ const LOG_GAP_REM = 0.25;
 const wide = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(min-width: 64rem)').matches === true;
 
-export const CombatLog = memo(function CombatLog({ log }: { log: readonly CombatLogEntry[] }) {
+export const CombatLog = memo(function CombatLog({
+  campaignId,
+  log,
+  logBefore,
+  logUndoneFrom,
+  total,
+}: FightLog & {
+  campaignId: string;
+  /** How many entries the fight's log holds in all (`logTotal`). */
+  total: number;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(wide);
-  const entries = useMemo(() => [...log].reverse(), [log]);
+  const fight = useMemo(() => ({ log, logBefore, logUndoneFrom }), [log, logBefore, logUndoneFrom]);
+  const loaded = useCombatLog(campaignId, fight);
+  const entries = useMemo(() => [...loaded.entries].reverse(), [loaded.entries]);
+  const count = Math.max(total, entries.length);
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -39,7 +58,7 @@ export const CombatLog = memo(function CombatLog({ log }: { log: readonly Combat
             {t('combat.log.title')}
           </span>
           <span className="text-sm font-normal text-ink-muted tabular-nums">
-            {t('combat.log.count', { count: log.length })}
+            {t('combat.log.count', { count })}
           </span>
           <ChevronDown
             aria-hidden="true"
@@ -48,7 +67,7 @@ export const CombatLog = memo(function CombatLog({ log }: { log: readonly Combat
           <span className="sr-only">{open ? t('combat.log.hide') : t('combat.log.show')}</span>
         </button>
       </h3>
-      <div id={`${id}-panel`} hidden={!open}>
+      <div id={`${id}-panel`} hidden={!open} className="flex flex-col gap-3">
         {entries.length === 0 ? (
           <p className="text-sm text-ink-muted">{t('combat.log.empty')}</p>
         ) : open ? (
@@ -62,9 +81,27 @@ export const CombatLog = memo(function CombatLog({ log }: { log: readonly Combat
             labelledBy={`${id}-name`}
             className="flex max-h-[24rem] flex-col overflow-y-auto rounded-control focus-visible:outline-2 focus-visible:outline-focus"
             renderRow={(entry, index) => (
-              <LogRow key={entry.id} entry={entry} position={index + 1} count={entries.length} />
+              <LogRow key={entry.id} entry={entry} position={index + 1} count={count} />
             )}
           />
+        ) : null}
+        {open && loaded.hasOlder ? (
+          <div className="flex flex-col items-start gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-busy={loaded.loading || undefined}
+              icon={loaded.loading ? <Spinner /> : <History aria-hidden="true" className="size-4" />}
+              onClick={() => void loaded.loadOlder()}
+            >
+              {loaded.loading ? t('combat.log.loadingOlder') : t('combat.log.older')}
+            </Button>
+            {loaded.error ? (
+              <p role="alert" className="text-sm text-danger">
+                {t('combat.log.olderError')} {errorMessage(loaded.error)}
+              </p>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </section>

@@ -1,10 +1,12 @@
 // Setup of a fight (spec §4 "Combat", §5): the units that may join (HP above 0, in no group yet),
 // the two groups, the initiative rule, and Start combat once each side has someone. Every choice
 // is one action on the server's fight (issue #14), so another device sees the same setup; the
-// server rolls initiative at the start.
+// server rolls initiative at the start — but the players roll their own (issue #16): when player
+// characters fight, Start asks for their initiatives first. Each available unit can be copied into
+// a group in one step (numbered copies, within the unit limit).
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Plus, Search, Swords, UserPlus, X } from 'lucide-react';
+import { Copy, Plus, Search, Swords, UserPlus, X } from 'lucide-react';
 import {
   availableForSetup,
   canStart,
@@ -19,7 +21,9 @@ import type { CombatAction } from '@/lib/combat';
 import { filterUnits } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
+import { InitiativeDialog } from './initiative-dialog';
 import { InitiativeSettings } from './initiative-settings';
+import { useSpawnCopies } from './use-spawn-copies';
 import { WindowedList } from './windowed-list';
 
 /** Setup rows: h-14 plus a 0.25rem gap. */
@@ -61,7 +65,22 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
     [onAct, stateRef],
   );
   const remove = useCallback((unitId: string) => void onAct({ type: 'remove', unitId }), [onAct]);
-  const start = () => void onAct({ type: 'start' });
+  // Player characters in the fight type their initiative (or leave it to the rule).
+  const [asking, setAsking] = useState(false);
+  const playersInFight = useMemo(
+    () =>
+      [...state.allies, ...state.enemies].flatMap((id) => {
+        const unit = unitMap.get(id);
+        return unit?.isPlayer ? [unit] : [];
+      }),
+    [state.allies, state.enemies, unitMap],
+  );
+  const start = () => {
+    if (playersInFight.length > 0) setAsking(true);
+    else void onAct({ type: 'start' });
+  };
+  const spawn = useSpawnCopies({ campaignId: campaign._id, tier, units, onAct });
+  const openCopies = spawn.canCopy ? spawn.open : undefined;
 
   const players = available.filter((unit) => unit.isPlayer).map((unit) => unit._id);
   const npcs = available.filter((unit) => !unit.isPlayer).map((unit) => unit._id);
@@ -80,6 +99,17 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
 
   return (
     <div className="flex flex-col gap-5">
+      {spawn.dialog}
+      {asking ? (
+        <InitiativeDialog
+          units={playersInFight}
+          onClose={() => setAsking(false)}
+          onStart={(initiatives) => {
+            setAsking(false);
+            void onAct({ type: 'start', initiatives });
+          }}
+        />
+      ) : null}
       <Card className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <InitiativeSettings campaign={campaign} tier={tier} />
         <div className="flex flex-col items-start gap-1.5 lg:items-end">
@@ -87,6 +117,7 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
             size="lg"
             onClick={start}
             disabled={!ready}
+            aria-haspopup={playersInFight.length > 0 ? 'dialog' : undefined}
             aria-describedby={ready ? undefined : 'combat-start-hint'}
             icon={<Swords aria-hidden="true" className="size-5" />}
           >
@@ -149,7 +180,9 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
               gapRem={SETUP_GAP_REM}
               sightRem={28}
               className="flex max-h-[28rem] flex-col overflow-y-auto"
-              renderRow={(unit) => <AvailableRow key={unit._id} unit={unit} onAdd={add} />}
+              renderRow={(unit) => (
+                <AvailableRow key={unit._id} unit={unit} onAdd={add} onCopies={openCopies} />
+              )}
             />
           )}
         </Panel>
@@ -177,7 +210,7 @@ function Panel({
   return (
     <section
       aria-labelledby={id}
-      className="flex min-w-0 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
+      className="@container flex min-w-0 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
     >
       <div>
         <div className="flex items-baseline justify-between gap-2">
@@ -196,14 +229,28 @@ function Panel({
 const AvailableRow = memo(function AvailableRow({
   unit,
   onAdd,
+  onCopies,
 }: {
   unit: Unit;
   onAdd: (group: CombatGroup, ids: readonly string[]) => void;
+  /** Absent at the unit limit. */
+  onCopies: ((unit: Unit, group?: CombatGroup) => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
     <li className="flex h-14 shrink-0 items-center gap-2 rounded-control px-2 hover:bg-surface-muted">
       <UnitSummary unit={unit} />
+      {onCopies ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('combat.fast.copies.openFor', { name: unit.name })}
+          title={t('combat.fast.copies.openFor', { name: unit.name })}
+          aria-haspopup="dialog"
+          onClick={() => onCopies(unit, unit.isPlayer ? 'allies' : 'enemies')}
+          icon={<Copy aria-hidden="true" className="size-4" />}
+        />
+      ) : null}
       <Button
         variant="secondary"
         size="sm"
@@ -211,7 +258,8 @@ const AvailableRow = memo(function AvailableRow({
         onClick={() => onAdd('allies', [unit._id])}
         icon={<Plus aria-hidden="true" className="size-4" />}
       >
-        {t('combat.ally')}
+        {/* Words when the panel has room; the icon (and the button's name) when it has not. */}
+        <span className="sr-only @xs:not-sr-only">{t('combat.toAllies')}</span>
       </Button>
       <Button
         variant="secondary"
@@ -220,7 +268,7 @@ const AvailableRow = memo(function AvailableRow({
         onClick={() => onAdd('enemies', [unit._id])}
         icon={<Plus aria-hidden="true" className="size-4" />}
       >
-        {t('combat.enemy')}
+        <span className="sr-only @xs:not-sr-only">{t('combat.toEnemies')}</span>
       </Button>
     </li>
   );
@@ -230,7 +278,9 @@ function UnitSummary({ unit }: { unit: Unit }) {
   const { t } = useTranslation();
   return (
     <div className="min-w-0 flex-1">
-      <p className="truncate font-medium">{unit.name}</p>
+      <p title={unit.name} className="truncate font-medium">
+        {unit.name}
+      </p>
       <p className="truncate text-xs text-ink-muted">
         {unit.race} · {unit.class} · {t('combat.hpText', { current: unit.currentHp, max: unit.hp })}
       </p>

@@ -1,7 +1,9 @@
 // One side of the fight (spec §4): each unit with its HP bar (colours of spec §4), status, and the
 // marks of the current turn and of a fallen unit. A unit's row is the button that makes it the
-// target. Rows are memoised on their own unit: a blow repaints one row, not 200.
-import { memo, useId } from 'react';
+// target (Shift-click adds it to the targets of one area blow, issue #16). Each row has its own quick
+// field — `7` or `-7` damages, `+5` heals, dice too, Enter applies — whose text lives in the row, so
+// typing repaints that row alone. Rows are memoised on their own unit: a blow repaints one row, not 200.
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crosshair, Skull } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/rules/combat';
@@ -9,6 +11,7 @@ import type { CombatCondition, ConditionMap } from '@questkeeper/core/schemas/co
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
+import { parseQuick } from './amount-check';
 import { ConditionChips } from './condition-chips';
 import { WindowedList } from './windowed-list';
 
@@ -22,13 +25,17 @@ interface FightGroupProps {
   ids: readonly string[];
   unitMap: ReadonlyMap<string, Unit>;
   targetId: string | null;
+  /** More targets of the next blow (area damage). */
+  extraIds: ReadonlySet<string>;
   currentId: string | undefined;
   classColors: ReadonlyMap<string, string>;
   conditions: ConditionMap;
   /** The campaign's status notes by status id. */
   notes: ReadonlyMap<string, string>;
   disabled: boolean;
-  onSelect: (id: string) => void;
+  /** `additive`: Shift, Ctrl or Cmd was held (or area mode is on): one more target of the blow. */
+  onSelect: (id: string, additive: boolean) => void;
+  onQuick: (id: string, type: 'attack' | 'heal', amount: number | string) => void;
 }
 
 export const FightGroup = memo(function FightGroup({
@@ -36,15 +43,18 @@ export const FightGroup = memo(function FightGroup({
   ids,
   unitMap,
   targetId,
+  extraIds,
   currentId,
   classColors,
   conditions,
   notes,
   disabled,
   onSelect,
+  onQuick,
 }: FightGroupProps) {
   const { t } = useTranslation();
   const headingId = useId();
+  const helpId = `${headingId}-quick-help`;
   let standing = 0;
   const members: Unit[] = [];
   for (const id of ids) {
@@ -66,6 +76,9 @@ export const FightGroup = memo(function FightGroup({
           {standing} / {members.length}
         </span>
       </div>
+      <p id={helpId} className="sr-only">
+        {t('combat.fast.quickHelp')}
+      </p>
       <WindowedList
         items={members}
         pitchRem={ROW_PITCH_REM}
@@ -78,13 +91,15 @@ export const FightGroup = memo(function FightGroup({
             position={index + 1}
             count={members.length}
             unit={unit}
-            selected={unit._id === targetId}
+            selected={unit._id === targetId || extraIds.has(unit._id)}
+            helpId={helpId}
             current={unit._id === currentId}
             classHex={classColors.get(unit.class)}
             conditions={Object.hasOwn(conditions, unit._id) ? conditions[unit._id]! : NO_CONDITIONS}
             notes={notes}
             disabled={disabled}
             onSelect={onSelect}
+            onQuick={onQuick}
           />
         )}
       />
@@ -103,6 +118,8 @@ const FightRow = memo(function FightRow({
   notes,
   disabled,
   onSelect,
+  onQuick,
+  helpId,
 }: {
   position: number;
   count: number;
@@ -113,10 +130,20 @@ const FightRow = memo(function FightRow({
   conditions: readonly CombatCondition[];
   notes: ReadonlyMap<string, string>;
   disabled: boolean;
-  onSelect: (id: string) => void;
+  onSelect: (id: string, additive: boolean) => void;
+  onQuick: (id: string, type: 'attack' | 'heal', amount: number | string) => void;
+  helpId: string;
 }) {
   const { t } = useTranslation();
   const down = unit.currentHp <= 0;
+  const [quick, setQuick] = useState('');
+  const entry = parseQuick(quick);
+  const fallen = down && entry.ok && entry.type === 'attack';
+  const problem = fallen
+    ? t('validation.targetFallen')
+    : !entry.ok && entry.problem
+      ? t(entry.problem.key, entry.problem.params)
+      : null;
   return (
     <li
       aria-posinset={position}
@@ -142,7 +169,7 @@ const FightRow = memo(function FightRow({
           aria-label={t('combat.targetOf', { name: unit.name })}
           title={unit.name}
           disabled={disabled}
-          onClick={() => onSelect(unit._id)}
+          onClick={(event) => onSelect(unit._id, event.shiftKey || event.ctrlKey || event.metaKey)}
           // The button stretches over its whole row: the row is the click target.
           className={
             "min-w-0 flex-1 truncate text-left font-semibold after:absolute after:inset-0 after:rounded-control after:content-[''] " +
@@ -167,11 +194,48 @@ const FightRow = memo(function FightRow({
       </div>
       <HpBar current={unit.currentHp} max={unit.hp} />
       <div className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
-        <p className="min-w-0 shrink truncate">
-          <span className="sr-only">{t('units.status')}: </span>
-          {unit.status}
-        </p>
-        <ConditionChips conditions={conditions} notes={notes} />
+        {problem ? (
+          <p role="alert" title={problem} className="min-w-0 flex-1 truncate text-danger">
+            {problem}
+          </p>
+        ) : (
+          <>
+            <p className="min-w-0 shrink truncate">
+              <span className="sr-only">{t('units.status')}: </span>
+              {unit.status}
+            </p>
+            <ConditionChips conditions={conditions} notes={notes} />
+          </>
+        )}
+        <input
+          type="text"
+          inputMode="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={quick}
+          disabled={disabled}
+          placeholder={t('combat.fast.quickPlaceholder')}
+          aria-label={t('combat.fast.quickLabel', { name: unit.name })}
+          aria-describedby={helpId}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => setQuick(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && quick !== '') {
+              event.preventDefault();
+              setQuick('');
+              return;
+            }
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            if (!entry.ok || fallen) return;
+            setQuick('');
+            onQuick(unit._id, entry.type, entry.amount);
+          }}
+          // Above the row-wide button, so a click lands in the field.
+          className={`relative z-10 ml-auto h-7 w-20 shrink-0 rounded-control border bg-surface px-2 font-mono text-sm text-ink tabular-nums placeholder:text-xs placeholder:text-ink-muted ${
+            problem ? 'border-danger' : 'border-line'
+          }`}
+        />
       </div>
     </li>
   );

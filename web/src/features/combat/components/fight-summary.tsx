@@ -1,10 +1,10 @@
 // The end-of-fight summary (issue #14): rounds, duration, and per unit the damage dealt and taken,
-// the healing done and whether it fell — from the log alone (core's summarizeFight), so renamed or
-// deleted units still read as they were.
-import { useId, useMemo } from 'react';
+// the healing done and whether it fell — from the log alone (core's summarizeFight, run by the server
+// on the whole log and sent with the ended fight, decision 030), so renamed or deleted units still
+// read as they were.
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { summarizeFight } from '@questkeeper/core/rules/combat-summary';
-import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
+import type { CombatSummary } from '@questkeeper/core/schemas/combat';
 
 function formatDuration(ms: number, language: string): string {
   const seconds = Math.round(ms / 1000);
@@ -17,10 +17,9 @@ function formatDuration(ms: number, language: string): string {
   return parts.join(' ');
 }
 
-export function FightSummary({ log }: { log: readonly CombatLogEntry[] }) {
+export function FightSummary({ summary }: { summary: CombatSummary }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const summary = useMemo(() => summarizeFight(log), [log]);
   // Allies first, then enemies, each in the order the log first shows them.
   const rank = (group: string | null) => (group === 'allies' ? 0 : group === 'enemies' ? 1 : 2);
   const fighters = summary.units.toSorted((a, b) => rank(a.group) - rank(b.group));

@@ -72,6 +72,8 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
           : t('combat.log.nextTurn', { name: entry.turnOf?.name ?? '' });
       case 'end':
         return t('combat.log.end');
+      case 'reorder':
+        return t('combat.log.reorder', { target });
     }
   })();
   const ended =

@@ -1,9 +1,12 @@
-// The profile's calls (spec §7): language, password change, billing info and the customer portal.
+// The profile's calls (spec §7): language, password change, billing info and the customer portal;
+// the account's data download and its deletion (issue #17, decision 024).
 import type { z } from 'zod';
 import type { authUser, billingInfo, changePasswordBody, languageBody } from '@questkeeper/core/schemas/auth';
 import type { messageResponse } from '@questkeeper/core/schemas/common';
 import type { portalBody, redirectUrl } from '@questkeeper/core/schemas/payments';
-import { apiRequest } from '@/lib/api-client';
+import type { deleteAccountBody } from '@questkeeper/core/schemas/game-data-export';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+import { fileNameOf, saveBlob } from '@/lib/download';
 import type { Language } from '@/lib/i18n';
 import type { SessionUser } from '@/lib/session';
 
@@ -52,3 +55,16 @@ export async function createPortalSession(language: Language): Promise<string> {
 export const billingKeys = {
   info: (userId: string, tier: string) => ['billing-info', userId, tier] as const,
 };
+
+/** Downloads everything the account holds (`GET /api/auth/export`) and saves it as a .json file. */
+export async function downloadAccountData(): Promise<void> {
+  const { blob, disposition } = await apiDownload('/api/auth/export');
+  saveBlob(blob, fileNameOf(disposition, 'questkeeper-account.json'));
+}
+
+/** Deletes the account and all its data; the server revokes every session (decision 024). */
+export async function deleteAccount(password: string): Promise<void> {
+  await apiRequest<{ body: typeof deleteAccountBody; response: null }>('DELETE', '/api/auth/account', {
+    body: { password },
+  });
+}

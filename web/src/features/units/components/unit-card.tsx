@@ -4,7 +4,7 @@
 // their own unit changes.
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotebookText, Pencil, Trash2 } from 'lucide-react';
+import { Copy, NotebookText, Pencil, Trash2 } from 'lucide-react';
 import type { Unit } from '@/lib/units';
 import { HpBar } from '@/components/hp-bar';
 import { MoneyLine } from './money-line';
@@ -27,6 +27,8 @@ export interface UnitCardProps {
   onEdit: (unit: Unit) => void;
   onNotes: (unit: Unit) => void;
   onDelete: (unit: Unit) => void;
+  /** Spawn numbered copies (issue #16); absent at the unit limit. */
+  onCopies?: ((unit: Unit) => void) | undefined;
 }
 
 export const UnitCard = memo(function UnitCard({
@@ -39,6 +41,7 @@ export const UnitCard = memo(function UnitCard({
   onEdit,
   onNotes,
   onDelete,
+  onCopies,
 }: UnitCardProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
@@ -82,6 +85,14 @@ export const UnitCard = memo(function UnitCard({
           <UnitIconButton label={t('units.editUnit', { name: unit.name })} onClick={() => onEdit(unit)}>
             <Pencil aria-hidden="true" className="size-4" />
           </UnitIconButton>
+          {onCopies ? (
+            <UnitIconButton
+              label={t('combat.fast.copies.openFor', { name: unit.name })}
+              onClick={() => onCopies(unit)}
+            >
+              <Copy aria-hidden="true" className="size-4" />
+            </UnitIconButton>
+          ) : null}
           <UnitIconButton
             label={t('units.deleteUnit', { name: unit.name })}
             loading={deleting}

@@ -162,12 +162,14 @@ function QuickGenerationBar({ quick }: { quick: Extract<QuickGeneration, { kind:
               size="sm"
               loading={quick.running === template}
               disabled={quick.disabled || (quick.running !== null && quick.running !== template)}
-              aria-label={t('unitForm.templateLabel', { template: label, min, max })}
+              // The name is the visible text, "Boss 40–70" (WCAG 2.5.3: a speech user says what they
+              // see); the title spells the range out.
+              title={t('unitForm.templateLabel', { template: label, min, max })}
               onClick={() => quick.onGenerate(template)}
               className="h-auto min-h-11 flex-col gap-0 py-1.5"
             >
-              <span>{label}</span>
-              <span aria-hidden="true" className="text-xs font-normal text-ink-muted tabular-nums">
+              <span>{label}</span>{' '}
+              <span className="text-xs font-normal text-ink-muted tabular-nums">
                 {min}–{max}
               </span>
             </Button>

@@ -35,6 +35,8 @@ export interface UnitSectionProps {
   onEdit: (unit: Unit) => void;
   onNotes: (unit: Unit) => void;
   onDelete: (unit: Unit) => void;
+  /** Copies of a unit (issue #16); absent at the unit limit. */
+  onCopies?: ((unit: Unit) => void) | undefined;
 }
 
 export const UnitSection = memo(function UnitSection({
@@ -55,6 +57,7 @@ export const UnitSection = memo(function UnitSection({
   onEdit,
   onNotes,
   onDelete,
+  onCopies,
 }: UnitSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -122,6 +125,7 @@ export const UnitSection = memo(function UnitSection({
               onEdit={onEdit}
               onNotes={onNotes}
               onDelete={onDelete}
+              onCopies={canCreate ? onCopies : undefined}
             />
           ))}
         </ul>

@@ -7,6 +7,7 @@ import type { Tier } from '@questkeeper/core/tiers';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
 import { DuplicateDialog } from './duplicate-dialog';
+import { UnitCopies } from './unit-copies';
 import { UnitFormModal } from './unit-form-modal';
 import { UnitNotesModal } from './unit-notes-modal';
 
@@ -15,7 +16,9 @@ export type UnitsDialog =
   | { kind: 'form'; unit: Unit | null; defaultIsPlayer?: boolean }
   | { kind: 'duplicate' }
   /** By id: the notes follow the unit as the cache updates it. */
-  | { kind: 'notes'; unitId: string };
+  | { kind: 'notes'; unitId: string }
+  /** Numbered copies of a unit (issue #16). */
+  | { kind: 'copies'; unit: Unit };
 
 export function UnitsDialogs({
   dialog,
@@ -63,6 +66,17 @@ export function UnitsDialogs({
             onClose();
             onSaved(copy);
           }}
+        />
+      );
+    case 'copies':
+      return (
+        <UnitCopies
+          campaignId={campaign._id}
+          tier={tier}
+          unit={dialog.unit}
+          units={units}
+          onClose={onClose}
+          onSaved={onSaved}
         />
       );
     case 'notes': {

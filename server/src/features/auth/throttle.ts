@@ -1,0 +1,201 @@
+// Sign-in back-off (decision 035): failed sign-ins are counted per account and per client IP; past a
+// few free failures each further one locks that account (or IP) out of signing in for a time that
+// doubles, up to 15 minutes. The fixed-window limits of plugins/rate-limit.ts still apply on top.
+//
+// An attempt is counted as a failure *before* the password is checked, in one atomic step with the
+// lock check, so a burst of parallel guesses cannot all slip in before the first failure lands; a
+// success then clears the account's failures and takes back the IP's one. The counters live where
+// decision 025 puts every limit: memory on the embedded database (one process), the
+// rate_limit_counters table on PostgreSQL, Redis when REDIS_URL is set.
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Language } from '@questkeeper/core/i18n';
+import { translate } from '@questkeeper/core/i18n';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { systemClock, type Clock } from '../../lib/clock';
+import * as repo from './repository';
+
+export interface BackoffPolicy {
+  /** Failures allowed before the first lock. */
+  free: number;
+  /** Lock after the `free`-th failure; doubles with each further one. */
+  baseMs: number;
+  maxMs: number;
+  /** Failures are forgotten this long after the last one. */
+  forgetMs: number;
+}
+
+const MINUTE = 60_000;
+export const SIGN_IN_BACKOFF = {
+  // Matches the fixed window's 10 per 15 minutes; the back-off is what stops the next windows.
+  account: { free: 10, baseMs: MINUTE, maxMs: 15 * MINUTE, forgetMs: 24 * 60 * MINUTE },
+  // An office or a campus signs in from one address: more room, and successes do not count.
+  ip: { free: 50, baseMs: MINUTE, maxMs: 15 * MINUTE, forgetMs: 60 * MINUTE },
+} as const satisfies Record<string, BackoffPolicy>;
+
+/** How long a key with `failures` failures, the last at `lastAt`, stays locked after `now` (0: open). */
+export function lockedForMs(policy: BackoffPolicy, failures: number, lastAt: number, now: number): number {
+  if (failures < policy.free || now >= lastAt + policy.forgetMs) return 0;
+  const lockMs = Math.min(policy.baseMs * 2 ** Math.min(failures - policy.free, 30), policy.maxMs);
+  return Math.max(0, lastAt + lockMs - now);
+}
+
+export interface ThrottleStore {
+  /**
+   * In one atomic step: when `key` is locked at `now`, answers the ms left; otherwise counts one
+   * more failure at `now` and answers 0.
+   */
+  reserve(key: string, now: number, policy: BackoffPolicy): Promise<number>;
+  /** The attempt succeeded: `clear` forgets the key's failures, `undo` takes back one. */
+  settle(key: string, mode: 'clear' | 'undo'): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMemoryThrottleStore(clock: Clock = systemClock): ThrottleStore {
+  const entries = new Map<string, { failures: number; lastAt: number; forgetAt: number }>();
+  const sweep = setInterval(() => {
+    const now = clock.now();
+    for (const [key, entry] of entries) if (entry.forgetAt <= now) entries.delete(key);
+  }, MINUTE);
+  sweep.unref();
+  return {
+    async reserve(key, now, policy) {
+      let entry = entries.get(key);
+      if (entry && now >= entry.lastAt + policy.forgetMs) entry = undefined;
+      const left = entry ? lockedForMs(policy, entry.failures, entry.lastAt, now) : 0;
+      if (left > 0) return left;
+      entries.set(key, {
+        failures: (entry?.failures ?? 0) + 1,
+        lastAt: now,
+        forgetAt: now + policy.forgetMs,
+      });
+      return 0;
+    },
+    async settle(key, mode) {
+      const entry = entries.get(key);
+      if (!entry) return;
+      if (mode === 'clear' || entry.failures <= 1) entries.delete(key);
+      else entry.failures -= 1;
+    },
+    async close() {
+      clearInterval(sweep);
+      entries.clear();
+    },
+  };
+}
+
+export function createPostgresThrottleStore(db: Db): ThrottleStore {
+  // Rows share rate_limit_counters, whose sweep (plugins/rate-limit-postgres.ts) deletes them once
+  // their reset_at (here: when the failures are forgotten) has passed.
+  return {
+    reserve: (key, now, policy) => repo.reserveSignInAttempt(db, key, now, policy),
+    settle: (key, mode) => repo.settleSignInAttempt(db, key, mode),
+    async close() {},
+  };
+}
+
+// KEYS[1]; ARGV: now, free, baseMs, maxMs, forgetMs. Answers the ms left (0: counted).
+const RESERVE_SCRIPT = `
+local failures = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+local lastAt = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
+local now, free, base, max, forget = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+if now >= lastAt + forget then failures = 0 end
+if failures >= free then
+  local lock = math.min(base * 2 ^ math.min(failures - free, 30), max)
+  if now < lastAt + lock then return math.ceil(lastAt + lock - now) end
+end
+redis.call('HSET', KEYS[1], 'n', failures + 1, 't', now)
+redis.call('PEXPIRE', KEYS[1], forget)
+return 0`;
+
+// KEYS[1]; ARGV: 'clear' or 'undo'.
+const SETTLE_SCRIPT = `
+if ARGV[1] == 'clear' then return redis.call('DEL', KEYS[1]) end
+local failures = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+if failures <= 1 then return redis.call('DEL', KEYS[1]) end
+return redis.call('HSET', KEYS[1], 'n', failures - 1)`;
+
+export function createRedisThrottleStore(url: string, prefix = 'qk:signin:'): ThrottleStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return {
+    async reserve(key, now, policy) {
+      const { free, baseMs, maxMs, forgetMs } = policy;
+      const left = await redis.eval(RESERVE_SCRIPT, 1, prefix + key, now, free, baseMs, maxMs, forgetMs);
+      return Number(left);
+    },
+    async settle(key, mode) {
+      await redis.eval(SETTLE_SCRIPT, 1, prefix + key, mode);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** "45 seconds", "15 minutes": the wait in the answer, in the caller's language. */
+export function formatWait(language: Language, ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) {
+    return seconds === 1
+      ? translate(language, 'auth.waitSecond')
+      : translate(language, 'auth.waitSeconds', { count: seconds });
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1
+    ? translate(language, 'auth.waitMinute')
+    : translate(language, 'auth.waitMinutes', { count: minutes });
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+export function createSignInThrottle(deps: {
+  store: ThrottleStore;
+  clock?: Clock;
+  /** RATE_LIMIT_SCALE: multiplies the free failures; 0 turns the back-off off (tests only). */
+  scale?: number;
+}) {
+  const { store } = deps;
+  const clock = deps.clock ?? systemClock;
+  const scale = deps.scale ?? 1;
+  const scaled = (policy: BackoffPolicy): BackoffPolicy => ({
+    ...policy,
+    free: Math.ceil(policy.free * scale),
+  });
+  const policies = { account: scaled(SIGN_IN_BACKOFF.account), ip: scaled(SIGN_IN_BACKOFF.ip) };
+
+  return {
+    /**
+     * Counts a sign-in attempt for the account and the IP, or throws SIGN_IN_THROTTLED (429, with
+     * the wait) while either is locked. Call `succeeded` on the answer when the password was right.
+     */
+    async begin(input: { email: string; ip: string; language: Language }) {
+      if (scale === 0) return { succeeded: async () => {} };
+      // The email is hashed: the counters table holds no address.
+      const account = `signin:account:${crypto.createHash('sha256').update(input.email.toLowerCase()).digest('hex')}`;
+      const ip = `signin:ip:${input.ip}`;
+      const now = clock.now();
+      const ipLeft = await store.reserve(ip, now, policies.ip);
+      if (ipLeft > 0) throw throttled(input.language, ipLeft);
+      const accountLeft = await store.reserve(account, now, policies.account);
+      if (accountLeft > 0) {
+        // Refused before any password check: not a failure of this IP.
+        await store.settle(ip, 'undo');
+        throw throttled(input.language, accountLeft);
+      }
+      return {
+        async succeeded() {
+          await Promise.all([store.settle(account, 'clear'), store.settle(ip, 'undo')]);
+        },
+      };
+    },
+    close: () => store.close(),
+  };
+}
+
+function throttled(language: Language, ms: number): AppError {
+  return new AppError('SIGN_IN_THROTTLED', {
+    seconds: Math.max(1, Math.ceil(ms / 1000)),
+    wait: formatWait(language, ms),
+  });
+}

@@ -1,0 +1,174 @@
+// The combat log panel on a long fight (decision 030): it shows the newest entries the fight
+// carries, reads older ones with "Show older entries", merges each new answer into what it has
+// loaded, shows undone entries as undone wherever they are, and says when a page could not be read.
+import { useSyncExternalStore } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { COMBAT_LOG_WINDOW, type CombatResponse } from '@questkeeper/core/schemas/combat';
+import type * as ApiClient from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { i18next } from '@/lib/i18n';
+import { renderWithProviders } from '@/test/render';
+import { makeCampaign, roster } from '../combat-test-kit';
+import { fakeCombatServer } from '../fake-combat-server';
+import { CombatLog } from './combat-log';
+
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof ApiClient>()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+afterEach(() => {
+  api.mockReset();
+});
+
+/** A setup fight whose log holds `count` entries: Aria joins and leaves the allies in turn. */
+function longFight(count: number) {
+  const campaign = makeCampaign();
+  const fake = fakeCombatServer(api, campaign, roster());
+  for (let i = 0; i < count; i++) {
+    fake.elsewhere(
+      i % 2 === 0 ? { type: 'add', unitId: 'a1', group: 'allies' } : { type: 'remove', unitId: 'a1' },
+    );
+  }
+  return { campaign, ...fake };
+}
+
+function panel(campaignId: string, fight: CombatResponse) {
+  return (
+    <CombatLog
+      campaignId={campaignId}
+      log={fight.log}
+      logBefore={fight.logBefore}
+      logUndoneFrom={fight.logUndoneFrom}
+      total={fight.logTotal}
+    />
+  );
+}
+
+/** The panel fed with a fight the test moves on, as the view does with each answer. */
+const feed = { fight: null as CombatResponse | null, listeners: new Set<() => void>() };
+const subscribe = (listener: () => void) => {
+  feed.listeners.add(listener);
+  return () => feed.listeners.delete(listener);
+};
+function Live({ campaignId }: { campaignId: string }) {
+  const fight = useSyncExternalStore(subscribe, () => feed.fight!);
+  return panel(campaignId, fight);
+}
+const show = (fight: CombatResponse) =>
+  act(() => {
+    feed.fight = structuredClone(fight);
+    for (const listener of feed.listeners) listener();
+  });
+
+const rows = () => within(screen.getByRole('list', { name: /Combat log/ })).getAllByRole('listitem');
+
+async function openLog() {
+  const toggle = screen.getByRole('button', { name: /Combat log/ });
+  if (toggle.getAttribute('aria-expanded') === 'false') await userEvent.click(toggle);
+}
+
+// jsdom lays nothing out, so the windowed list renders every row: slow on a loaded machine.
+describe('a long combat log', { timeout: 30_000 }, () => {
+  it('shows the newest entries, then the older ones page by page, newest first', async () => {
+    const user = userEvent.setup();
+    const { campaign, server } = longFight(120);
+    expect(server.fight.log).toHaveLength(COMBAT_LOG_WINDOW);
+    renderWithProviders(panel(campaign._id, server.fight));
+    await openLog();
+    expect(screen.getByRole('button', { name: /Combat log/ }).textContent).toContain('120 entries');
+    expect(rows()).toHaveLength(COMBAT_LOG_WINDOW);
+    expect(rows()[0]?.getAttribute('aria-setsize')).toBe('120');
+    // Entry 120 (even: a remove) first, entry 71 (odd: an add) last.
+    expect(rows()[0]?.textContent).toContain('Aria leaves the fight.');
+    expect(rows().at(-1)?.textContent).toContain('Aria joins the allies.');
+
+    await user.click(screen.getByRole('button', { name: 'Show older entries' }));
+    await waitFor(() => expect(rows()).toHaveLength(120));
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+    const texts = rows().map((row) => row.querySelector('p:nth-child(2)')?.textContent);
+    expect(
+      texts.every((text, i) => text === (i % 2 === 0 ? 'Aria leaves the fight.' : 'Aria joins the allies.')),
+    ).toBe(true);
+    expect(rows().map((row) => row.getAttribute('aria-posinset'))).toEqual(
+      Array.from({ length: 120 }, (_, i) => String(i + 1)),
+    );
+    const asked = api.mock.calls.filter(
+      ([method, path]) => method === 'GET' && path.startsWith('/api/combat/log'),
+    );
+    expect(asked.map(([, path]) => path)).toEqual(['/api/combat/log?before=70.0&limit=100']);
+  });
+
+  it('merges each new answer into what it loaded, and flags undone entries outside the window', async () => {
+    const user = userEvent.setup();
+    const { campaign, server, elsewhere } = longFight(80);
+    feed.fight = structuredClone(server.fight);
+    renderWithProviders(<Live campaignId={campaign._id} />);
+    await openLog();
+    await user.click(screen.getByRole('button', { name: 'Show older entries' }));
+    await waitFor(() => expect(rows()).toHaveLength(80));
+
+    // One more entry: on top, nothing lost below.
+    elsewhere({ type: 'add', unitId: 'a1', group: 'allies' });
+    show(server.fight);
+    expect(rows()).toHaveLength(81);
+    expect(rows()[0]?.getAttribute('aria-setsize')).toBe('81');
+
+    // 55 undos: the last five reach entries older than the answer's window.
+    for (let i = 0; i < 55; i++) {
+      await api('POST', '/api/combat/undo', { body: { version: server.fight.version } });
+    }
+    show(server.fight);
+    expect(server.fight.log.every((entry) => entry.undone)).toBe(true);
+    const undone = rows().filter((row) => row.textContent?.includes('Undone'));
+    expect(undone).toHaveLength(55);
+    expect(rows()[55]?.textContent).not.toContain('Undone');
+
+    // A new action drops them; the entries below stay.
+    elsewhere({ type: 'add', unitId: 'e1', group: 'enemies' });
+    show(server.fight);
+    expect(rows()).toHaveLength(27);
+    expect(rows()[0]?.textContent).toContain('Goblin joins the enemies.');
+    expect(rows().some((row) => row.textContent?.includes('Undone'))).toBe(false);
+  });
+
+  it('says when older entries could not be read, and reads them on the next try', async () => {
+    const user = userEvent.setup();
+    const { campaign, server } = longFight(60);
+    const serve = api.getMockImplementation()!;
+    api.mockImplementation(async (method, path, options) => {
+      if (path.startsWith('/api/combat/log'))
+        throw new ApiError(0, 'NETWORK', 'The server cannot be reached.');
+      return serve(method, path, options);
+    });
+    renderWithProviders(panel(campaign._id, server.fight));
+    await openLog();
+    await user.click(screen.getByRole('button', { name: 'Show older entries' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The older entries could not be loaded.',
+    );
+    api.mockImplementation(serve);
+    await user.click(screen.getByRole('button', { name: 'Show older entries' }));
+    await waitFor(() => expect(rows()).toHaveLength(60));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('speaks French too', async () => {
+    const fr = (await import('@questkeeper/core/locales/fr.json')).default;
+    i18next.addResourceBundle('fr', 'translation', fr, true, true);
+    await act(() => i18next.changeLanguage('fr'));
+    try {
+      const { campaign, server } = longFight(60);
+      renderWithProviders(panel(campaign._id, server.fight));
+      const toggle = screen.getByRole('button', { name: /Journal du combat/ });
+      if (toggle.getAttribute('aria-expanded') === 'false') await userEvent.click(toggle);
+      expect(toggle.textContent).toContain('60 entrées');
+      expect(screen.getByRole('button', { name: 'Afficher les entrées plus anciennes' })).toBeTruthy();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+});

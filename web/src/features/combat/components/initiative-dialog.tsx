@@ -1,0 +1,96 @@
+// Initiative typed by hand at the start (issue #16: players roll their own dice): one field per
+// player character of the fight; Enter goes down the list (and starts from the last one); an empty
+// field is rolled on the server with the campaign's rule. Sent as `start` with `initiatives`.
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Swords } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
+import type { Unit } from '@/lib/units';
+
+const MIN = -1000;
+const MAX = 100_000;
+
+function parse(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^-?\d+$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= MIN && value <= MAX ? value : undefined;
+}
+
+export function InitiativeDialog({
+  units,
+  onStart,
+  onClose,
+}: {
+  /** The player characters of the fight. */
+  units: readonly Unit[];
+  onStart: (initiatives: Record<string, number>) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const parsed = units.map((unit) => [unit._id, parse(values[unit._id] ?? '')] as const);
+  const valid = parsed.every(([, value]) => value !== undefined);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTried(true);
+    if (!valid) return;
+    const initiatives: Record<string, number> = {};
+    for (const [id, value] of parsed) if (typeof value === 'number') initiatives[id] = value;
+    onStart(initiatives);
+  };
+
+  return (
+    <Modal
+      open
+      title={t('combat.fast.start.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('combat.fast.start.cancel')}
+          </Button>
+          <Button onClick={() => submit()} icon={<Swords aria-hidden="true" className="size-4" />}>
+            {t('combat.fast.start.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <p className="text-sm text-ink-muted">{t('combat.fast.start.intro')}</p>
+        {units.map((unit, index) => {
+          const text = values[unit._id] ?? '';
+          const bad = parse(text) === undefined;
+          return (
+            <TextField
+              key={unit._id}
+              label={t('combat.fast.start.label', { name: unit.name })}
+              inputMode="numeric"
+              autoComplete="off"
+              data-initiative-index={index}
+              {...(index === 0 ? { 'data-autofocus': true } : {})}
+              value={text}
+              onChange={(event) => setValues((all) => ({ ...all, [unit._id]: event.target.value }))}
+              error={bad && (tried || text.trim() !== '-') ? t('combat.fast.start.error') : undefined}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+                event.preventDefault();
+                const next = formRef.current?.querySelector<HTMLInputElement>(
+                  `[data-initiative-index="${index + 1}"]`,
+                );
+                if (next) next.focus();
+                else submit();
+              }}
+            />
+          );
+        })}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,236 @@
+// The game master's side of the live player view (issue #15; decisions 028 and 032), folded under one
+// button of the combat view: the read-only link (create, copy, QR code, open, replace, revoke) and
+// what players see (player-view-settings.tsx). The server keeps only the token's hash, so the link is
+// shown again after a reload from this device's memory of it, checked against the server first.
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ChevronDown,
+  Copy,
+  ExternalLink,
+  Link2,
+  QrCode as QrIcon,
+  RefreshCw,
+  Share2,
+  Unlink,
+} from 'lucide-react';
+import { toast } from '@/components/toast/toast-store';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { createShareLink, getPlayerView, revokeShareLink, savedLink, tokenOfLink } from '@/lib/player-view';
+import type { Unit } from '@/lib/units';
+import { PlayerViewSettingsForm } from './player-view-settings';
+import { QrCode } from './qr-code';
+
+type Busy = 'create' | 'renew' | 'revoke' | null;
+
+/** The link this device made last, forgotten once the server says it no longer works. */
+function useKnownLink(campaignId: string) {
+  const [url, setUrl] = useState<string | null>(() => savedLink.read(campaignId));
+  useEffect(() => {
+    const stored = savedLink.read(campaignId);
+    const token = stored ? tokenOfLink(stored) : null;
+    if (!token) return;
+    const abort = new AbortController();
+    getPlayerView(token, abort.signal).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) {
+        savedLink.write(campaignId, null);
+        setUrl(null);
+      }
+    });
+    return () => abort.abort();
+  }, [campaignId]);
+  const remember = (next: string | null) => {
+    savedLink.write(campaignId, next);
+    setUrl(next);
+  };
+  return [url, remember] as const;
+}
+
+export function SharePanel({ campaignId, units }: { campaignId: string; units: readonly Unit[] }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const linkId = useId();
+  const [open, setOpen] = useState(false);
+  const [url, remember] = useKnownLink(campaignId);
+  const [showQr, setShowQr] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = useConfirm();
+
+  const run = async (kind: Exclude<Busy, null>, work: () => Promise<void>) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(t('playerView.share.failed', { message: errorMessage(failure) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const create = (kind: 'create' | 'renew') =>
+    run(kind, async () => {
+      const answer = await createShareLink(campaignId);
+      remember(answer.url);
+      toast.success(t('playerView.share.created'));
+    });
+
+  const renew = async () => {
+    const ok = await confirm({
+      title: t('playerView.share.renewTitle'),
+      message: t('playerView.share.renewMessage'),
+      confirmLabel: t('playerView.share.renewConfirm'),
+      tone: 'primary',
+    });
+    if (ok) await create('renew');
+  };
+
+  const revoke = async () => {
+    const ok = await confirm({
+      title: t('playerView.share.revokeTitle'),
+      message: t('playerView.share.revokeMessage'),
+      confirmLabel: t('playerView.share.revokeConfirm'),
+    });
+    if (!ok) return;
+    await run('revoke', async () => {
+      await revokeShareLink(campaignId);
+      remember(null);
+      setShowQr(false);
+      toast.success(t('playerView.share.revoked'));
+    });
+  };
+
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('playerView.share.copied'));
+    } catch {
+      toast.error(t('playerView.share.copyFailed'));
+      const field = document.getElementById(linkId);
+      if (field instanceof HTMLInputElement) {
+        field.focus();
+        field.select();
+      }
+    }
+  };
+
+  return (
+    <section className="rounded-card border border-line bg-surface shadow-card">
+      <h3 className="font-sans text-base">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((was) => !was)}
+          className="flex min-h-11 w-full items-center gap-2 rounded-card px-4 py-2 text-left font-semibold hover:bg-surface-muted"
+        >
+          <Share2 aria-hidden="true" className="size-5 shrink-0 text-brand" />
+          <span className="min-w-0 flex-1">{t('playerView.share.show')}</span>
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
+          />
+        </button>
+      </h3>
+      <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-line px-4 py-4">
+        <p className="text-ink-muted">{t('playerView.share.intro')}</p>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+
+        {url ? (
+          <div className="flex flex-col gap-3">
+            <label htmlFor={linkId} className="text-sm font-medium">
+              {t('playerView.share.link')}
+            </label>
+            <input
+              id={linkId}
+              readOnly
+              value={url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="h-11 w-full min-w-0 rounded-control border border-line bg-surface-muted px-3 font-mono text-sm text-ink"
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                icon={<Copy aria-hidden="true" className="size-4" />}
+                onClick={() => void copy()}
+              >
+                {t('playerView.share.copy')}
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-expanded={showQr}
+                icon={<QrIcon aria-hidden="true" className="size-4" />}
+                onClick={() => setShowQr((was) => !was)}
+              >
+                {showQr ? t('playerView.share.hideQr') : t('playerView.share.showQr')}
+              </Button>
+              <a
+                href={url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex h-9 items-center gap-2 rounded-control border border-line bg-surface px-3 text-sm font-medium text-ink hover:bg-surface-muted"
+              >
+                <ExternalLink aria-hidden="true" className="size-4" />
+                {t('playerView.share.open')}
+              </a>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={busy === 'renew'}
+                disabled={busy !== null}
+                icon={<RefreshCw aria-hidden="true" className="size-4" />}
+                onClick={() => void renew()}
+              >
+                {t('playerView.share.renew')}
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                loading={busy === 'revoke'}
+                disabled={busy !== null}
+                icon={<Unlink aria-hidden="true" className="size-4" />}
+                onClick={() => void revoke()}
+              >
+                {t('playerView.share.revoke')}
+              </Button>
+            </div>
+            {showQr ? (
+              <QrCode value={url} label={t('playerView.share.qrAlt')} className="size-64 max-w-full p-2" />
+            ) : null}
+          </div>
+        ) : (
+          <div className="flex flex-col items-start gap-2">
+            <Button
+              loading={busy === 'create'}
+              disabled={busy !== null}
+              icon={<Link2 aria-hidden="true" className="size-4" />}
+              onClick={() => void create('create')}
+            >
+              {t('playerView.share.create')}
+            </Button>
+            <p className="text-sm text-ink-muted">{t('playerView.share.unknownLink')}</p>
+            <Button
+              size="sm"
+              variant="ghost"
+              loading={busy === 'revoke'}
+              disabled={busy !== null}
+              icon={<Unlink aria-hidden="true" className="size-4" />}
+              onClick={() => void revoke()}
+            >
+              {t('playerView.share.revoke')}
+            </Button>
+          </div>
+        )}
+
+        {open ? <PlayerViewSettingsForm campaignId={campaignId} units={units} /> : null}
+      </div>
+      {confirm.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// Numbered copies of a unit spawned into the fight (issue #16, decision 031): one call creates them
+// all (or none, over the unit limit), then each joins the chosen side through its own `add` action
+// (mid-fight, its initiative rolled by the server).
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CombatGroup } from '@questkeeper/core/rules/combat';
+import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
+import { CopiesDialog } from '@/components/copies-dialog';
+import { useToast } from '@/components/toast/toast-store';
+import { errorMessage } from '@/lib/api-client';
+import type { CombatAction } from '@/lib/combat';
+import { useCopyUnit, type Unit } from '@/lib/units';
+
+export function useSpawnCopies({
+  campaignId,
+  tier,
+  units,
+  onAct,
+}: {
+  campaignId: string;
+  tier: Tier;
+  units: readonly Unit[];
+  onAct: (action: CombatAction) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const copy = useCopyUnit(campaignId);
+  const [source, setSource] = useState<{ unit: Unit; group: CombatGroup } | null>(null);
+  const limit = TIER_LIMITS[tier].unitsPerCampaign;
+  const open = useCallback((unit: Unit, group: CombatGroup = 'enemies') => {
+    copy.reset();
+    setSource({ unit, group });
+    // `copy` changes every render; reset is stable enough to call from here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const close = () => setSource(null);
+
+  const dialog = (
+    <CopiesDialog
+      open={source !== null}
+      name={source?.unit.name ?? ''}
+      names={units.map((unit) => unit.name)}
+      current={units.length}
+      limit={limit}
+      withGroup
+      defaultGroup={source?.group}
+      busy={copy.isPending}
+      error={copy.isError ? errorMessage(copy.error) : null}
+      onClose={close}
+      onSubmit={(count, group) => {
+        if (!source) return;
+        copy.mutate(
+          { id: source.unit._id, count },
+          {
+            onSuccess: (created) => {
+              toast.success(t('combat.fast.copies.done', { count: created.length, name: source.unit.name }));
+              setSource(null);
+              if (group) for (const unit of created) void onAct({ type: 'add', unitId: unit._id, group });
+            },
+          },
+        );
+      }}
+    />
+  );
+  return { open, dialog, canCopy: units.length < limit };
+}

@@ -1,0 +1,124 @@
+// One unit as players see it (issue #15): name or alias, its class colour, HP as the game master
+// chose (numbers, a band written in words with no number, or nothing) and its conditions as text
+// with the rounds left, so colour is never the only cue.
+import { useTranslation } from 'react-i18next';
+import { Heart, HeartCrack, HeartPulse, Skull } from 'lucide-react';
+import type { HpBand, PlayerUnit } from '@questkeeper/core/schemas/player-view';
+import { classColor } from '@/lib/class-color';
+
+// Palette colours, as the health bar's (components/hp-bar.tsx): each reads at 3:1 or better on the
+// card in its theme.
+const BAND_CLASSES: Record<HpBand, string> = {
+  healthy: 'text-green-800 dark:text-green-300',
+  wounded: 'text-orange-800 dark:text-orange-300',
+  bloodied: 'text-red-800 dark:text-red-300',
+  down: 'text-ink-muted',
+};
+const BAND_ICONS = { healthy: Heart, wounded: HeartPulse, bloodied: HeartCrack, down: Skull };
+const BAR_CLASSES = {
+  high: 'bg-green-700 dark:bg-green-400',
+  mid: 'bg-orange-600 dark:bg-orange-400',
+  low: 'bg-red-700 dark:bg-red-400',
+};
+
+function ExactHp({ current, max }: { current: number; max: number }) {
+  const { t } = useTranslation();
+  const ratio = max > 0 ? Math.min(Math.max(current / max, 0), 1) : 0;
+  const tone = ratio > 0.7 ? 'high' : ratio > 0.3 ? 'mid' : 'low';
+  return (
+    <div className="flex items-center gap-2">
+      <div
+        role="meter"
+        aria-label={t('playerView.hpLabel', { current, max })}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(max, 0)}
+        aria-valuenow={Math.min(Math.max(current, 0), Math.max(max, 0))}
+        aria-valuetext={`${current} / ${max}`}
+        className="h-2.5 min-w-0 flex-1 overflow-hidden rounded-full border border-line bg-surface-muted"
+      >
+        <div className={`h-full rounded-full ${BAR_CLASSES[tone]}`} style={{ width: `${ratio * 100}%` }} />
+      </div>
+      <span aria-hidden="true" className="shrink-0 text-sm font-medium tabular-nums">
+        {t('playerView.hp', { current, max })}
+      </span>
+    </div>
+  );
+}
+
+function BandHp({ band }: { band: HpBand }) {
+  const { t } = useTranslation();
+  const Icon = BAND_ICONS[band];
+  const word = t(`playerView.bands.${band}`);
+  return (
+    <p className={`flex items-center gap-1.5 text-sm font-semibold ${BAND_CLASSES[band]}`} data-band={band}>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      <span className="sr-only">{t('playerView.bandLabel', { band: word })}</span>
+      <span aria-hidden="true">{word}</span>
+    </p>
+  );
+}
+
+export function PlayerUnitCard({ unit, current }: { unit: PlayerUnit; current: boolean }) {
+  const { t } = useTranslation();
+  const down =
+    (unit.hp.shown === 'exact' && (unit.hp.current ?? 0) <= 0) ||
+    (unit.hp.shown === 'band' && unit.hp.band === 'down');
+  return (
+    <article
+      aria-label={unit.name}
+      aria-current={current ? 'step' : undefined}
+      className={
+        'flex min-w-0 gap-3 rounded-card border bg-surface p-3 shadow-card ' +
+        (current ? 'border-brand ring-2 ring-brand' : 'border-line') +
+        (down ? ' opacity-80' : '')
+      }
+    >
+      <span
+        aria-hidden="true"
+        className="w-1.5 shrink-0 self-stretch rounded-full"
+        style={{ backgroundColor: classColor(unit.color) }}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2">
+          <h3 className="min-w-0 font-sans text-lg font-semibold break-words">{unit.name}</h3>
+          <span className="flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
+            {current ? (
+              <span className="rounded-full bg-brand px-2 py-0.5 text-on-brand">
+                {t('playerView.currentTurn')}
+              </span>
+            ) : null}
+            <span className="text-ink-muted">
+              {unit.group === 'allies' ? t('playerView.ally') : t('playerView.enemy')}
+            </span>
+          </span>
+        </div>
+        {unit.hp.shown === 'exact' && unit.hp.current !== null && unit.hp.max !== null ? (
+          <ExactHp current={unit.hp.current} max={unit.hp.max} />
+        ) : unit.hp.shown === 'band' && unit.hp.band ? (
+          <BandHp band={unit.hp.band} />
+        ) : null}
+        {unit.conditions.length > 0 ? (
+          <ul
+            aria-label={t('playerView.conditionsOf', { name: unit.name })}
+            className="flex flex-wrap gap-1.5"
+          >
+            {unit.conditions.map((condition, index) => (
+              <li
+                key={`${condition.name}-${index}`}
+                className="rounded-full border border-line bg-surface-muted px-2 py-0.5 text-sm"
+              >
+                {t('playerView.condition', {
+                  name: condition.name,
+                  left:
+                    condition.roundsLeft === null
+                      ? t('playerView.untilRemoved')
+                      : t('playerView.roundsLeft', { count: condition.roundsLeft }),
+                })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,225 @@
+// The player page (issue #15): what a player reads of the stream's payloads — bands in words with no
+// number, conditions with their rounds left, a turn passing to someone unseen — and how it copes with
+// the network: a dropped stream the browser reconnects, a stream the server refuses (its JSON tells a
+// revoked link from a passing failure), `event: revoked`. EventSource is replaced by a fake the test
+// drives; the JSON call is mocked at the lib.
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { routes } from '@questkeeper/core/routes';
+import type { PlayerUnit, PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
+import { ApiError } from '@/lib/api-client';
+import type * as PlayerViewLib from '@/lib/player-view';
+import { getPlayerView } from '@/lib/player-view';
+import { renderWithProviders } from '@/test/render';
+import PlayerViewPage from './player-view-page';
+
+vi.mock('@/lib/player-view', async (original) => ({
+  ...(await original<typeof PlayerViewLib>()),
+  getPlayerView: vi.fn(),
+}));
+
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static all: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, (() => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server sends a payload. */
+  send(payload: PlayerViewPayload) {
+    this.readyState = FakeEventSource.OPEN;
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) })));
+  }
+  /** The connection drops; the browser will retry by itself (`closed`: it gave up). */
+  drop(closed = false) {
+    this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    act(() => this.onerror?.());
+  }
+  emit(type: string) {
+    act(() => this.listeners.get(type)?.forEach((listener) => listener()));
+  }
+}
+const latest = () => FakeEventSource.all.at(-1)!;
+
+const unit = (over: Partial<PlayerUnit> & Pick<PlayerUnit, 'id' | 'name'>): PlayerUnit => ({
+  group: 'allies',
+  color: '#2563eb',
+  hp: { shown: 'exact', current: 20, max: 30, band: null },
+  conditions: [],
+  ...over,
+});
+
+const fight = (over: Partial<PlayerViewPayload> = {}): PlayerViewPayload => ({
+  phase: 'fight',
+  round: 2,
+  turn: { unitId: 'a' },
+  order: ['a', 'g'],
+  units: [
+    unit({ id: 'a', name: 'Aria' }),
+    unit({
+      id: 'g',
+      name: 'Hooded figure',
+      group: 'enemies',
+      hp: { shown: 'band', current: null, max: null, band: 'wounded' },
+      conditions: [
+        { name: 'Poisoned', roundsLeft: 2 },
+        { name: 'Prone', roundsLeft: null },
+      ],
+    }),
+  ],
+  log: [
+    {
+      type: 'start',
+      round: 1,
+      actor: null,
+      target: null,
+      amount: null,
+      condition: null,
+      wrapped: false,
+      defeated: null,
+    },
+    {
+      type: 'attack',
+      round: 2,
+      actor: { id: 'a', name: 'Aria' },
+      target: { id: 'g', name: 'Hooded figure' },
+      amount: null,
+      condition: null,
+      wrapped: false,
+      defeated: null,
+    },
+  ],
+  ...over,
+});
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path={`/:lang${routes.playerView.path}`} element={<PlayerViewPage />} />
+    </Routes>,
+    { route: '/en/play/tok-123' },
+  );
+}
+
+beforeEach(() => {
+  FakeEventSource.all = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.mocked(getPlayerView).mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('player page', { timeout: 20_000 }, () => {
+  it('shows the round, whose turn, the order, bands in words with no number, and conditions as text', async () => {
+    renderPage();
+    expect(latest().url).toBe('/api/play/tok-123/events');
+    latest().send(fight());
+
+    expect(await screen.findByText('Round 2', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Turn of Aria')).toBeTruthy();
+    const order = screen.getByRole('list', { name: 'Initiative order' });
+    const cards = within(order).getAllByRole('article');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Aria', 'Hooded figure']);
+    expect(cards[0]?.getAttribute('aria-current')).toBe('step');
+
+    expect(within(cards[0]!).getByRole('meter', { name: 'HP 20 / 30' })).toBeTruthy();
+    const banded = cards[1]!;
+    expect(within(banded).getByText('Health: Wounded')).toBeTruthy();
+    expect(within(banded).queryByRole('meter')).toBeNull();
+    expect(banded.textContent).not.toMatch(/\d+\s*\/\s*\d+|%/);
+    expect(within(banded).getByText('Poisoned, 2 rounds left')).toBeTruthy();
+    expect(within(banded).getByText('Prone, until removed')).toBeTruthy();
+    // The attack on a banded target names no amount.
+    expect(screen.getByText('Aria attacks Hooded figure.')).toBeTruthy();
+  });
+
+  it('says that the turn passes to someone unseen, and nothing more', async () => {
+    renderPage();
+    latest().send(fight({ turn: { unitId: null } }));
+    expect(await screen.findByText('The turn passes to someone unseen.')).toBeTruthy();
+    expect(screen.queryByText(/Turn of/)).toBeNull();
+  });
+
+  it('follows each event live and catches up after a drop the browser reconnects', async () => {
+    renderPage();
+    latest().send(fight());
+    expect(await screen.findByText('Live')).toBeTruthy();
+
+    latest().drop();
+    expect(screen.getByText('Connection lost: reconnecting…')).toBeTruthy();
+    // The same EventSource reconnects; its first event is the whole fight as it is now.
+    latest().send(fight({ round: 3, turn: { unitId: 'g' } }));
+    expect(await screen.findByText('Round 3', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Turn of Hooded figure')).toBeTruthy();
+    expect(screen.getByText('Live')).toBeTruthy();
+    expect(FakeEventSource.all).toHaveLength(1);
+  });
+
+  it('after a refused stream (server restarting), reads the JSON and opens a new stream', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.mocked(getPlayerView).mockResolvedValueOnce(fight({ round: 4 }));
+    renderPage();
+    latest().send(fight());
+    latest().drop(true);
+    expect(await screen.findByText('Round 4', { selector: 'p' })).toBeTruthy();
+    expect(getPlayerView).toHaveBeenCalledWith('tok-123', expect.any(AbortSignal));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(FakeEventSource.all).toHaveLength(2);
+    latest().send(fight({ round: 5 }));
+    expect(await screen.findByText('Round 5', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('says the link no longer works when the stream says it was revoked', async () => {
+    renderPage();
+    latest().send(fight());
+    latest().emit('revoked');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
+    expect(latest().readyState).toBe(FakeEventSource.CLOSED);
+    expect(screen.queryByText('Round 2', { selector: 'p' })).toBeNull();
+  });
+
+  it('says the link no longer works when the server answers 404 for an unknown or revoked link', async () => {
+    vi.mocked(getPlayerView).mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND', 'Not found'));
+    renderPage();
+    latest().drop(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
+    expect(FakeEventSource.all).toHaveLength(1);
+  });
+
+  it('keeps an ended fight readable: the result, its last picture and the log', async () => {
+    renderPage();
+    latest().send(fight());
+    const endLine = {
+      type: 'end' as const,
+      round: 2,
+      actor: null,
+      target: null,
+      amount: null,
+      condition: null,
+      wrapped: false,
+      defeated: 'enemies' as const,
+    };
+    latest().send(
+      fight({ phase: 'setup', turn: null, order: [], units: [], log: [...fight().log, endLine] }),
+    );
+    expect(await screen.findByRole('heading', { name: 'The fight is over' })).toBeTruthy();
+    expect(screen.getAllByText('The enemies have been defeated.').length).toBeGreaterThan(0);
+    const last = screen.getByRole('list', { name: 'How the fight ended' });
+    expect(within(last).getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByText('Aria attacks Hooded figure.')).toBeTruthy();
+  });
+});
