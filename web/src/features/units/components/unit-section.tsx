@@ -109,6 +109,7 @@ export const UnitSection = memo(function UnitSection({
             sort={sort}
             onSort={onSort}
             {...actions}
+            onCopies={canCreate ? onCopies : undefined}
           />
         </div>
       ) : (

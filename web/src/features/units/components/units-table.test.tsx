@@ -38,12 +38,12 @@ const npcs = (): Unit[] => [
   createUnit({ name: 'Aldric', class: 'Cleric', currentHp: 75 }),
 ];
 
-function renderTable(units: Unit[] = npcs()) {
+function renderTable(units: Unit[] = npcs(), tier: 'Novice' | 'Hero' = 'Hero') {
   api.mockImplementation(async (method, path) =>
     method === 'GET' && path === '/api/units' ? structuredClone(units) : undefined,
   );
   localStorage.setItem(UNITS_LAYOUT_KEY, 'table');
-  return renderWithProviders(<UnitsView campaign={campaign} tier="Hero" />);
+  return renderWithProviders(<UnitsView campaign={campaign} tier={tier} />);
 }
 
 const table = () => within(screen.getByRole('region', { name: 'Non-player characters' })).getByRole('table');
@@ -97,9 +97,23 @@ describe('UnitsTable', { timeout: 20_000 }, () => {
     expect(within(goblin).getByText('HP 0 / 100')).toBeTruthy();
     expect(within(goblin).getByText('Cleric')).toBeTruthy();
     expect(within(row('Éloïse')).getByText('Poisoned')).toBeTruthy();
-    for (const name of ['Notes of Aldric', 'Edit Aldric', 'Delete Aldric']) {
+    for (const name of ['Notes of Aldric', 'Edit Aldric', 'Make copies of Aldric', 'Delete Aldric']) {
       expect(within(row('Aldric')).getByRole('button', { name })).toBeTruthy();
     }
+    // Copies from the table open the same dialog as from a card.
+    await userEvent.click(within(row('Aldric')).getByRole('button', { name: 'Make copies of Aldric' }));
+    expect(await screen.findByRole('dialog', { name: 'Copies of Aldric' })).toBeTruthy();
+  });
+
+  it('offers no copies at the unit limit', async () => {
+    // Novice: 10 units per campaign.
+    renderTable(
+      Array.from({ length: 10 }, (_, i) => createUnit({ name: `Goblin ${i + 1}` })),
+      'Novice',
+    );
+    await screen.findByRole('table');
+    expect(within(table()).getAllByRole('button', { name: /^Edit / })).toHaveLength(10);
+    expect(within(table()).queryByRole('button', { name: /^Make copies of/ })).toBeNull();
   });
 
   it('hides the rows the filter leaves out, accents ignored', async () => {

@@ -5,7 +5,7 @@
 // staying in place.
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDown, ArrowUp, ChevronsUpDown, NotebookText, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronsUpDown, Copy, NotebookText, Pencil, Trash2 } from 'lucide-react';
 import { hpTone } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { HP_TONE_CLASSES } from '@/components/hp-bar';
@@ -25,6 +25,8 @@ export interface UnitsTableProps {
   onEdit: (unit: Unit) => void;
   onNotes: (unit: Unit) => void;
   onDelete: (unit: Unit) => void;
+  /** Spawn numbered copies (issue #16), as on the cards; absent at the unit limit. */
+  onCopies?: ((unit: Unit) => void) | undefined;
 }
 
 export const UnitsTable = memo(function UnitsTable({
@@ -39,6 +41,7 @@ export const UnitsTable = memo(function UnitsTable({
   onEdit,
   onNotes,
   onDelete,
+  onCopies,
 }: UnitsTableProps) {
   const { t, i18n } = useTranslation();
   const down = t('units.down');
@@ -120,6 +123,14 @@ export const UnitsTable = memo(function UnitsTable({
                   >
                     <Pencil aria-hidden="true" className="size-4" />
                   </UnitIconButton>
+                  {onCopies ? (
+                    <UnitIconButton
+                      label={t('combat.fast.copies.openFor', { name: unit.name })}
+                      onClick={() => onCopies(unit)}
+                    >
+                      <Copy aria-hidden="true" className="size-4" />
+                    </UnitIconButton>
+                  ) : null}
                   <UnitIconButton
                     label={t('units.deleteUnit', { name: unit.name })}
                     loading={deletingId === unit._id}
