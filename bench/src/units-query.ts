@@ -43,6 +43,7 @@ export function toUnitJson(row: UnitRow) {
     notes: row.notes,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    version: row.version,
   };
 }
 

@@ -106,27 +106,58 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
 
   switch (action.type) {
     case 'add': {
-      const unit = units.get(action.unitId);
-      if (!unit) throw new CombatRefusal('UNKNOWN_UNIT');
-      if (groupOf(state, action.unitId) !== null) problems.add('unitId', 'validation.unitAlreadyInCombat');
-      else if (unit.currentHp <= 0) problems.add('unitId', 'validation.unitFallen');
-      problems.throwIfAny();
-      // A typed initiative is for a unit joining mid-fight (reinforcements, issue #16): at setup
-      // there is no order yet, and Start takes the typed ones.
-      if (action.initiative !== undefined && state.phase !== 'fight') {
-        problems.add('initiative', 'validation.initiativeAtStart');
+      // One unit (`unitId`) or several (`unitIds`, issue #16: spawned copies, a bulk add) join in one
+      // step, all or none; each unit's problem is named by its own field (`unitIds.2`).
+      const many = action.unitIds !== undefined;
+      if (many === (action.unitId !== undefined)) {
+        problems.add(
+          many ? 'unitIds' : 'unitId',
+          many ? 'validation.unitIdOrUnitIds' : 'validation.required',
+        );
       }
       problems.throwIfAny();
-      let next = addToGroup(state, action.group, [action.unitId]);
-      const entry = { ...blank('add'), target: { id: unit._id, name: unit.name, group: action.group } };
+      const ids = action.unitIds ?? [action.unitId!];
+      const fieldOf = (index: number) => (many ? `unitIds.${index}` : 'unitId');
+      const unknown = ids.flatMap((id, index) => (units.has(id) ? [] : [fieldOf(index)]));
+      if (unknown.length > 0) {
+        // The single form stays as it was (no field); a list says which of its units.
+        const fields = many
+          ? Object.fromEntries(unknown.map((field) => [field, { key: 'validation.unknownUnit' as const }]))
+          : {};
+        throw new CombatRefusal('UNKNOWN_UNIT', fields);
+      }
+      const seen = new Set<string>();
+      const joining = ids.map((id, index) => {
+        const unit = units.get(id)!;
+        if (seen.has(id)) problems.add(fieldOf(index), 'validation.duplicateUnit');
+        else if (groupOf(state, id) !== null) problems.add(fieldOf(index), 'validation.unitAlreadyInCombat');
+        else if (unit.currentHp <= 0) problems.add(fieldOf(index), 'validation.unitFallen');
+        seen.add(id);
+        return unit;
+      });
+      problems.throwIfAny();
+      // A typed initiative is for one unit joining mid-fight (reinforcements, issue #16): at setup
+      // there is no order yet, and Start takes the typed ones; units joining together roll each.
+      if (action.initiative !== undefined) {
+        if (many) problems.add('initiative', 'validation.initiativeOneUnit');
+        else if (state.phase !== 'fight') problems.add('initiative', 'validation.initiativeAtStart');
+      }
+      problems.throwIfAny();
+      let next = addToGroup(state, action.group, ids);
+      const entries: LogDraft[] = joining.map((unit) => ({
+        ...blank('add'),
+        target: { id: unit._id, name: unit.name, group: action.group },
+      }));
       if (next.phase === 'fight') {
-        const initiative =
-          action.initiative ??
-          initiativeOf(unit, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
-        next = insertInOrder(next, { unitId: unit._id, initiative }, units, ctx.initiativeCharacteristic);
-        entry.initiative = initiative;
+        joining.forEach((unit, index) => {
+          const initiative =
+            action.initiative ??
+            initiativeOf(unit, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
+          next = insertInOrder(next, { unitId: unit._id, initiative }, units, ctx.initiativeCharacteristic);
+          entries[index]!.initiative = initiative;
+        });
       }
-      return done({ state: next, conditions: fight.conditions }, [entry]);
+      return done({ state: next, conditions: fight.conditions }, entries);
     }
     case 'remove': {
       member('unitId', action.unitId);

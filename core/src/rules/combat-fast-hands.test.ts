@@ -1,5 +1,6 @@
 // The combat actions of issue #16 (decision 031): area damage, a typed initiative for reinforcements,
-// the order fixed by hand — and that each one is undone exactly by its stored step.
+// the order fixed by hand, several units joining in one step — and that each one is undone exactly
+// by its stored step.
 import { describe, expect, it } from 'vitest';
 import { combatAction, type CombatAction } from '../schemas/combat';
 import { EMPTY_COMBAT } from './combat';
@@ -219,6 +220,91 @@ describe('reinforcements (add with a typed initiative)', () => {
   it('is undone exactly', () => {
     const list = roster();
     expectExactUndo(fight(list), { type: 'add', unitId: ELM, group: 'enemies', initiative: 12 }, list);
+  });
+});
+
+describe('several units joining in one step (add with unitIds)', () => {
+  it('adds them all mid-fight, each with its own roll inserted in order, one entry each', () => {
+    const list = [...roster(), unit(id(6), 'Fen'), unit(id(7), 'Gil')];
+    // Rolls 0.9, 0.5, 0.7 on a d20 with Dex 10: 19, 11, 15.
+    const outcome = applyCombatAction(
+      fight(list),
+      { type: 'add', unitIds: [ELM, id(6), id(7)], group: 'enemies' },
+      context(list),
+    );
+    expect(outcome.fight.state.enemies).toEqual([CAZ, DUR, ELM, id(6), id(7)]);
+    expect(outcome.fight.state.order.map((entry) => [entry.unitId, entry.initiative])).toEqual([
+      [ARA, 20],
+      [ELM, 19],
+      [CAZ, 15],
+      [id(7), 15],
+      [id(6), 11],
+      [BOR, 10],
+      [DUR, 5],
+    ]);
+    expect(outcome.fight.state.order[outcome.fight.state.turnIndex]?.unitId).toBe(ARA);
+    expect(outcome.entries.map((entry) => [entry.type, entry.target?.name, entry.initiative])).toEqual([
+      ['add', 'Elm', 19],
+      ['add', 'Fen', 11],
+      ['add', 'Gil', 15],
+    ]);
+  });
+
+  it('adds them to the group without an order at setup', () => {
+    const setup: Fight = { state: { ...EMPTY_COMBAT, allies: [ARA] }, conditions: {} };
+    const outcome = applyCombatAction(
+      setup,
+      { type: 'add', unitIds: [CAZ, DUR], group: 'enemies' },
+      context(roster()),
+    );
+    expect(outcome.fight.state).toMatchObject({ phase: 'setup', enemies: [CAZ, DUR], order: [] });
+    expect(outcome.entries.map((entry) => [entry.target?.name, entry.initiative])).toEqual([
+      ['Caz', null],
+      ['Dur', null],
+    ]);
+  });
+
+  it('refuses the whole list over one fallen, present, repeated or unknown unit, naming it', () => {
+    const list = roster({ [DUR]: { currentHp: 0 } });
+    const setup: Fight = { state: { ...EMPTY_COMBAT, allies: [ARA] }, conditions: {} };
+    const add = (unitIds: string[], extra: Partial<CombatAction> = {}) =>
+      refusal(() =>
+        applyCombatAction(
+          setup,
+          { type: 'add', unitIds, group: 'enemies', ...extra } as CombatAction,
+          context(list),
+        ),
+      );
+    expect(add([CAZ, DUR, ELM]).fields).toEqual({ 'unitIds.1': { key: 'validation.unitFallen' } });
+    expect(add([CAZ, ARA]).fields).toEqual({ 'unitIds.1': { key: 'validation.unitAlreadyInCombat' } });
+    expect(add([CAZ, ELM, CAZ]).fields).toEqual({ 'unitIds.2': { key: 'validation.duplicateUnit' } });
+    const unknown = add([id(99), CAZ]);
+    expect(unknown.code).toBe('UNKNOWN_UNIT');
+    expect(unknown.fields).toEqual({ 'unitIds.0': { key: 'validation.unknownUnit' } });
+    expect(add([CAZ], { initiative: 12 }).fields).toEqual({
+      initiative: { key: 'validation.initiativeOneUnit' },
+    });
+    expect(add([CAZ], { unitId: ELM }).fields).toEqual({ unitIds: { key: 'validation.unitIdOrUnitIds' } });
+    // The single form is unchanged: an unknown unit names no field.
+    const single = refusal(() =>
+      applyCombatAction(setup, { type: 'add', unitId: id(99), group: 'enemies' }, context(list)),
+    );
+    expect([single.code, single.fields]).toEqual(['UNKNOWN_UNIT', {}]);
+  });
+
+  it('is undone exactly, in one step', () => {
+    const list = [...roster(), unit(id(6), 'Fen')];
+    expectExactUndo(fight(list), { type: 'add', unitIds: [ELM, id(6)], group: 'allies' }, list);
+  });
+
+  it('keeps the schema: one to the unit limit, the single form unchanged', () => {
+    const parse = (action: Record<string, unknown>) =>
+      combatAction.safeParse({ type: 'add', group: 'allies', ...action }).success;
+    expect(parse({ unitId: ELM })).toBe(true);
+    expect(parse({ unitIds: [ELM, CAZ] })).toBe(true);
+    expect(parse({ unitIds: [] })).toBe(false);
+    expect(parse({ unitIds: Array.from({ length: 201 }, (_, n) => id(n + 1)) })).toBe(false);
+    expect(parse({ unitIds: ['not-an-id'] })).toBe(false);
   });
 });
 

@@ -73,11 +73,25 @@ const areaTargets = z
   .optional();
 
 export const combatAction = z.discriminatedUnion('type', [
+  /** One unit (`unitId`) or several (`unitIds`, issue #16) join `group`; exactly one of the two. */
   z.object({
     type: z.literal('add'),
-    unitId: idSchema,
+    unitId: idSchema.optional().describe('The unit that joins; or send `unitIds`.'),
+    /**
+     * Several units join in one step (spawned copies, a bulk add): all or none, each with its own
+     * rolled initiative mid-fight, one log entry each, one undo step. No duplicates.
+     */
+    unitIds: z
+      .array(idSchema)
+      .min(1)
+      .max(maxUnits)
+      .optional()
+      .describe('Several units that join in one step (all or none); or send `unitId`.'),
     group: combatGroup,
-    /** Reinforcements (issue #16): an initiative typed by hand for a unit joining mid-fight; else rolled. */
+    /**
+     * Reinforcements (issue #16): an initiative typed by hand for a unit joining mid-fight; else
+     * rolled. With `unitId` only.
+     */
     initiative: initiative.optional(),
   }),
   z.object({ type: z.literal('remove'), unitId: idSchema }),

@@ -63,7 +63,8 @@ export const exportedCampaign = z.object({
 });
 export type ExportedCampaign = z.infer<typeof exportedCampaign>;
 
-export const exportedUnit = updateUnitBody.required().extend({
+// A unit's version is not carried: it only makes sense in the database it came from (decision 036).
+export const exportedUnit = updateUnitBody.omit({ version: true }).required().extend({
   id: fileUnitRef,
   notes: freeText,
   createdAt: timestamp,

@@ -50,7 +50,17 @@ export const createUnitBody = z.object({
 });
 export type CreateUnitBody = z.infer<typeof createUnitBody>;
 
-export const updateUnitBody = z.object(unitFields).partial();
+/** A unit's version (decision 036): opaque, changes with every write of the unit. */
+const unitVersion = z.string().max(32);
+
+export const updateUnitBody = z.object(unitFields).partial().extend({
+  /**
+   * The unit's `version` this change was made from (decision 036): when it is no longer the current
+   * one, nothing is written and the answer is 409 UNIT_CONFLICT with the unit as it is. The web app's
+   * unit form and notes editor send it; a call without it overwrites the fields sent (last write wins).
+   */
+  version: unitVersion.optional(),
+});
 export type UpdateUnitBody = z.infer<typeof updateUnitBody>;
 
 export const unit = z.object({
@@ -70,8 +80,21 @@ export const unit = z.object({
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Changes with every write of the unit (an opaque token, decision 036): a save sends the version it
+   * was edited from, and a stale one is refused with 409 UNIT_CONFLICT. Not in export files.
+   */
+  version: z.string(),
 });
 export type Unit = z.infer<typeof unit>;
+
+/** 409 UNIT_CONFLICT: the error, and the unit as it is now (nothing was written). */
+export const unitConflictBody = z.object({
+  code: z.literal('UNIT_CONFLICT'),
+  message: z.string(),
+  unit,
+});
+export type UnitConflictBody = z.infer<typeof unitConflictBody>;
 
 /** Copies of a unit (issue #16): how many, numbered "Goblin 2", "Goblin 3"… within the unit limit. */
 export const copyUnitBody = z.object({

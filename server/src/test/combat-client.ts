@@ -89,3 +89,25 @@ export async function play(client: ReturnType<typeof combatClient>, ...actions: 
   }
   return last!;
 }
+
+/**
+ * A table of five units (U0…U4) with a fight started on typed initiatives: `sides` gives each
+ * joining unit's index, group and initiative; the others stay out. Ids by letter: a = U0 … e = U4.
+ */
+export async function startedFight(
+  ctx: TestContext,
+  sides: readonly { index: number; group: 'allies' | 'enemies'; initiative: number }[],
+  language: 'en' | 'fr' = 'en',
+) {
+  const table = await setTable(ctx, { n: 5, language });
+  const client = combatClient(ctx, table);
+  const [a = '', b = '', c = '', d = '', e = ''] = table.ids;
+  const idOf = (index: number) => table.ids[index] ?? '';
+  await play(
+    client,
+    ...sides.map(({ index, group }) => ({ type: 'add' as const, unitId: idOf(index), group })),
+  );
+  const initiatives = Object.fromEntries(sides.map(({ index, initiative }) => [idOf(index), initiative]));
+  const started = await play(client, { type: 'start', initiatives });
+  return { client, ids: { a, b, c, d, e }, started };
+}

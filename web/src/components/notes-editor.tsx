@@ -103,6 +103,7 @@ export function NotesEditor({
   label,
   maxLength,
   editLabel,
+  notice,
   children,
 }: {
   editor: NotesEditorState;
@@ -111,13 +112,17 @@ export function NotesEditor({
   maxLength: number;
   /** The label of the button that starts editing, as the empty note's prompt says it. */
   editLabel: string;
+  /** Shown instead of the refusal's alert (the unit notes' conflict notice, decision 036). */
+  notice?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { failure } = editor;
   return (
     <div className="space-y-3">
-      {failure ? (
+      {notice ? (
+        notice
+      ) : failure ? (
         <Alert tone="error">
           <p>{failure.message}</p>
           {failure.noteError && failure.noteError !== failure.message ? <p>{failure.noteError}</p> : null}

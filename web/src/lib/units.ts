@@ -1,7 +1,8 @@
 // Unit server state of the current campaign, shared by the units view, the unit form, the notes
 // viewer and (issue #6) the combat view: one query per campaign and the mutations that keep it in
 // step. Every call carries the campaign in `X-Campaign-Id`; errors are ApiError with the server's
-// localized message (and `fields` for validation errors).
+// localized message (and `fields` for validation errors). Saves that can clash with another tab send
+// the unit's `version` (decision 036): a stale one is answered 409 UNIT_CONFLICT with the unit as it is.
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { campaignHeaders } from '@questkeeper/core/schemas/common';
@@ -14,11 +15,12 @@ import type {
   generateResponse,
   Unit,
   unit,
+  UnitConflictBody,
   UpdateUnitBody,
   updateUnitBody,
 } from '@questkeeper/core/schemas/units';
 import type { QuickTemplate } from '@questkeeper/core/rules/quick-generation';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 import { useUserId } from './query-client';
 
 export type { CreateUnitBody, Unit, UpdateUnitBody };
@@ -54,11 +56,25 @@ export function createUnit(campaignId: string, newUnit: CreateUnitInput) {
   });
 }
 
+/**
+ * Changes the fields sent. With `version` (the unit's version the change was made from), a unit
+ * written since is left as it is and the call fails with a 409 that conflictUnit reads.
+ */
 export function updateUnit(campaignId: string, id: string, changes: z.input<typeof updateUnitBody>) {
   return apiRequest<{ body: typeof updateUnitBody; response: typeof unit }>('PUT', unitPath(id), {
     headers: campaignHeader(campaignId),
     body: changes,
   });
+}
+
+/**
+ * The unit as it is now, carried by a 409 UNIT_CONFLICT: a save sent with a version that is no longer
+ * current (another tab saved it, a blow in combat changed it). Null for any other error.
+ */
+export function conflictUnit(error: unknown): Unit | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'UNIT_CONFLICT') return null;
+  const body = error.body as Partial<UnitConflictBody> | undefined;
+  return body?.unit && typeof body.unit.version === 'string' ? body.unit : null;
 }
 
 export function deleteUnit(campaignId: string, id: string) {
@@ -124,13 +140,20 @@ export function useCreateUnit(campaignId: string) {
   });
 }
 
-/** A partial update (any field: name, currentHp, status, notes…); the cache takes the server's answer. */
+/**
+ * A partial update (any field: name, currentHp, status, notes…); the cache takes the server's answer,
+ * and on a 409 UNIT_CONFLICT the unit that answer carries (the caller keeps its draft).
+ */
 export function useUpdateUnit(campaignId: string) {
   const cache = useUnitCache(campaignId);
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: z.input<typeof updateUnitBody> }) =>
       updateUnit(campaignId, id, changes),
     onSuccess: (unit) => cache.replace(unit),
+    onError: (error) => {
+      const current = conflictUnit(error);
+      if (current) cache.replace(current);
+    },
   });
 }
 

@@ -47,6 +47,7 @@ export function createUnit(overrides: Partial<Unit> = {}): Unit {
     notes: '',
     createdAt: CREATED,
     updatedAt: CREATED,
+    version: '1',
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combatState } from '@questkeeper/core/schemas/combat';
 import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable } from '../../test/combat-client';
+import { applied, combatClient, play, setTable, startedFight } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,20 +12,17 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 /** U0 and U1 against U2 and U3, typed initiatives: U0 20, U2 15, U1 10, U3 5; U4 stays out. */
-async function fightTable(language: 'en' | 'fr' = 'en') {
-  const table = await setTable(ctx, { n: 5, language });
-  const client = combatClient(ctx, table);
-  const [a = '', b = '', c = '', d = '', e = ''] = table.ids;
-  await play(
-    client,
-    { type: 'add', unitId: a, group: 'allies' },
-    { type: 'add', unitId: b, group: 'allies' },
-    { type: 'add', unitId: c, group: 'enemies' },
-    { type: 'add', unitId: d, group: 'enemies' },
+const fightTable = (language: 'en' | 'fr' = 'en') =>
+  startedFight(
+    ctx,
+    [
+      { index: 0, group: 'allies', initiative: 20 },
+      { index: 1, group: 'allies', initiative: 10 },
+      { index: 2, group: 'enemies', initiative: 15 },
+      { index: 3, group: 'enemies', initiative: 5 },
+    ],
+    language,
   );
-  const started = await play(client, { type: 'start', initiatives: { [a]: 20, [b]: 10, [c]: 15, [d]: 5 } });
-  return { client, ids: { a, b, c, d, e }, started };
-}
 
 describe('area damage', () => {
   it('hits every target with one amount, one entry each, and one undo takes it all back', async () => {

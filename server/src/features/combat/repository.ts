@@ -6,9 +6,11 @@ import type { StepChanges } from '@questkeeper/core/rules/combat-history';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import { campaigns, combatLog, combats, units } from '../../db/schema';
+import { versionedUnit, type VersionedUnitRow } from '../../db/shared/units';
 
 export type CombatRow = typeof combats.$inferSelect;
-export type UnitRow = typeof units.$inferSelect;
+/** With its version (decision 036): the answer's units carry it. */
+export type UnitRow = VersionedUnitRow;
 export type LogRow = Pick<
   typeof combatLog.$inferSelect,
   'id' | 'step' | 'position' | 'data' | 'undone' | 'createdAt'
@@ -105,7 +107,7 @@ export async function updateUnits(
       .update(units)
       .set({ currentHp: change.currentHp, status: change.status, updatedAt: sql`clock_timestamp()` })
       .where(and(eq(units.id, unitId), eq(units.campaignId, campaignId)))
-      .returning();
+      .returning(versionedUnit);
     if (row) written.push(row);
   }
   return written;

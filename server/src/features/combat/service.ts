@@ -54,6 +54,7 @@ const rollDie = (sides: number) => crypto.randomInt(1, sides + 1);
 function actionUnitIds(action: CombatAction): string[] {
   switch (action.type) {
     case 'add':
+      return action.unitIds ?? (action.unitId === undefined ? [] : [action.unitId]);
     case 'remove':
     case 'setStatus':
     case 'removeCondition':
@@ -69,8 +70,9 @@ function actionUnitIds(action: CombatAction): string[] {
   }
 }
 
+/** The refusal's fields go with it when it names any (UNKNOWN_UNIT does for `add` with `unitIds`). */
 function toAppError(refusal: CombatRefusal): AppError {
-  return new AppError(refusal.code, {}, refusal.code === 'VALIDATION_FAILED' ? refusal.fields : undefined);
+  return new AppError(refusal.code, {}, Object.keys(refusal.fields).length > 0 ? refusal.fields : undefined);
 }
 
 export function createCombatService(deps: { db: Db; events: CombatChannel; log: FastifyBaseLogger }) {

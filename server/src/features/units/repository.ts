@@ -4,8 +4,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { runPrepared, type Db, type Executor } from '../../db/client';
 import { campaigns, units } from '../../db/schema';
+import { versionedUnit, type VersionedUnitRow } from '../../db/shared/units';
 
-export type UnitRow = typeof units.$inferSelect;
+/** A unit row with its version (decision 036): what every unit answer is built from. */
+export type UnitRow = VersionedUnitRow;
 /** A unit row as drizzle maps it, or as the hot list query returns it (dates already ISO text). */
 export type UnitRowLike = Omit<UnitRow, 'createdAt' | 'updatedAt'> & {
   createdAt: Date | string;
@@ -74,7 +76,7 @@ const ownedBy = (userId: string, campaignId: string, unitId: string) =>
 const LIST_OWNED_UNITS = {
   name: 'list_owned_units',
   text: `select id, user_id, campaign_id, name, gender, is_player, race, class, status, characteristics,
-      hp, current_hp, gold, silver, bronze, notes,
+      hp, current_hp, gold, silver, bronze, notes, xmin::text as version,
       to_char(units.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
       to_char(units.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
     from units where campaign_id = $1 and user_id = $2
@@ -99,6 +101,8 @@ export interface ListedUnitRow {
   silver: number;
   bronze: number;
   notes: string;
+  /** The row's xmin (decision 036). */
+  version: string;
   created_at: string;
   updated_at: string;
 }
@@ -124,6 +128,7 @@ export async function listOwnedUnits(db: Db, userId: string, campaignId: string)
     notes: row.notes,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   }));
 }
 
@@ -143,12 +148,15 @@ export async function insertUnit(db: Executor, values: NewUnitRow): Promise<Unit
   const [row] = await db
     .insert(units)
     .values({ ...values, createdAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })
-    .returning();
+    .returning(versionedUnit);
   if (!row) throw new Error('insert into units returned no row');
   return row;
 }
 
-/** Locks the unit until the transaction ends, for read-modify-write updates. */
+/**
+ * Locks the unit until the transaction ends, for read-modify-write updates. The version read is the
+ * one the write will replace: a save checked against it cannot be overtaken (decision 036).
+ */
 export async function lockOwnedUnit(
   db: Executor,
   userId: string,
@@ -156,7 +164,7 @@ export async function lockOwnedUnit(
   unitId: string,
 ): Promise<UnitRow | undefined> {
   const [row] = await db
-    .select()
+    .select(versionedUnit)
     .from(units)
     .where(ownedBy(userId, campaignId, unitId))
     .for('update')
@@ -175,7 +183,7 @@ export async function updateUnit(
     .update(units)
     .set({ ...changes, updatedAt: sql`clock_timestamp()` })
     .where(and(eq(units.id, unitId), eq(units.userId, userId)))
-    .returning();
+    .returning(versionedUnit);
   if (!row) throw new Error('update of units returned no row');
   return row;
 }

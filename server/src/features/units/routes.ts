@@ -1,6 +1,7 @@
 // HTTP only: schemas from core, the X-Campaign-Id header, and calls into the units service.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translate } from '@questkeeper/core/i18n';
 import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
 import {
   copyUnitBody,
@@ -9,10 +10,13 @@ import {
   generateBody,
   generateResponse,
   unit,
+  unitConflictBody,
   updateUnitBody,
+  type UnitConflictBody,
 } from '@questkeeper/core/schemas/units';
 import { campaignIdOf } from '../../lib/campaign-header';
 import { signedIn, userOf } from '../../plugins/auth';
+import { UnitConflict } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -86,13 +90,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           headers: campaignHeaders,
+          description:
+            'Changes the fields sent. With `version` (the unit version the change was made from), a ' +
+            'unit changed since (another save, a blow in combat) is left as it is: 409 UNIT_CONFLICT ' +
+            'with the current unit. Without it, the fields sent overwrite (last write wins).',
           params: idParams,
           body: updateUnitBody,
-          response: { 200: unit, ...errors },
+          response: { 200: unit, ...errors, 409: unitConflictBody },
         },
       },
-      async (request) =>
-        units.update(userOf(request), campaignIdOf(request), request.params.id, request.body),
+      async (request, reply) => {
+        try {
+          return await units.update(userOf(request), campaignIdOf(request), request.params.id, request.body);
+        } catch (error) {
+          if (!(error instanceof UnitConflict)) throw error;
+          // A stale version answers the current unit instead of an error body (decision 036).
+          const body: UnitConflictBody = {
+            code: 'UNIT_CONFLICT',
+            message: translate(request.language, 'errors.UNIT_CONFLICT'),
+            unit: error.unit,
+          };
+          return reply.code(409).send(body);
+        }
+      },
     );
 
     r.delete(

@@ -24,6 +24,14 @@ export interface UnitsActor {
   tier: Tier;
 }
 
+/** 409 UNIT_CONFLICT: the client edited from a stale version; the route answers with this unit. */
+export class UnitConflict extends Error {
+  constructor(readonly unit: Unit) {
+    super('UNIT_CONFLICT');
+    this.name = 'UnitConflict';
+  }
+}
+
 export type UnitsService = ReturnType<typeof createUnitsService>;
 
 export function createUnitsService(deps: {
@@ -125,7 +133,7 @@ export function createUnitsService(deps: {
           throw new AppError('UNIT_COPIES_OVER_LIMIT', { tier: user.tier, limit, current, room });
         }
         const names = copyNames(source.name, await repo.unitNames(tx, campaignId), count);
-        const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = source;
+        const { id: _id, createdAt: _created, updatedAt: _updated, version: _version, ...fields } = source;
         const created: Unit[] = [];
         // One insert per copy: each gets its own clock_timestamp, so the list keeps their numbering.
         for (const name of names) {
@@ -135,11 +143,20 @@ export function createUnitsService(deps: {
       });
     },
 
+    /**
+     * Changes the fields sent. With `version` (decision 036), a unit written since that version (a
+     * save in another tab, a blow in combat) is left as it is and the caller gets it back in a
+     * UnitConflict (409): checked under the row lock the write holds, so of two saves made from one
+     * version exactly one is written.
+     */
     async update(user: UnitsActor, campaignId: string, unitId: string, body: UpdateUnitBody): Promise<Unit> {
       const updated = await db.transaction(async (tx) => {
         const campaign = await ownedCampaign(tx, user, campaignId);
         const stored = await repo.lockOwnedUnit(tx, user.id, campaignId, unitId);
         if (!stored) throw notFound();
+        if (body.version !== undefined && body.version !== stored.version) {
+          throw new UnitConflict(toUnit(stored));
+        }
 
         const problems = new FieldProblems();
         const changes: repo.UnitChanges = {};

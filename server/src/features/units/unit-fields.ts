@@ -95,5 +95,6 @@ export function toUnit(row: UnitRowLike): Unit {
     notes: row.notes,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    version: row.version,
   };
 }

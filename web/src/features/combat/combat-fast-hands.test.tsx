@@ -233,5 +233,44 @@ describe('the fight', () => {
       ['Goblin 3', 100],
     ]);
     expect(within(region('Enemies')).getByText('Goblin 2')).toBeTruthy();
+    const copies = server.units.slice(-2).map((u) => u._id);
+    expect(actions(server)).toEqual([{ type: 'add', unitIds: copies, group: 'enemies' }]);
+  });
+
+  it('spawns copies mid-fight with one action, each rolled into the order, and one Undo takes them all out', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    const { server } = serve(campaign, roster(), fightOf(groups));
+    renderView(campaign);
+    await user.click(await screen.findByRole('button', { name: 'Reinforcements' }));
+    const reinforce = await screen.findByRole('dialog', { name: 'Reinforcements' });
+    await user.click(within(reinforce).getByRole('button', { name: 'Make copies of Wolf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copies of Wolf' });
+    const count = within(dialog).getByRole('textbox', { name: 'Number of copies' });
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Create the copies' }));
+    await waitFor(() => expect(server.fight.enemies).toHaveLength(4));
+    const copies = server.units.slice(-3).map((u) => u._id);
+    expect(actions(server)).toEqual([{ type: 'add', unitIds: copies, group: 'enemies' }]);
+    expect(server.fight.order.map((entry) => entry.unitId)).toEqual(expect.arrayContaining(copies));
+    expect(new Set(server.log.filter((entry) => entry.type === 'add').map((entry) => entry.step)).size).toBe(
+      1,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(server.fight.enemies).toEqual(['e1']));
+    expect(server.fight.order.map((entry) => entry.unitId)).toEqual(['a1', 'a2', 'e1']);
+    expect(server.calls.filter((call) => call.path === '/api/combat/undo')).toHaveLength(1);
+  });
+
+  it('adds all NPCs to the enemies at setup with one action', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    const { server } = serve(campaign, roster());
+    renderView(campaign);
+    await user.click(await screen.findByRole('button', { name: 'All NPCs to enemies' }));
+    await waitFor(() => expect(server.fight.enemies).toEqual(['e1', 'e2']));
+    expect(actions(server)).toEqual([{ type: 'add', unitIds: ['e1', 'e2'], group: 'enemies' }]);
   });
 });

@@ -55,12 +55,11 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
   const add = useCallback(
     (group: CombatGroup, ids: readonly string[]) => {
       const now = stateRef.current;
-      // One action per unit, queued in order (the bulk buttons send several).
-      for (const unitId of ids) {
-        if (!now.allies.includes(unitId) && !now.enemies.includes(unitId)) {
-          void onAct({ type: 'add', unitId, group });
-        }
-      }
+      const joining = ids.filter((unitId) => !now.allies.includes(unitId) && !now.enemies.includes(unitId));
+      // One action, so one undo step, whether one unit joins or the bulk buttons send several.
+      const [first] = joining;
+      if (joining.length === 1 && first !== undefined) void onAct({ type: 'add', unitId: first, group });
+      else if (joining.length > 1) void onAct({ type: 'add', unitIds: joining, group });
     },
     [onAct, stateRef],
   );

@@ -1,7 +1,7 @@
 // Reinforcements mid-fight (issue #16): a unit joins a side with its initiative typed or rolled
 // (empty), inserted in the order by the server — or N numbered copies of a unit join it, each
-// rolled. One `add` action per unit, each with its log entry. A unit already fighting can still be
-// copied (more goblins while the goblin fights).
+// rolled. One `add` action (the copies: one with `unitIds`, one undo step), one log entry per unit.
+// A unit already fighting can still be copied (more goblins while the goblin fights).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, UserPlus } from 'lucide-react';

@@ -1,6 +1,6 @@
 // Numbered copies of a unit spawned into the fight (issue #16, decision 031): one call creates them
-// all (or none, over the unit limit), then each joins the chosen side through its own `add` action
-// (mid-fight, its initiative rolled by the server).
+// all (or none, over the unit limit), then one `add` action with `unitIds` brings them all to the
+// chosen side (mid-fight, each with its own initiative rolled by the server): one undo step.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CombatGroup } from '@questkeeper/core/rules/combat';
@@ -55,7 +55,9 @@ export function useSpawnCopies({
             onSuccess: (created) => {
               toast.success(t('combat.fast.copies.done', { count: created.length, name: source.unit.name }));
               setSource(null);
-              if (group) for (const unit of created) void onAct({ type: 'add', unitId: unit._id, group });
+              if (group && created.length > 0) {
+                void onAct({ type: 'add', unitIds: created.map((unit) => unit._id), group });
+              }
             },
           },
         );

@@ -223,7 +223,8 @@ describe('unit form', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Aria the Bold');
     await userEvent.click(submitButton('Save changes'));
     expect((submitButton('Saving…') as HTMLButtonElement).disabled).toBe(true);
-    expect(sentBody('PUT', '/api/units/u1')).toEqual({ name: 'Aria the Bold' });
+    // With the version the form opened with (decision 036).
+    expect(sentBody('PUT', '/api/units/u1')).toEqual({ name: 'Aria the Bold', version: '1' });
     answer({ ...aria, name: 'Aria the Bold' });
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });

@@ -2,6 +2,9 @@
 // or edit a unit of the campaign. The rules live in ./unit-form.ts; this file holds the state, the
 // server calls and the layout of the sections. Server refusals stay in the form: field errors beside
 // their fields, the rest (unit limit, notes limit…) in an alert at the top (./unit-form-failure.tsx).
+// An edit sends the version of the unit it was made on (decision 036): when the unit was saved
+// elsewhere meanwhile, the changes are sent again on top of it if nobody else touched their fields,
+// or a notice lets the user choose (./unit-form-conflict.tsx). The draft is never dropped silently.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limitsOf, upgradePlansFor, type Tier } from '@questkeeper/core/tiers';
@@ -10,11 +13,12 @@ import { Modal } from '@/components/ui/modal';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
-import { useCreateUnit, useUpdateUnit, type Unit } from '@/lib/units';
+import { conflictUnit, useCreateUnit, useUpdateUnit, type Unit, type UpdateUnitBody } from '@/lib/units';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import {
   applyGenerated,
   characteristicField,
+  conflictingFields,
   createBody,
   hasProblems,
   initialValues,
@@ -22,10 +26,12 @@ import {
   placeFieldErrors,
   updateBody,
   validate,
+  type ConflictField,
   type FieldName,
   type UnitFormValues,
 } from './unit-form';
 import { UnitFormCharacteristics } from './unit-form-characteristics';
+import { UnitFormConflict } from './unit-form-conflict';
 import { UnitFormFailure, type UnitFormRefusal } from './unit-form-failure';
 import { UnitFormFooter } from './unit-form-footer';
 import { UnitFormIdentity } from './unit-form-identity';
@@ -45,10 +51,16 @@ export interface UnitFormModalProps {
   onSaved: (unit: Unit) => void;
 }
 
+/** The unit as saved elsewhere, and the fields the user changed that it holds other values for. */
+type Conflict = { theirs: Unit; fields: ConflictField[] };
+
+/** A save refused because the unit changed meanwhile is sent again this often when its fields did not. */
+const REBASES = 3;
+
 export function UnitFormModal({
   campaign,
   tier,
-  unit,
+  unit: openedWith,
   defaultIsPlayer,
   onClose,
   onSaved,
@@ -62,7 +74,14 @@ export function UnitFormModal({
   const create = useCreateUnit(campaign._id);
   const update = useUpdateUnit(campaign._id);
 
-  const [initial] = useState(() => initialValues(campaign, unit, defaultIsPlayer ?? false));
+  // The unit whose values the form shows and the draft's changes are measured from: the one it opened
+  // with, or the saved one the user took after a conflict.
+  const [unit, setUnit] = useState<Unit | null>(openedWith);
+  // The unit the next save is made on: its version is sent, and a 409's unit is compared with it.
+  const base = useRef<Unit | null>(openedWith);
+  const conflictRef = useRef<HTMLElement>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [initial, setInitial] = useState(() => initialValues(campaign, unit, defaultIsPlayer ?? false));
   const [values, setValues] = useState<UnitFormValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
   const [attempted, setAttempted] = useState(false);
@@ -114,8 +133,36 @@ export function UnitFormModal({
     setTouched((old) => (old.has(field) ? old : new Set(old).add(field)));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  useEffect(() => {
+    if (conflict) conflictRef.current?.focus();
+  }, [conflict]);
+
+  /**
+   * Sends the changes over `from`'s version. A 409 whose unit still holds `from`'s values for every
+   * field the changes touch (someone changed other fields: HP in combat, another field in another
+   * tab) is no conflict: sent again on top of it. Otherwise the notice shows; null then.
+   */
+  async function saveOver(id: string, changes: UpdateUnitBody, from: Unit): Promise<Unit | null> {
+    let on = from;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await update.mutateAsync({ id, changes: { ...changes, version: on.version } });
+      } catch (error) {
+        const theirs = conflictUnit(error);
+        if (!theirs) throw error;
+        const fields = conflictingFields(changes, on, theirs);
+        if (fields.length > 0 || attempt + 1 >= REBASES) {
+          setConflict({ theirs, fields });
+          return null;
+        }
+        on = theirs;
+        base.current = theirs;
+      }
+    }
+  }
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
     if (saving) return;
     if (invalid) {
       setAttempted(true);
@@ -125,13 +172,19 @@ export function UnitFormModal({
     setFailure(null);
     setServerErrors({});
     try {
-      let saved: Unit;
+      let saved: Unit | null;
       if (unit) {
+        // Only what the user changed: fields saved elsewhere meanwhile are not written back.
         const changes = updateBody(values, campaign, unit);
-        saved = Object.keys(changes).length > 0 ? await update.mutateAsync({ id: unit._id, changes }) : unit;
+        saved =
+          Object.keys(changes).length > 0
+            ? await saveOver(unit._id, changes, base.current ?? unit)
+            : (conflict?.theirs ?? unit);
       } else {
         saved = await create.mutateAsync(createBody(values, campaign));
       }
+      if (!saved) return;
+      setConflict(null);
       onSaved(saved);
     } catch (error) {
       const { placed, other } = placeFieldErrors(error instanceof ApiError ? error.fields : {}, campaign);
@@ -154,6 +207,30 @@ export function UnitFormModal({
       setAttempted(true);
       setFocusRequest((n) => n + 1);
     }
+  }
+
+  /** Saves the user's values over the unit as saved now (the notice showed what it holds). */
+  function keepMine() {
+    if (!conflict) return;
+    base.current = conflict.theirs;
+    setConflict(null);
+    void submit();
+  }
+
+  /** Drops the draft: the form shows the unit as saved now (the cache already holds it). */
+  function takeTheirs() {
+    if (!conflict) return;
+    const next = initialValues(campaign, conflict.theirs);
+    base.current = conflict.theirs;
+    setUnit(conflict.theirs);
+    setInitial(next);
+    setValues(next);
+    setTouched(new Set());
+    setAttempted(false);
+    setServerErrors({});
+    setFailure(null);
+    setConflict(null);
+    formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
   }
 
   async function requestClose() {
@@ -214,6 +291,16 @@ export function UnitFormModal({
           onKeyDown={onKeyDown}
           className="flex flex-col gap-6"
         >
+          {conflict ? (
+            <UnitFormConflict
+              ref={conflictRef}
+              theirs={conflict.theirs}
+              fields={conflict.fields}
+              saving={saving}
+              onKeepMine={keepMine}
+              onTakeTheirs={takeTheirs}
+            />
+          ) : null}
           {failure ? (
             <UnitFormFailure failure={failure} mayUpgrade={mayUpgrade} onUpgrade={upgrade} ref={alertRef} />
           ) : null}

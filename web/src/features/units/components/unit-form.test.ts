@@ -4,6 +4,7 @@ import type { Unit } from '@/lib/units';
 import {
   applyGenerated,
   characteristicDefault,
+  conflictingFields,
   createBody,
   hasProblems,
   initialValues,
@@ -52,6 +53,7 @@ const unit: Unit = {
   notes: '# Pack',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  version: '1',
 };
 
 /** A create form filled in enough to be saved. */
@@ -285,5 +287,33 @@ describe('form helpers', () => {
       placed: { race: 'Choose a race.', 'characteristics.Luck': 'Too high.', 'money.silver': 'Too small.' },
       other: ['Odd.', 'Unknown.'],
     });
+  });
+});
+
+describe('conflicting fields (a unit saved elsewhere meanwhile, decision 036)', () => {
+  it('names only the changed fields saved with another value, in the form order', () => {
+    const theirs: Unit = {
+      ...unit,
+      name: 'Aria of the North',
+      currentHp: 60,
+      characteristics: { Strength: 71 },
+      money: { ...unit.money, bronze: 9 },
+      notes: '# Theirs',
+      version: '2',
+    };
+    expect(
+      conflictingFields(
+        { notes: '# Mine', currentHp: 100, characteristics: { Strength: 80 }, money: unit.money, hp: 90 },
+        unit,
+        theirs,
+      ),
+    ).toEqual(['characteristics.Strength', 'currentHp', 'money', 'notes']);
+  });
+
+  it('is empty when only fields the draft leaves alone changed (a blow in combat)', () => {
+    expect(
+      conflictingFields({ name: 'Aria the Bold' }, unit, { ...unit, currentHp: 3, version: '2' }),
+    ).toEqual([]);
+    expect(conflictingFields({ characteristics: { Luck: 5 } }, unit, { ...unit, version: '2' })).toEqual([]);
   });
 });

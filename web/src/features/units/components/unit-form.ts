@@ -267,6 +267,39 @@ export function updateBody(values: UnitFormValues, campaign: CampaignLists, unit
   return changes;
 }
 
+/**
+ * A field of the unit changed elsewhere: `name`, `race`, `hp`, `money`, `characteristics.Strength`…
+ * (the names the form and the server's validation answers use).
+ */
+export type ConflictField = FieldName;
+
+/**
+ * The fields the draft changes (`changes`, an update body) that were saved with another value since
+ * `base`, the unit the changes were made on (decision 036). Empty: someone changed only other fields
+ * (HP in combat, a note in another tab), so the changes can be sent again on top of `theirs`.
+ */
+export function conflictingFields(changes: UpdateUnitBody, base: Unit, theirs: Unit): ConflictField[] {
+  const fields: ConflictField[] = [];
+  const check = (...names: ('name' | 'gender' | 'isPlayer' | ListField | 'hp' | 'currentHp' | 'notes')[]) => {
+    for (const field of names) {
+      if (changes[field] !== undefined && theirs[field] !== base[field]) fields.push(field);
+    }
+  };
+  // In the order the form shows them.
+  check('name', 'gender', 'isPlayer', ...LIST_FIELDS);
+  for (const name of Object.keys(changes.characteristics ?? {})) {
+    const own = (unit: Unit) =>
+      Object.hasOwn(unit.characteristics, name) ? unit.characteristics[name] : undefined;
+    if (own(theirs) !== own(base)) fields.push(characteristicField(name));
+  }
+  check('hp', 'currentHp');
+  if (changes.money && MONEY_KINDS.some((kind) => theirs.money[kind] !== base.money[kind])) {
+    fields.push('money');
+  }
+  check('notes');
+  return fields;
+}
+
 /** True when the values differ from those the form opened with. */
 export function isDirty(values: UnitFormValues, initial: UnitFormValues): boolean {
   return JSON.stringify(values) !== JSON.stringify(initial);

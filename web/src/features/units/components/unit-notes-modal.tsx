@@ -1,17 +1,28 @@
 // The unit notes viewer (spec §2 "Modals in detail", §4 "Rules, note, name editing"): the shared
-// notes editor in a modal, with its buttons in the footer. Save goes through PUT {notes}; closing
-// with unsaved changes asks first.
+// notes editor in a modal, with its buttons in the footer. Save goes through PUT {notes, version}, the
+// version of the unit when editing started (decision 036): notes saved elsewhere meanwhile bring a
+// notice that keeps the text in the editor; only another field changed (HP in combat…) is no conflict,
+// and the notes are sent again on top of it. Closing with unsaved changes asks first.
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';
 import { useToast } from '@/components/toast/toast-store';
 import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
-import { NotesEditor, useNotesEditor } from '@/components/notes-editor';
+import { NotesEditor, useNotesEditor, type NotesSaveFailure } from '@/components/notes-editor';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useUpdateUnit, type Unit } from '@/lib/units';
+import { conflictUnit, useUpdateUnit, type Unit } from '@/lib/units';
+import { UnitConflictNotice } from './unit-conflict-notice';
+import { SavedNotes } from './unit-form-conflict';
+
+/** The notes a save is made on and the unit's version then. */
+type Base = { notes: string; version: string };
+
+/** A save refused because the unit changed meanwhile is sent again this often when its notes did not. */
+const REBASES = 3;
 
 export function UnitNotesModal({
   campaignId,
@@ -28,20 +39,59 @@ export function UnitNotesModal({
   const update = useUpdateUnit(campaignId);
   const confirm = useConfirm();
   const toast = useToast();
-  const editor = useNotesEditor(unit.notes, async (notes) => {
-    if (notes === unit.notes) return null;
-    try {
-      await update.mutateAsync({ id: unit._id, changes: { notes } });
-      toast.success(t('units.notes.saved', { name: unit.name }));
-      return null;
-    } catch (failure) {
-      return {
-        message: errorMessage(failure),
-        noteError: failure instanceof ApiError ? failure.fields.notes : undefined,
-      };
+  // Set when editing starts: the unit shown follows the cache, the save must not.
+  const base = useRef<Base>({ notes: unit.notes, version: unit.version });
+  /** The notes as saved elsewhere while the user edited, and the version to save over them. */
+  const [conflict, setConflict] = useState<Base | null>(null);
+
+  async function save(notes: string): Promise<NotesSaveFailure | null> {
+    let on = base.current;
+    if (notes === on.notes) return null;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await update.mutateAsync({ id: unit._id, changes: { notes, version: on.version } });
+        setConflict(null);
+        toast.success(t('units.notes.saved', { name: unit.name }));
+        return null;
+      } catch (failure) {
+        const theirs = conflictUnit(failure);
+        if (theirs && theirs.notes === on.notes && attempt + 1 < REBASES) {
+          on = { notes: on.notes, version: theirs.version };
+          base.current = on;
+          continue;
+        }
+        // The notice, when there is one, takes the place of this refusal's alert; the text stays.
+        if (theirs) setConflict({ notes: theirs.notes, version: theirs.version });
+        return {
+          message: errorMessage(failure),
+          noteError: failure instanceof ApiError ? failure.fields.notes : undefined,
+        };
+      }
     }
-  });
+  }
+
+  const editor = useNotesEditor(unit.notes, save);
   const maxLength = Math.max(TIER_LIMITS[tier].unitNoteChars, unit.notes.length);
+
+  function start() {
+    base.current = { notes: unit.notes, version: unit.version };
+    setConflict(null);
+    editor.start();
+  }
+
+  /** Saves the user's text over the notes saved elsewhere. */
+  function keepMine() {
+    if (!conflict) return;
+    base.current = conflict;
+    setConflict(null);
+    void editor.save();
+  }
+
+  /** Drops the text for the notes as saved now (the cache, so `unit`, already holds them). */
+  function takeTheirs() {
+    setConflict(null);
+    editor.cancel();
+  }
 
   async function close() {
     if (editor.saving) return;
@@ -83,7 +133,7 @@ export function UnitNotesModal({
               </Button>
               <Button
                 id={editor.editButtonId}
-                onClick={editor.start}
+                onClick={start}
                 icon={<Pencil aria-hidden="true" className="size-4" />}
               >
                 {t('units.notes.edit')}
@@ -98,6 +148,18 @@ export function UnitNotesModal({
           label={t('units.notes.label', { name: unit.name })}
           maxLength={maxLength}
           editLabel={t('units.notes.edit')}
+          notice={
+            conflict && editor.editing ? (
+              <UnitConflictNotice
+                body={t('units.conflict.notesBody', { name: unit.name })}
+                saving={editor.saving}
+                onKeepMine={keepMine}
+                onTakeTheirs={takeTheirs}
+              >
+                <SavedNotes notes={conflict.notes} />
+              </UnitConflictNotice>
+            ) : undefined
+          }
         />
       </Modal>
       {confirm.dialog}
