@@ -40,6 +40,25 @@ export interface UnitChange {
 /** A log entry before the server gives it an id, a step, a time. */
 export type LogDraft = Omit<CombatLogEntry, 'id' | 'step' | 'undone' | 'at'>;
 
+/** Every detail of a log entry left empty: an entry fills in the ones its action has (tests too). */
+export const BLANK_LOG_DETAILS = {
+  actor: null,
+  target: null,
+  input: null,
+  amount: null,
+  breakdown: null,
+  clamped: false,
+  hpBefore: null,
+  hpAfter: null,
+  statusBefore: null,
+  statusAfter: null,
+  condition: null,
+  initiative: null,
+  initiatives: null,
+  wrapped: false,
+  defeated: null,
+} satisfies Omit<LogDraft, 'type' | 'round' | 'turnOf'>;
+
 export interface ActionOutcome {
   fight: Fight;
   units: Map<string, UnitChange>;

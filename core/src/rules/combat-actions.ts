@@ -15,6 +15,7 @@ import {
   type Combatant,
 } from './combat';
 import {
+  BLANK_LOG_DETAILS,
   CombatRefusal,
   groupOf,
   Problems,
@@ -53,21 +54,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       type,
       round: at.round,
       turnOf: current === undefined ? null : ref(current, at),
-      actor: null,
-      target: null,
-      input: null,
-      amount: null,
-      breakdown: null,
-      clamped: false,
-      hpBefore: null,
-      hpAfter: null,
-      statusBefore: null,
-      statusAfter: null,
-      condition: null,
-      initiative: null,
-      initiatives: null,
-      wrapped: false,
-      defeated: null,
+      ...BLANK_LOG_DETAILS,
     };
   };
   const expiryEntries = (expired: readonly ExpiredCondition[], at: CombatState): LogDraft[] =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combatSummary, type CombatLogEntry } from '../schemas/combat';
+import { BLANK_LOG_DETAILS } from './combat-action-types';
 import { summarizeFight } from './combat-summary';
 
 const ara = { id: 'a', name: 'Ara', group: 'allies' as const };
@@ -14,21 +15,7 @@ function entry(overrides: Partial<CombatLogEntry>): CombatLogEntry {
     type: 'attack',
     round: 1,
     turnOf: null,
-    actor: null,
-    target: null,
-    input: null,
-    amount: null,
-    breakdown: null,
-    clamped: false,
-    hpBefore: null,
-    hpAfter: null,
-    statusBefore: null,
-    statusAfter: null,
-    condition: null,
-    initiative: null,
-    initiatives: null,
-    wrapped: false,
-    defeated: null,
+    ...BLANK_LOG_DETAILS,
     undone: false,
     at: new Date(Date.UTC(2026, 10, 24, 20, 0, second)).toISOString(),
     ...overrides,

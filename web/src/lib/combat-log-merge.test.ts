@@ -1,6 +1,7 @@
 // The loaded combat log (decision 030): new windows merge into what was loaded, pages go before it,
 // undone flags follow the fight, and a window that no longer joins what was loaded replaces it.
 import { describe, expect, it } from 'vitest';
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/rules/combat-action-types';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
 import { mergeWindow, prependPage, type FightLog, type LoadedLog } from './combat-log-merge';
 
@@ -10,21 +11,7 @@ const entry = (step: number, undone = false): CombatLogEntry => ({
   type: 'setStatus',
   round: 1,
   turnOf: null,
-  actor: null,
-  target: null,
-  input: null,
-  amount: null,
-  breakdown: null,
-  clamped: false,
-  hpBefore: null,
-  hpAfter: null,
-  statusBefore: null,
-  statusAfter: null,
-  condition: null,
-  initiative: null,
-  initiatives: null,
-  wrapped: false,
-  defeated: null,
+  ...BLANK_LOG_DETAILS,
   undone,
   at: '2026-11-24T10:00:00.000Z',
 });
