@@ -1,10 +1,8 @@
 // The rules were saved elsewhere while the user edited them (409 GAME_DATA_CONFLICT, decision 036):
 // nothing was written and the user's draft stays in the editor. The notice says so and lets the user
 // save their text over the saved one, or take the saved one, after reading it if they want.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { ConflictNotice } from '@/components/conflict-notice';
 
 export function RulesConflict({
   theirs,
@@ -19,18 +17,16 @@ export function RulesConflict({
   onTakeTheirs: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <section
-      role="alert"
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-control border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-ink"
+    <ConflictNotice
+      title={t('rules.conflict.title')}
+      body={t('rules.conflict.body')}
+      keepMine={t('rules.conflict.keepMine')}
+      takeTheirs={t('rules.conflict.takeTheirs')}
+      saving={saving}
+      onKeepMine={onKeepMine}
+      onTakeTheirs={onTakeTheirs}
     >
-      <h3 id={titleId} className="flex items-start gap-2 font-semibold text-danger">
-        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {t('rules.conflict.title')}
-      </h3>
-      <p>{t('rules.conflict.body')}</p>
       <details className="rounded-control border border-line bg-surface">
         <summary className="cursor-pointer px-3 py-2 font-medium">{t('rules.conflict.showTheirs')}</summary>
         <pre
@@ -40,14 +36,6 @@ export function RulesConflict({
           {theirs}
         </pre>
       </details>
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={onKeepMine} loading={saving}>
-          {t('rules.conflict.keepMine')}
-        </Button>
-        <Button variant="secondary" onClick={onTakeTheirs} disabled={saving}>
-          {t('rules.conflict.takeTheirs')}
-        </Button>
-      </div>
-    </section>
+    </ConflictNotice>
   );
 }

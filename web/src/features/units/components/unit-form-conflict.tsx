@@ -4,7 +4,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Unit } from '@/lib/units';
-import { UnitConflictNotice } from './unit-conflict-notice';
+import { ConflictNotice } from '@/components/conflict-notice';
 import { LIST_FIELDS, MONEY_KINDS, type ConflictField } from './unit-form';
 
 const CHARACTERISTIC = 'characteristics.';
@@ -60,7 +60,10 @@ export function UnitFormConflict({
 
   const short = fields.filter((field) => field !== 'notes');
   return (
-    <UnitConflictNotice
+    <ConflictNotice
+      title={t('units.conflict.title')}
+      keepMine={t('units.conflict.keepMine')}
+      takeTheirs={t('units.conflict.takeTheirs')}
       ref={ref}
       body={t('units.conflict.formBody', { name: theirs.name })}
       saving={saving}
@@ -84,7 +87,7 @@ export function UnitFormConflict({
         </div>
       ) : null}
       {fields.includes('notes') ? <SavedNotes notes={theirs.notes} /> : null}
-    </UnitConflictNotice>
+    </ConflictNotice>
   );
 }
 

@@ -15,7 +15,7 @@ import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { conflictUnit, useUpdateUnit, type Unit } from '@/lib/units';
-import { UnitConflictNotice } from './unit-conflict-notice';
+import { ConflictNotice } from '@/components/conflict-notice';
 import { SavedNotes } from './unit-form-conflict';
 
 /** The notes a save is made on and the unit's version then. */
@@ -150,14 +150,17 @@ export function UnitNotesModal({
           editLabel={t('units.notes.edit')}
           notice={
             conflict && editor.editing ? (
-              <UnitConflictNotice
+              <ConflictNotice
+                title={t('units.conflict.title')}
+                keepMine={t('units.conflict.keepMine')}
+                takeTheirs={t('units.conflict.takeTheirs')}
                 body={t('units.conflict.notesBody', { name: unit.name })}
                 saving={editor.saving}
                 onKeepMine={keepMine}
                 onTakeTheirs={takeTheirs}
               >
                 <SavedNotes notes={conflict.notes} />
-              </UnitConflictNotice>
+              </ConflictNotice>
             ) : undefined
           }
         />

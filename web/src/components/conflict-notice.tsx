@@ -1,23 +1,29 @@
-// A unit was saved elsewhere while the user edited it (409 UNIT_CONFLICT, decision 036): nothing was
-// written and the user's draft stays where it is. The notice says so, shows what is saved now
-// (`children`), and lets the user save their version over it or take the saved one. The unit form and
-// the unit notes modal show it.
+// A document was saved elsewhere while the user edited it (409 GAME_DATA_CONFLICT, UNIT_CONFLICT,
+// decision 036): nothing was written and the user's draft stays where it is. The notice says so,
+// shows what is saved now (`children`), and lets the user save their version over it or take the
+// saved one. The rules editor, the unit form and the unit notes modal show it, in their own words.
 import type { ReactNode, Ref } from 'react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-export function UnitConflictNotice({
+export function ConflictNotice({
+  title,
   body,
+  keepMine,
+  takeTheirs,
   saving,
   onKeepMine,
   onTakeTheirs,
   children,
   ref,
 }: {
+  title: string;
   /** What happened and where the draft is (the form, the editor). */
   body: string;
+  /** The two buttons' words: save the draft over the saved version, or take the saved one. */
+  keepMine: string;
+  takeTheirs: string;
   saving: boolean;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
@@ -26,7 +32,6 @@ export function UnitConflictNotice({
   /** Focus lands here when the notice appears. */
   ref?: Ref<HTMLElement>;
 }) {
-  const { t } = useTranslation();
   const titleId = useId();
   return (
     <section
@@ -38,16 +43,16 @@ export function UnitConflictNotice({
     >
       <h3 id={titleId} className="flex items-start gap-2 font-semibold text-danger">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {t('units.conflict.title')}
+        {title}
       </h3>
       <p>{body}</p>
       {children}
       <div className="flex flex-wrap gap-2">
         <Button onClick={onKeepMine} loading={saving}>
-          {t('units.conflict.keepMine')}
+          {keepMine}
         </Button>
         <Button variant="secondary" onClick={onTakeTheirs} disabled={saving}>
-          {t('units.conflict.takeTheirs')}
+          {takeTheirs}
         </Button>
       </div>
     </section>
