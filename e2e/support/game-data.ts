@@ -109,6 +109,12 @@ export function unitApi(request: APIRequestContext, user: ApiUser, campaign: Cam
       return created as { -readonly [K in keyof T]: Unit };
     },
     list,
+    /** A save from another tab or device: only the fields given, no version (last write wins). */
+    async update(id: string, fields: Partial<NewUnit>): Promise<Unit> {
+      const response = await request.put(`/api/units/${id}`, { headers, data: fields });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as Unit;
+    },
     async find(id: string): Promise<Unit | undefined> {
       return (await list()).find((unit) => unit._id === id);
     },

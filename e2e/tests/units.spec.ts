@@ -283,6 +283,68 @@ test.describe('units view', () => {
     expect((await units.list())[0]!.notes).toBe('# Inventory\n- Staff of embers\n- **Moon key**');
   });
 
+  for (const [language, text] of [
+    [
+      'en',
+      {
+        name: 'Aria',
+        notes: 'Notes of Aria',
+        edit: 'Edit notes',
+        save: 'Save notes',
+        editor: 'Notes and inventory of Aria',
+        conflict: 'This unit was saved elsewhere while you were editing',
+        showSaved: 'Show the saved notes',
+        keepMine: 'Save my version',
+      },
+    ],
+    [
+      'fr',
+      {
+        name: 'Bran',
+        notes: 'Notes de Bran',
+        edit: 'Modifier les notes',
+        save: 'Enregistrer les notes',
+        editor: 'Notes et inventaire de Bran',
+        conflict: 'Cette unité a été enregistrée ailleurs pendant votre modification',
+        showSaved: 'Voir les notes enregistrées',
+        keepMine: 'Enregistrer ma version',
+      },
+    ],
+  ] as const) {
+    test(`notes saved in another tab meanwhile: the draft stays, the saved notes show, mine saves over them (${language})`, async ({
+      page,
+      request,
+    }) => {
+      const { user, campaign } = await gameMaster(page, request, { language });
+      const units = unitApi(request, user, campaign);
+      const unit = await units.create({ name: text.name, isPlayer: true, notes: 'First notes.' });
+      await open(page, language, campaign);
+
+      await card(page, text.name).getByRole('button', { name: text.notes }).click();
+      const dialog = page.getByRole('dialog', { name: text.notes });
+      await dialog.getByRole('button', { name: text.edit }).click();
+      await dialog.getByRole('textbox', { name: text.editor }).fill('Written in this tab.');
+      // Another tab or device saves other notes meanwhile (decision 036).
+      await units.update(unit._id, { notes: 'Written in the other tab.' });
+      await dialog.getByRole('button', { name: text.save }).click();
+
+      const notice = dialog.getByRole('alert').filter({ hasText: text.conflict });
+      await expect(notice).toBeVisible();
+      await expect(dialog.getByRole('textbox', { name: text.editor })).toHaveText('Written in this tab.', {
+        useInnerText: true,
+      });
+      await notice.getByText(text.showSaved).click();
+      await expect(notice.getByText('Written in the other tab.')).toBeVisible();
+      expect((await units.find(unit._id))?.notes).toBe('Written in the other tab.');
+      await expectNoSeriousA11yViolations(page);
+
+      await notice.getByRole('button', { name: text.keepMine }).click();
+      await expect(dialog.getByRole('button', { name: text.edit })).toBeVisible();
+      await expect(dialog.getByText('Written in this tab.')).toBeVisible();
+      expect((await units.find(unit._id))?.notes).toBe('Written in this tab.');
+    });
+  }
+
   test('the Novice unit limit (10): message with the upgrade path, and the server refuses a duplicate (fr)', async ({
     page,
     request,
