@@ -75,7 +75,7 @@ function summarize(file: string, top: number) {
     console.log(`    ${pct(micros)}  ${name}`);
   }
   console.log('  our code and its direct libraries, inclusive:');
-  const ours = /(server|core|bench)\/src|fastify-type-provider-zod|helmet|pino|drizzle-orm|zod/;
+  const ours = /(server|core|bench)\/src|\/assets\/|fastify-type-provider-zod|helmet|pino|drizzle-orm|zod/;
   for (const [name, micros] of [...inclusive]
     .filter(([name]) => ours.test(name))
     .sort((a, b) => b[1] - a[1])

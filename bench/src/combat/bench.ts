@@ -7,6 +7,7 @@
 // runs the real server (../web/app.ts), prints the figures with PASS/FAIL lines, writes
 // bench/results/combat-<date>.json, and reports whatever the figures: only an error stops it.
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import os from 'node:os';
 import path from 'node:path';
 import { STYLESHEETS } from '../editor/page-scripts';
@@ -47,6 +48,29 @@ const WARMUP_ATTACKS = Number(process.env.BENCH_COMBAT_WARMUP_ATTACKS ?? 5);
 /** A figure measured above this load average is not meaningful on this 2-CPU machine. */
 const BUSY_LOAD = 4;
 const RESULTS_DIR = new URL('../../results', import.meta.url).pathname;
+/**
+ * BENCH_COMBAT_PROFILE=attacks (or table): a CPU profile of the app page during the measured attacks
+ * (or the table's round trips and long log; open it in
+ * DevTools' Performance panel, or `npm run bench:profile -- <file>`); build with
+ * `npx vite build --minify false` into BENCH_WEB_DIST for readable names.
+ */
+const PROFILE = process.env.BENCH_COMBAT_PROFILE;
+
+/** Starts Chromium's sampling profiler on `page`; `stop` writes the .cpuprofile. */
+async function startProfile(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await session.send('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.send('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      await session.detach();
+    },
+  };
+}
 
 type Driver = 'pglite' | 'postgres';
 
@@ -177,6 +201,7 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         await measureFloorAttack(floor, labels, FLOOR_TARGET_ID);
       }
       await page.evaluate(RECORD_LONG_TASKS);
+      const profiler = PROFILE === 'attacks' ? await startProfile(page) : null;
       // Alternated one by one, so any drift of the machine touches both alike.
       for (let i = 0; i < ATTACKS; i++) {
         attacks.app.push(await measureAttack(page, labels, fight.targetId));
@@ -190,12 +215,18 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
           );
         }
       }
+      if (profiler) {
+        const file = path.join(RESULTS_DIR, `combat-attacks-${driver}-${Date.now()}.cpuprofile`);
+        await profiler.stop(file);
+        console.log(`CPU profile of the app page during the attacks: ${path.relative(process.cwd(), file)}`);
+      }
       const longTasks = await page.evaluate<{ start: number; duration: number }[]>(LONG_TASKS);
       const stored = await unitHp(origin, account.token, campaignId, fight.targetId);
       const expectedHp = TARGET_HP - WARMUP_ATTACKS - ATTACKS;
       if (stored?.currentHp !== expectedHp) {
         console.log(`WARNING: the target has ${stored?.currentHp} HP on the server, not ${expectedHp}`);
       }
+      const tableProfiler = PROFILE === 'table' ? await startProfile(page) : null;
       const table = await measureTable({
         page,
         labels,
@@ -205,6 +236,13 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         writeDirect,
       });
 
+      if (tableProfiler) {
+        const file = path.join(RESULTS_DIR, `combat-table-${driver}-${Date.now()}.cpuprofile`);
+        await tableProfiler.stop(file);
+        console.log(
+          `CPU profile of the app page during the round trips: ${path.relative(process.cwd(), file)}`,
+        );
+      }
       const summary = summarize({ perSide: PER_SIDE, start: starts, attack: { ...attacks, longTasks } });
       console.log(`\nCombat simulator, ${PER_SIDE} v ${PER_SIDE} (ms; floors measured in this run):\n`);
       console.log(mainTable(summary));

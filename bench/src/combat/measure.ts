@@ -210,6 +210,12 @@ export async function chooseTarget(
 }
 
 /** Types 1 in Amount unless it is there (a blow clears it, decision 021); not measured. */
+/**
+ * BENCH_COMBAT_HAND_MS (default 0): a pause between typing the amount and clicking Attack. With 0 the
+ * click comes a frame after the typing, so its paint waits for the next frame (~16.6 ms at 60 Hz).
+ */
+const HAND_MS = Number(process.env.BENCH_COMBAT_HAND_MS ?? 0);
+
 export async function typeAmount(page: Page, labels: { amount: string }) {
   const amount = page.getByRole('textbox', { name: labels.amount, exact: true });
   if ((await amount.inputValue()) !== '1') {
@@ -228,6 +234,12 @@ export async function measureAttack(
   targetId: string,
 ): Promise<AttackTiming> {
   await typeAmount(page, labels);
+  if (HAND_MS > 0) {
+    // The hand goes from the keyboard to the button: the field loses the focus (no caret blinking),
+    // and the page has been still for a while before the click, as the floor page has.
+    await page.evaluate('document.activeElement?.blur()');
+    await page.waitForTimeout(HAND_MS);
+  }
   const save = waitForAction(page);
   await page.evaluate(attackProbe(labels, targetId));
   const timing = await awaitProbe<AttackTiming>(page, 'attack');
