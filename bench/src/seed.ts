@@ -42,11 +42,12 @@ function notesFor(index: number): string {
 }
 
 /**
- * `rulesChars` replaces the campaign's rules with that many characters of markdown (a Hero may hold
- * 600,000): the units list reads the campaign row, so its size is part of what a request costs.
+ * The app on `database`, in-process for `inject`: no web build, no logs, no rate limit; `env` adds
+ * or overrides settings.
  */
-export async function seed(database: Database, options: { rulesChars?: number } = {}): Promise<Seeded> {
+export async function benchApp(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({
+    ...env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '0',
@@ -55,6 +56,15 @@ export async function seed(database: Database, options: { rulesChars?: number } 
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  return app;
+}
+
+/**
+ * `rulesChars` replaces the campaign's rules with that many characters of markdown (a Hero may hold
+ * 600,000): the units list reads the campaign row, so its size is part of what a request costs.
+ */
+export async function seed(database: Database, options: { rulesChars?: number } = {}): Promise<Seeded> {
+  const app = await benchApp(database);
   try {
     const registered = await app.inject({
       method: 'POST',

@@ -13,8 +13,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import type { CombatActionResponse, CombatResponse } from '@questkeeper/core/schemas/combat';
-import { buildApp } from '../../../server/src/app';
-import { loadConfig } from '../../../server/src/config';
 import {
   openDatabase,
   runPrepared,
@@ -26,6 +24,7 @@ import { hashPassword } from '../../../server/src/lib/passwords';
 import { createScratchDatabase } from '../../../server/src/test/scratch-database';
 import { analyze, bulkSeed } from '../../../server/src/test/bulk-seed';
 import { startServer, type Server } from '../measure';
+import { benchApp } from '../seed';
 import { captureQueries } from '../units-query';
 import { grid, median, percentile } from '../shared/figures';
 import { logLoadAverage } from '../shared/machine';
@@ -94,15 +93,7 @@ interface Measured {
 
 /** The measured user, made the way the app makes it: register, campaigns, then a fight. */
 async function seedUser(database: Database): Promise<Measured> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '0',
-    WEB_DIST: '/nonexistent-web-dist',
-    PUBLIC_URL: 'http://questkeeper.bench',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const app = await benchApp(database);
   try {
     const inject = async <T>(method: 'GET' | 'POST', url: string, headers: object, payload?: object) => {
       const response = await app.inject({ method, url, headers: headers as Record<string, string>, payload });
@@ -196,16 +187,7 @@ const planOf = (node: PlanNode): string[] => [
  * EXPLAIN ANALYZE 30 times: what the database adds as it grows, without the machine's noise.
  */
 async function dbSide(database: Database, user: Measured): Promise<DbSide[]> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '0',
-    SESSION_CACHE_TTL_MS: '0',
-    WEB_DIST: '/nonexistent-web-dist',
-    PUBLIC_URL: 'http://questkeeper.bench',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const app = await benchApp(database, { SESSION_CACHE_TTL_MS: '0' });
   const headers = { authorization: `Bearer ${user.token}`, 'x-campaign-id': user.campaignId };
   const client = (
     database.db as unknown as {

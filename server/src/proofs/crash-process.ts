@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +49,35 @@ export interface RunningServer {
   output(): string;
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * What the proofs' servers share: a stand-in web build (the proofs call the API only), and the
+ * environment that keeps them alone on this machine — no Redis, mail, Stripe or metrics token, no
+ * rate limit, warnings only. `remove` deletes the stand-in build.
+ */
+export function isolatedServer(prefix: string): {
+  env(port: number): Record<string, string>;
+  remove(): void;
+} {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-web-`));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Questkeeper</title>');
+  return {
+    env: (port) => ({
+      REDIS_URL: '',
+      RATE_LIMIT_SCALE: '0',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      STRIPE_PRICE_ADVENTURER: '',
+      STRIPE_PRICE_HERO: '',
+      METRICS_TOKEN: '',
+    }),
+    remove: () => fs.rmSync(webDist, { recursive: true, force: true }),
+  };
 }
 
 const pause = (ms: number) => new Promise((wake) => setTimeout(wake, ms));

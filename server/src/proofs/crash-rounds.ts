@@ -11,7 +11,7 @@ import pg from 'pg';
 import { migrationFiles } from '../db/migrate';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
 import { freePort } from '../cluster/processes';
-import { prepareBundle, startBundle, type RunningServer } from './crash-process';
+import { isolatedServer, prepareBundle, startBundle, type RunningServer } from './crash-process';
 import {
   newLedger,
   runLoad,
@@ -150,23 +150,12 @@ export async function runCrashRounds(options: {
   const random = seededRandom(options.seed);
   const bundle = prepareBundle();
   const store = options.driver === 'pglite' ? pgliteStore() : await postgresStore(options.adminUrl ?? '');
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-crash-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Questkeeper</title>');
+  const isolated = isolatedServer('qk-crash');
   const port = await freePort();
   const env = {
     ...store.env,
     ...(options.driver === 'pglite' ? { DATABASE_URL: '' } : {}),
-    REDIS_URL: '',
-    RATE_LIMIT_SCALE: '0',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: webDist,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: '',
-    STRIPE_SECRET_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    STRIPE_PRICE_ADVENTURER: '',
-    STRIPE_PRICE_HERO: '',
-    METRICS_TOKEN: '',
+    ...isolated.env(port),
   };
   const ledger: Ledger = newLedger();
   const result: CrashResult = {
@@ -234,7 +223,7 @@ export async function runCrashRounds(options: {
   } finally {
     await server?.kill('SIGKILL');
     await store.remove();
-    fs.rmSync(webDist, { recursive: true, force: true });
+    isolated.remove();
     bundle.remove();
   }
   return result;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
 import { freePort } from '../cluster/processes';
-import { prepareBundle, startBundle, type RunningServer } from './crash-process';
+import { isolatedServer, prepareBundle, startBundle, type RunningServer } from './crash-process';
 import { PASSWORD, seededRandom } from './crash-load';
 
 export type SoakDriver = 'pglite' | 'postgres';
@@ -94,8 +94,7 @@ export async function runSoak(options: {
   const usersCount = options.users ?? 8;
   const bundle = prepareBundle();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-soak-'));
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-soak-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Questkeeper</title>');
+  const isolated = isolatedServer('qk-soak');
   let scratch: ScratchDatabase | undefined;
   let server: RunningServer | undefined;
   const waiting: ((sample: Omit<MemorySample, 'atMs'>) => void)[] = [];
@@ -114,17 +113,7 @@ export async function runSoak(options: {
       ],
       env: {
         ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
-        REDIS_URL: '',
-        RATE_LIMIT_SCALE: '0',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: webDist,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        SMTP_URL: '',
-        STRIPE_SECRET_KEY: '',
-        STRIPE_WEBHOOK_SECRET: '',
-        STRIPE_PRICE_ADVENTURER: '',
-        STRIPE_PRICE_HERO: '',
-        METRICS_TOKEN: '',
+        ...isolated.env(port),
       },
       onLine: (line) => {
         if (!line.startsWith(MEMORY_MARK)) return;
@@ -400,7 +389,7 @@ export async function runSoak(options: {
     await server?.kill('SIGTERM');
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(webDist, { recursive: true, force: true });
+    isolated.remove();
     bundle.remove();
   }
 }

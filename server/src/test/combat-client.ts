@@ -111,3 +111,38 @@ export async function startedFight(
   const started = await play(client, { type: 'start', initiatives });
   return { client, ids: { a, b, c, d, e }, started };
 }
+
+/** Two units in a setup fight (U0 ally, U1 enemy), and the service to act on it without HTTP. */
+export async function setupPair(ctx: TestContext) {
+  const table = await setTable(ctx, { n: 2 });
+  const client = combatClient(ctx, table);
+  const [a = '', b = ''] = table.ids;
+  await play(
+    client,
+    { type: 'add', unitId: a, group: 'allies' },
+    { type: 'add', unitId: b, group: 'enemies' },
+  );
+  const user = { id: table.userId, tier: 'Novice' as const };
+  return { table, client, user, combat: ctx.app.services.combat, a, b };
+}
+
+/**
+ * `count` status changes of `unitId` through the service (fast enough for hundreds of steps),
+ * cycling through `statuses`, from `version`; returns the fight's version after them.
+ */
+export async function statusChanges(
+  pair: Awaited<ReturnType<typeof setupPair>>,
+  count: number,
+  statuses: readonly string[],
+  version: number,
+): Promise<number> {
+  for (let i = 0; i < count; i++) {
+    const action: CombatAction = {
+      type: 'setStatus',
+      unitId: pair.a,
+      status: statuses[i % statuses.length]!,
+    };
+    version = (await pair.combat.act(pair.user, pair.table.campaignId, { version, action })).combat.version;
+  }
+  return version;
+}

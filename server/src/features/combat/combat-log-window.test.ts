@@ -7,7 +7,6 @@ import { summarizeFight } from '@questkeeper/core/rules/combat-summary';
 import {
   COMBAT_LOG_PAGE_MAX,
   COMBAT_LOG_WINDOW,
-  type CombatAction,
   type CombatConflictBody,
   type CombatLogEntry,
   type CombatLogPage,
@@ -16,7 +15,15 @@ import { translate } from '@questkeeper/core/i18n';
 import { asc, eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
 import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable, type Table } from '../../test/combat-client';
+import {
+  applied,
+  combatClient,
+  play,
+  setTable,
+  setupPair,
+  statusChanges,
+  type Table,
+} from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -61,22 +68,9 @@ async function storedLog(campaignId: string) {
 
 /** Two units in a setup fight, then `count` status changes through the service (fast). */
 async function longSetup(count: number) {
-  const table = await setTable(ctx, { n: 2 });
-  const client = combatClient(ctx, table);
-  const [a = '', b = ''] = table.ids;
-  await play(
-    client,
-    { type: 'add', unitId: a, group: 'allies' },
-    { type: 'add', unitId: b, group: 'enemies' },
-  );
-  const user = { id: table.userId, tier: 'Novice' as const };
-  const combat = ctx.app.services.combat;
-  let version = (await client.get()).version;
-  for (let i = 0; i < count; i++) {
-    const action: CombatAction = { type: 'setStatus', unitId: a, status: STATUSES[i % 2]! };
-    version = (await combat.act(user, table.campaignId, { version, action })).combat.version;
-  }
-  return { table, client, user, combat, version, a, b };
+  const pair = await setupPair(ctx);
+  const version = await statusChanges(pair, count, STATUSES, (await pair.client.get()).version);
+  return { ...pair, version };
 }
 
 describe('the window every answer carries', () => {

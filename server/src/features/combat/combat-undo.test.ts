@@ -5,7 +5,7 @@ import { endsFight } from '@questkeeper/core/rules/combat-action-types';
 import { eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
 import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable } from '../../test/combat-client';
+import { applied, combatClient, play, setTable, setupPair, statusChanges } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -194,28 +194,11 @@ describe('undo and redo', () => {
   });
 
   it('goes back 500 steps and more within a fight', async () => {
-    const table = await setTable(ctx, { n: 2 });
-    const client = combatClient(ctx, table);
-    const [a = '', b = ''] = table.ids;
-    await play(
-      client,
-      { type: 'add', unitId: a, group: 'allies' },
-      { type: 'add', unitId: b, group: 'enemies' },
-    );
-    const user = { id: table.userId, tier: 'Novice' as const };
-    const combat = ctx.app.services.combat;
+    const pair = await setupPair(ctx);
+    const { table, client, user, combat } = pair;
     const start = await snapshot(client);
-    let version = (await client.get()).version;
     const steps = 505;
-    for (let i = 0; i < steps; i++) {
-      const status = STATUSES[i % STATUSES.length]!;
-      version = (
-        await combat.act(user, table.campaignId, {
-          version,
-          action: { type: 'setStatus', unitId: a, status },
-        })
-      ).combat.version;
-    }
+    let version = await statusChanges(pair, steps, STATUSES, (await client.get()).version);
     for (let i = 0; i < steps; i++)
       version = (await combat.undo(user, table.campaignId, version)).combat.version;
     expect(await snapshot(client)).toEqual(start);
