@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { AppError } from '../../lib/app-error';
 import type { OpenStreams } from '../combat/events/sse';
-import { HEARTBEAT_MS, RETRY_MS, SHUTDOWN_RETRY_MS } from '../combat/events/sse';
+import { HEARTBEAT_MS, RETRY_MS, SHUTDOWN_RETRY_MS, openEventStream } from '../combat/events/sse';
 import type { LiveLink, PlayerViewService } from './service';
 
 export async function streamPlayerView(
@@ -68,17 +68,7 @@ export async function streamPlayerView(
     throw error;
   }
 
-  const headers: Record<string, string | number | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders()))
-    if (value !== undefined) headers[name] = value;
-  reply.hijack();
-  raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    'x-accel-buffering': 'no',
-  });
-  raw.socket?.setNoDelay(true);
+  openEventStream(reply);
   write(`retry: ${RETRY_MS}\n\n`);
   send(first);
   started = true;

@@ -79,20 +79,7 @@ export async function streamVersions(
     throw error;
   });
 
-  // Security headers were set on the reply by the onRequest hook; a hijacked reply must send them itself.
-  const headers: Record<string, string | number | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders()))
-    if (value !== undefined) headers[name] = value;
-  reply.hijack();
-  raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    // nginx and similar proxies would otherwise buffer the stream.
-    'x-accel-buffering': 'no',
-  });
-  // app.inject's fake socket has no setNoDelay; a throw here would leave the stream silent.
-  raw.socket?.setNoDelay?.(true);
+  openEventStream(reply);
   write(`retry: ${RETRY_MS}\n\n`);
   sendVersion(version);
 
@@ -126,4 +113,24 @@ export async function streamVersions(
   raw.on('error', cleanup);
   // The client may have left while the version was read: 'close' has already been emitted then.
   if (raw.destroyed || raw.socket?.destroyed) cleanup();
+}
+
+/**
+ * Takes the reply over from Fastify and sends an event stream's head. The security headers were set
+ * on the reply by the onRequest hook; a hijacked reply must send them itself.
+ */
+export function openEventStream(reply: FastifyReply): void {
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) headers[name] = value;
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    // nginx and similar proxies would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  // app.inject's fake socket has no setNoDelay; a throw here would leave the stream silent.
+  reply.raw.socket?.setNoDelay?.(true);
 }
