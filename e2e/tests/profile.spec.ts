@@ -17,6 +17,7 @@ const TEXT = {
     french: /Français/,
     saveLanguage: 'Save language',
     languageSaved: 'Language saved.',
+    notifications: 'Recent notifications',
     password: 'Change password',
     changePassword: 'Change password',
     current: 'Current password',
@@ -46,6 +47,7 @@ const TEXT = {
     french: 'Français',
     saveLanguage: 'Enregistrer la langue',
     languageSaved: 'Langue enregistrée.',
+    notifications: 'Notifications récentes',
     password: 'Changer de mot de passe',
     changePassword: 'Changer le mot de passe',
     current: 'Mot de passe actuel',
@@ -102,7 +104,8 @@ for (const lang of ['en', 'fr'] as const) {
 
       await expect(page).toHaveURL(`/${other}/dashboard?campaign=${campaign._id}&view=profile`);
       await expect(page.getByRole('heading', { level: 1, name: o.profile, exact: true })).toBeVisible();
-      await expect(region(page, o.language).getByText(o.languageSaved)).toBeVisible();
+      // Said in a toast (issue #16), in the new language.
+      await expect(region(page, o.notifications).getByText(o.languageSaved)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       // The keyboard user is back on the choice just saved.
       await expect(region(page, o.language).getByRole('radio', { checked: true })).toBeFocused();
@@ -115,7 +118,7 @@ for (const lang of ['en', 'fr'] as const) {
       await page.reload();
       await expect(page).toHaveURL(`/${other}/dashboard?campaign=${campaign._id}&view=profile`);
       await expect(page.getByRole('heading', { level: 1, name: o.profile, exact: true })).toBeVisible();
-      await expect(region(page, o.language).getByText(o.languageSaved)).toBeHidden();
+      await expect(page.getByText(o.languageSaved)).toBeHidden();
       await expect(
         region(page, o.language).getByRole('radio', { name: lang === 'en' ? o.french : o.english }),
       ).toBeChecked();
@@ -127,7 +130,7 @@ for (const lang of ['en', 'fr'] as const) {
       await region(page, o.language).getByRole('button', { name: o.saveLanguage }).click();
       await expect(page).toHaveURL(`/${lang}/dashboard?campaign=${campaign._id}&view=profile`);
       await expect(page.getByRole('heading', { level: 1, name: s.profile, exact: true })).toBeVisible();
-      await expect(region(page, s.language).getByText(s.languageSaved)).toBeVisible();
+      await expect(region(page, s.notifications).getByText(s.languageSaved)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
     });
 
@@ -149,12 +152,13 @@ for (const lang of ['en', 'fr'] as const) {
       await submit.click();
       await expect(card.getByText(s.wrongPassword)).toBeVisible();
       await expect(card.getByLabel(s.current, { exact: true })).toBeFocused();
-      await expect(card.getByText(s.changed)).toBeHidden();
+      await expect(page.getByText(s.changed)).toBeHidden();
 
       await card.getByLabel(s.current, { exact: true }).fill(STRONG_PASSWORD);
       await expect(card.getByText(s.wrongPassword)).toBeHidden();
       await submit.click();
-      await expect(card.getByText(s.changed)).toBeVisible();
+      // Said in a toast (issue #16); errors stay beside their field.
+      await expect(region(page, s.notifications).getByText(s.changed)).toBeVisible();
       for (const label of [s.current, s.newPassword, s.confirm]) {
         await expect(card.getByLabel(label, { exact: true })).toHaveValue('');
       }

@@ -7,6 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Tier } from '@questkeeper/core/tiers';
+import { toast } from '@/components/toast/toast-store';
+import { Toaster } from '@/components/toast/toaster';
 import type * as ApiClient from '@/lib/api-client';
 import type * as I18n from '@/lib/i18n';
 import { ApiError, apiRequest } from '@/lib/api-client';
@@ -31,7 +33,11 @@ afterEach(() => {
   openUpgrade.mockReset();
   vi.mocked(applyLanguage).mockClear();
   clearSession();
+  toast.clear();
 });
+
+/** The dashboard's toasts, where the profile's confirmations show (issue #16). */
+const toasts = () => screen.getByRole('region', { name: 'Recent notifications' });
 
 const STRONG = 'Dragon#Keep3r';
 const NEWER = 'Wyvern!Nest42';
@@ -54,6 +60,7 @@ function renderProfile(tier: Tier = 'Novice', language: 'en' | 'fr' = 'en') {
               <>
                 <ProfileView />
                 <Where />
+                <Toaster />
               </>
             }
           />
@@ -122,13 +129,15 @@ describe('password change', { timeout: 40_000 }, () => {
     expect(busy.disabled).toBe(true);
 
     finish({ message: 'Password changed successfully!' });
-    expect(await within(passwordCard()).findByText('Password changed successfully!')).toBeTruthy();
+    expect(await within(toasts()).findByText('Password changed successfully!')).toBeTruthy();
+    // A toast, not a box in the card.
+    expect(within(passwordCard()).queryByText('Password changed successfully!')).toBeNull();
     expect(field('Current password').value).toBe('');
     expect(field('New password').value).toBe('');
     expect(field('Confirm new password').value).toBe('');
     expect(submit().disabled).toBe(true);
-    // The clicked button went disabled: focus waits on the message instead of the page's top.
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Password changed successfully!'));
+    // The clicked button went disabled: focus waits in the form instead of the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(passwordCard().querySelector('form')));
   });
 
   it('shows the server refusal of the current password beside it, and keeps what was typed', async () => {
@@ -145,7 +154,7 @@ describe('password change', { timeout: 40_000 }, () => {
     expect(field('Current password').getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(field('Current password')));
     expect(field('New password').value).toBe(NEWER);
-    expect(within(passwordCard()).queryByText('Password changed successfully!')).toBeNull();
+    expect(screen.queryByText('Password changed successfully!')).toBeNull();
 
     // Retyping the current password clears its error.
     await typeInto(user, field('Current password'), 'x');
@@ -282,7 +291,9 @@ describe('language', { timeout: 20_000 }, () => {
       token: 'tok',
       user: { _id: 'u1', email: 'gm@example.test', language: 'fr', tier: 'Novice' },
     });
-    expect(await within(languageCard()).findByText('Language saved.')).toBeTruthy();
+    expect(await within(toasts()).findByText('Language saved.')).toBeTruthy();
+    expect(within(toasts()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(languageCard()).queryByText('Language saved.')).toBeNull();
   });
 
   it('keeps the language and says why when saving fails', async () => {

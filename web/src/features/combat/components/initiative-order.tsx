@@ -1,8 +1,20 @@
 // The initiative order of the fight (spec §4): rolled at start, sorted descending, the current unit
 // marked (aria-current="step") and kept in sight inside the list as turns pass. Fallen units stay in
 // the list, struck through; their turns are skipped. The game master fixes the order by dragging a
-// row or with Alt+Up / Alt+Down on its handle (issue #16): one `reorder` action each.
-import { memo, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+// row or with Alt+Up / Alt+Down on its handle (issue #16): one `reorder` action each. HTML5 drag and
+// drop never starts from a finger, so a touch (or a pen) on the handle drags the row itself with
+// pointer events: the handle captures the pointer, the row follows it, the rows it passes make room,
+// and lifting the finger sends the one `reorder` a drop would.
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InitiativeEntry } from '@questkeeper/core/rules/combat';
 import type { Unit } from '@/lib/units';
@@ -11,6 +23,36 @@ import { spacerStyle, useRowWindow } from './windowed-list';
 
 /** Height of a row plus the gap, in rem (h-8 + gap-1). */
 const ORDER_PITCH_REM = 2.25;
+
+function orderPitchPx(): number {
+  return ORDER_PITCH_REM * (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
+}
+
+/** A row dragged by a finger: where it was, the place it would drop on, how far it has moved (px). */
+interface PointerDrag {
+  unitId: string;
+  from: number;
+  over: number;
+  offset: number;
+  /** A row's pitch in px when the drag began. */
+  pitch: number;
+}
+
+/** The row's place on screen while a finger drags `drag`: under the finger, or out of its way. */
+function shiftOf(drag: PointerDrag | null, index: number): number {
+  if (!drag) return 0;
+  if (index === drag.from) return drag.offset;
+  if (drag.from < index && index <= drag.over) return -drag.pitch;
+  if (drag.over <= index && index < drag.from) return drag.pitch;
+  return 0;
+}
+
+type OrderPointerHandler = (
+  phase: 'start' | 'move' | 'end' | 'cancel',
+  event: ReactPointerEvent<HTMLElement>,
+  unitId: string,
+  index: number,
+) => void;
 
 interface InitiativeOrderProps {
   order: readonly InitiativeEntry[];
@@ -70,15 +112,62 @@ export const InitiativeOrder = memo(function InitiativeOrder({
     },
     [move],
   );
+  // The finger's drag: the ref is the truth (pointer events outrun renders), the state paints it.
+  const [fingerDrag, setFingerDrag] = useState<PointerDrag | null>(null);
+  const grab = useRef<(PointerDrag & { pointerId: number; startY: number; startScroll: number }) | null>(
+    null,
+  );
+  const pointerDrag = useCallback<OrderPointerHandler>(
+    (phase, event, unitId, index) => {
+      const list = listRef.current;
+      if (phase === 'start') {
+        if (grab.current || !latest.current.onReorder) return;
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+        grab.current = {
+          unitId,
+          from: index,
+          over: index,
+          offset: 0,
+          pointerId: event.pointerId,
+          startY: event.clientY,
+          startScroll: list?.scrollTop ?? 0,
+          pitch: orderPitchPx(),
+        };
+        setFingerDrag({ unitId, from: index, over: index, offset: 0, pitch: grab.current.pitch });
+        return;
+      }
+      const held = grab.current;
+      if (!held || held.pointerId !== event.pointerId) return;
+      event.preventDefault();
+      if (phase === 'move') {
+        // The handle holds the touch, so the list cannot be scrolled by hand: near its edges it
+        // scrolls along with the finger.
+        const box = list?.getBoundingClientRect();
+        if (list && box && box.height > 0) {
+          if (event.clientY < box.top + held.pitch / 2) list.scrollTop -= held.pitch / 4;
+          else if (event.clientY > box.bottom - held.pitch / 2) list.scrollTop += held.pitch / 4;
+        }
+        const offset = event.clientY - held.startY + ((list?.scrollTop ?? 0) - held.startScroll);
+        const last = latest.current.order.length - 1;
+        const over = Math.min(last, Math.max(0, held.from + Math.round(offset / held.pitch)));
+        grab.current = { ...held, offset, over };
+        setFingerDrag({ unitId: held.unitId, from: held.from, over, offset, pitch: held.pitch });
+        return;
+      }
+      grab.current = null;
+      setFingerDrag(null);
+      if (phase === 'end' && held.over !== held.from) keyMove(held.unitId, held.over);
+    },
+    [latest, keyMove],
+  );
 
   // Scrolls the list, never the page, so the current unit stays visible.
   useEffect(() => {
     const list = listRef.current;
     if (!list || list.clientHeight === 0) return;
-    const pitch =
-      ORDER_PITCH_REM * (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
-    const top = turnIndex * pitch;
-    if (top < list.scrollTop || top + pitch > list.scrollTop + list.clientHeight) {
+    const rowPitch = orderPitchPx();
+    const top = turnIndex * rowPitch;
+    if (top < list.scrollTop || top + rowPitch > list.scrollTop + list.clientHeight) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 3);
     }
   }, [turnIndex]);
@@ -115,10 +204,14 @@ export const InitiativeOrder = memo(function InitiativeOrder({
               unitId={entry.unitId}
               index={index}
               dragging={dragged === entry.unitId}
+              lifted={fingerDrag?.unitId === entry.unitId}
+              sliding={fingerDrag !== null}
+              shift={shiftOf(fingerDrag, index)}
               onMove={onReorder ? move : undefined}
               onDragFrom={setDragged}
               onDropOn={dropOn}
               onKeyMove={keyMove}
+              onPointerDrag={pointerDrag}
             />
           ) : null;
         })}
@@ -139,10 +232,14 @@ const OrderRow = memo(function OrderRow({
   unitId,
   index,
   dragging,
+  lifted,
+  sliding,
+  shift,
   onMove,
   onDragFrom,
   onDropOn,
   onKeyMove,
+  onPointerDrag,
 }: {
   position: number;
   count: number;
@@ -154,10 +251,18 @@ const OrderRow = memo(function OrderRow({
   unitId: string;
   index: number;
   dragging: boolean;
+  /** Under a finger that drags it. */
+  lifted: boolean;
+  /** A finger drags a row of the list: the others glide out of its way (not after the drop, where
+   *  the new order takes their place at once). */
+  sliding: boolean;
+  /** How far a finger's drag moves the row from its place, in px. */
+  shift: number;
   onMove: ((unitId: string, toIndex: number) => void) | undefined;
   onDragFrom: (unitId: string | null) => void;
   onDropOn: (toIndex: number) => void;
   onKeyMove: (unitId: string, toIndex: number) => void;
+  onPointerDrag: OrderPointerHandler;
 }) {
   const { t } = useTranslation();
   const movable = onMove !== undefined;
@@ -180,10 +285,13 @@ const OrderRow = memo(function OrderRow({
         event.preventDefault();
         onDropOn(index);
       }}
+      style={shift !== 0 ? { transform: `translateY(${shift}px)` } : undefined}
       className={
         'flex h-8 shrink-0 items-center gap-2 rounded-control px-2 text-sm ' +
         (current ? 'bg-brand font-semibold text-on-brand' : down ? 'text-ink-muted' : '') +
-        (dragging ? ' opacity-50' : '')
+        (dragging ? ' opacity-50' : '') +
+        (lifted ? ` relative z-10 shadow-card ring-2 ring-brand ${current ? '' : 'bg-surface'}` : '') +
+        (sliding && !lifted ? ' motion-safe:transition-transform motion-safe:duration-150' : '')
       }
     >
       {movable ? (
@@ -198,8 +306,17 @@ const OrderRow = memo(function OrderRow({
             event.preventDefault();
             onKeyMove(unitId, index + (event.key === 'ArrowUp' ? -1 : 1));
           }}
+          // The mouse drags the whole row (HTML5, above); a finger or a pen drags the handle.
+          onPointerDown={(event) => {
+            if (event.pointerType !== 'mouse' && event.isPrimary)
+              onPointerDrag('start', event, unitId, index);
+          }}
+          onPointerMove={(event) => onPointerDrag('move', event, unitId, index)}
+          onPointerUp={(event) => onPointerDrag('end', event, unitId, index)}
+          onPointerCancel={(event) => onPointerDrag('cancel', event, unitId, index)}
+          onLostPointerCapture={(event) => onPointerDrag('cancel', event, unitId, index)}
           // A plain glyph, not an icon (see the mark below).
-          className="-ml-1 inline-flex h-7 w-5 shrink-0 cursor-grab items-center justify-center rounded font-mono text-xs leading-none opacity-70 hover:opacity-100"
+          className="-ml-1 inline-flex h-7 w-5 shrink-0 cursor-grab touch-none items-center justify-center rounded font-mono text-xs leading-none opacity-70 select-none hover:opacity-100"
         >
           <span aria-hidden="true">⋮⋮</span>
         </button>

@@ -1,10 +1,12 @@
 // The language choice (spec §2 "Profile view", §4 "changing language updates the stored user"):
 // saving stores it on the server, switches the UI at once and moves the URL to the new prefix,
-// keeping `?campaign=…&view=profile`.
+// keeping `?campaign=…&view=profile`. The confirmation is a toast (issue #16), in the new language;
+// a failure stays in the card.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Languages } from 'lucide-react';
+import { useToast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
@@ -18,20 +20,34 @@ import { ProfileCard } from './profile-card';
 const ENDONYMS: Record<Language, string> = { en: 'English', fr: 'Français' };
 
 // The new prefix is another path, and the dashboard route starts afresh on a new path
-// (app/require-auth.tsx), so this view is mounted anew after a save. The confirmation waits here
-// for the new instance (briefly: a later visit to the profile must not say it again).
+// (app/require-auth.tsx), so this view is mounted anew after a save, with a new <Toaster /> that
+// starts empty. The confirmation waits here for the new instance (briefly: a later visit to the
+// profile must not say it again), and is said once the URL has the new prefix.
 let savedAt = 0;
 const justSaved = () => Date.now() - savedAt < 3000;
 
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; language: Language }
+  | { kind: 'error'; message: string };
 
 export function LanguageSettings({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const [choice, setChoice] = useState<Language>(user.language);
-  const [status, setStatus] = useState<Status>(() => ({ kind: justSaved() ? 'saved' : 'idle' }));
+  const toast = useToast();
+  const [status, setStatus] = useState<Status>(() =>
+    justSaved() ? { kind: 'saved', language: user.language } : { kind: 'idle' },
+  );
   const groupRef = useRef<HTMLFieldSetElement>(null);
+  // Said when the new prefix is in the URL: by this instance if it stays, by the next one if not.
+  const landed = status.kind === 'saved' && location.pathname.startsWith(`/${status.language}/`);
+  useEffect(() => {
+    if (!landed) return;
+    toast.success(t('profile.language.saved'));
+  }, [landed, t, toast]);
 
   // Back on the chosen language after the remount: the keyboard user continues from there.
   useEffect(() => {
@@ -54,7 +70,7 @@ export function LanguageSettings({ user }: { user: SessionUser }) {
       void navigate(swapLanguage(location.pathname, saved.language) + location.search + location.hash, {
         replace: true,
       });
-      setStatus({ kind: 'saved' });
+      setStatus({ kind: 'saved', language: saved.language });
     } catch (error) {
       savedAt = 0;
       const message =
@@ -118,7 +134,6 @@ export function LanguageSettings({ user }: { user: SessionUser }) {
             {t(saving ? 'profile.language.saving' : 'profile.language.save')}
           </Button>
         </div>
-        {status.kind === 'saved' ? <Alert tone="success">{t('profile.language.saved')}</Alert> : null}
         {status.kind === 'error' ? <Alert tone="error">{status.message}</Alert> : null}
       </form>
     </ProfileCard>

@@ -1,11 +1,13 @@
 // Change password (spec §5 "Change password (profile)", §8): the register policy with its live
 // checklist; submit only when the form is complete, the rules pass, the passwords match and no
-// change is under way. Success clears the form. The server signs out the other devices
-// (decisions.md), which the card says beforehand.
+// change is under way. Success clears the form and says so in a toast (issue #16); errors stay in
+// the form, beside their field. The server signs out the other devices (decisions.md), which the
+// card says beforehand.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import { isValidNewPassword, NewPasswordFields } from '@/components/password/new-password-fields';
+import { useToast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
@@ -13,10 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { changePassword } from '../api/profile-api';
 import { ProfileCard } from './profile-card';
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'success' }
-  | { kind: 'error'; message: string; fields: Readonly<Record<string, string>> };
+type Status = { kind: 'idle' } | { kind: 'error'; message: string; fields: Readonly<Record<string, string>> };
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -27,19 +26,19 @@ export function canChangePassword(form: typeof EMPTY): boolean {
 
 export function PasswordChangeForm({ email }: { email: string }) {
   const { t } = useTranslation();
+  const toast = useToast();
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Remounts the new-password fields after a success, so their "done typing" state starts afresh.
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const successRef = useRef<HTMLDivElement>(null);
 
   const fieldErrors = status.kind === 'error' ? status.fields : {};
   const set = (name: keyof typeof EMPTY) => (value: string) => {
     setForm((old) => ({ ...old, [name]: value }));
     // A message about what the user is now correcting is out of date.
-    if (status.kind === 'success' || (status.kind === 'error' && status.fields[name])) {
+    if (status.kind === 'error' && status.fields[name]) {
       setStatus({ kind: 'idle' });
     }
   };
@@ -53,9 +52,10 @@ export function PasswordChangeForm({ email }: { email: string }) {
       await changePassword(form);
       setForm(EMPTY);
       setRound((value) => value + 1);
-      setStatus({ kind: 'success' });
-      // The button under the cursor went disabled: keep keyboard users next to what happened.
-      requestAnimationFrame(() => successRef.current?.focus());
+      toast.success(t('profile.password.success'));
+      // The button under the cursor went disabled: keep keyboard users in the form, not at the
+      // page's top (the toast's live region says what happened).
+      requestAnimationFrame(() => formRef.current?.focus());
     } catch (error) {
       if (error instanceof ApiError && error.code !== 'NETWORK') {
         setStatus({
@@ -95,7 +95,8 @@ export function PasswordChangeForm({ email }: { email: string }) {
       <form
         ref={formRef}
         onSubmit={(event) => void onSubmit(event)}
-        className="flex flex-col gap-4"
+        tabIndex={-1}
+        className="flex flex-col gap-4 focus:outline-none"
         noValidate
       >
         {/* Tells password managers whose password this is. */}
@@ -120,11 +121,6 @@ export function PasswordChangeForm({ email }: { email: string }) {
         />
         {fieldErrors.newPassword ? (
           <p className="-mt-2 text-sm text-danger">{fieldErrors.newPassword}</p>
-        ) : null}
-        {status.kind === 'success' ? (
-          <div ref={successRef} tabIndex={-1} className="rounded-control focus:outline-none">
-            <Alert tone="success">{t('profile.password.success')}</Alert>
-          </div>
         ) : null}
         {alertMessage ? <Alert tone="error">{alertMessage}</Alert> : null}
         <div>
