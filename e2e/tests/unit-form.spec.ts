@@ -320,6 +320,149 @@ test('fr: a race removed meanwhile is refused beside the race field', async ({ p
   expect(await gm.units()).toEqual([]);
 });
 
+// A unit saved elsewhere while the form is open (decision 036): the save is refused with 409
+// UNIT_CONFLICT, the draft stays in the form, and the notice lists what is saved now for the fields
+// the user changed too. Fields the user did not touch are never written back over the other save.
+const CONFLICT = {
+  en: {
+    title: 'This unit was saved elsewhere while you were editing',
+    savedNow: 'Saved elsewhere:',
+    keepMine: 'Save my version',
+    takeTheirs: 'Use the saved version',
+  },
+  fr: {
+    title: 'Cette unité a été enregistrée ailleurs pendant votre modification',
+    savedNow: 'Enregistré ailleurs :',
+    keepMine: 'Enregistrer ma version',
+    takeTheirs: 'Reprendre la version enregistrée',
+  },
+} as const;
+
+for (const language of ['en', 'fr'] as const) {
+  const text = TEXT[language];
+  const words = CONFLICT[language];
+
+  test(`${language}: Max HP saved in another tab meanwhile: the notice shows it, Save my version wins`, async ({
+    page,
+    request,
+  }) => {
+    const gm = await gameMaster(page, request, { language, tier: 'Adventurer' });
+    const units = unitApi(request, gm.user, gm.campaign);
+    const aria = await units.create({ name: 'Aria', hp: 100, currentHp: 50 });
+    await openUnits(page, language, gm.campaign);
+
+    await card(page, 'Aria')
+      .getByRole('button', { name: text.edit('Aria') })
+      .click();
+    const form = page.getByRole('dialog', { name: text.edit('Aria') });
+    await expect(form.getByLabel(text.hp, { exact: true })).toHaveValue('100');
+    await form.getByLabel(text.name, { exact: true }).fill('Aria the Bold');
+    await form.getByLabel(text.hp, { exact: true }).fill('80');
+    // Another tab or device saves another Max HP, and gold the user did not touch, meanwhile.
+    await units.update(aria._id, { hp: 90, money: { gold: 7, silver: 0, bronze: 0 } });
+    await form.getByRole('button', { name: text.save }).click();
+
+    const notice = form.getByRole('alert').filter({ hasText: words.title });
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeFocused();
+    await expect(notice).toContainText(words.savedNow);
+    const savedHp = notice.getByRole('definition').filter({ hasText: '90' });
+    await expect(savedHp).toBeVisible();
+    // Only Max HP clashed: the name was not changed elsewhere, so it is not listed.
+    await expect(notice.getByRole('term')).toHaveText([text.hp]);
+    // Nothing was written, and the draft is still in the form.
+    expect(await units.find(aria._id)).toMatchObject({ name: 'Aria', hp: 90, money: { gold: 7 } });
+    await expect(form.getByLabel(text.name, { exact: true })).toHaveValue('Aria the Bold');
+    await expect(form.getByLabel(text.hp, { exact: true })).toHaveValue('80');
+    await expectNoSeriousA11yViolations(page);
+
+    await notice.getByRole('button', { name: words.keepMine }).click();
+    await expect(form).toBeHidden();
+    await expect(card(page, 'Aria the Bold')).toContainText('50 / 80');
+    // Mine won on the fields I changed; the other tab's gold stayed.
+    expect(await units.find(aria._id)).toMatchObject({
+      name: 'Aria the Bold',
+      hp: 80,
+      currentHp: 50,
+      money: { gold: 7, silver: 0, bronze: 0 },
+    });
+    await page.reload();
+    await expect(card(page, 'Aria the Bold')).toContainText('50 / 80');
+  });
+
+  test(`${language}: a name saved in another tab meanwhile: Use the saved version shows it in the form`, async ({
+    page,
+    request,
+  }) => {
+    const gm = await gameMaster(page, request, { language, tier: 'Adventurer' });
+    const units = unitApi(request, gm.user, gm.campaign);
+    const bran = await units.create({ name: 'Bran', hp: 40, currentHp: 40 });
+    await openUnits(page, language, gm.campaign);
+
+    await card(page, 'Bran')
+      .getByRole('button', { name: text.edit('Bran') })
+      .click();
+    const form = page.getByRole('dialog', { name: text.edit('Bran') });
+    await form.getByLabel(text.name, { exact: true }).fill('Bran the Young');
+    await form.getByLabel(text.silver, { exact: true }).fill('12');
+    await units.update(bran._id, { name: 'Bran the Old' });
+    await form.getByRole('button', { name: text.save }).click();
+
+    const notice = form.getByRole('alert').filter({ hasText: words.title });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('term')).toHaveText([text.name]);
+    await expect(notice.getByRole('definition')).toHaveText(['Bran the Old']);
+    await expect(form.getByLabel(text.name, { exact: true })).toHaveValue('Bran the Young');
+
+    await notice.getByRole('button', { name: words.takeTheirs }).click();
+    await expect(notice).toBeHidden();
+    // The form now shows the unit as saved, under its saved name; my draft is gone, nothing written.
+    const saved = page.getByRole('dialog', { name: text.edit('Bran the Old') });
+    await expect(saved.getByLabel(text.name, { exact: true })).toHaveValue('Bran the Old');
+    await expect(saved.getByLabel(text.silver, { exact: true })).toHaveValue('0');
+    await expect(saved.getByLabel(text.name, { exact: true })).toBeFocused();
+    expect(await units.find(bran._id)).toMatchObject({
+      name: 'Bran the Old',
+      money: { gold: 0, silver: 0, bronze: 0 },
+    });
+
+    // An edit made from the saved version goes through without a notice.
+    await saved.getByLabel(text.hp, { exact: true }).fill('45');
+    await saved.getByRole('button', { name: text.save }).click();
+    await expect(saved).toBeHidden();
+    await expect(card(page, 'Bran the Old')).toContainText('40 / 45');
+    expect(await units.find(bran._id)).toMatchObject({ name: 'Bran the Old', hp: 45, currentHp: 40 });
+  });
+}
+
+test('en: only other fields saved in another tab meanwhile: the form saves over them without a notice', async ({
+  page,
+  request,
+}) => {
+  const gm = await gameMaster(page, request, { tier: 'Adventurer' });
+  const units = unitApi(request, gm.user, gm.campaign);
+  const cara = await units.create({ name: 'Cara', hp: 60, currentHp: 60 });
+  await openUnits(page, 'en', gm.campaign);
+
+  await card(page, 'Cara')
+    .getByRole('button', { name: TEXT.en.edit('Cara') })
+    .click();
+  const form = page.getByRole('dialog', { name: TEXT.en.edit('Cara') });
+  await form.getByLabel(TEXT.en.name, { exact: true }).fill('Cara Swift');
+  // A blow in combat, or another tab: current HP and notes change, not the name.
+  await units.update(cara._id, { currentHp: 35, notes: 'Saved elsewhere.' });
+  await form.getByRole('button', { name: TEXT.en.save }).click();
+
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: CONFLICT.en.title })).toHaveCount(0);
+  await expect(card(page, 'Cara Swift')).toContainText('35 / 60');
+  expect(await units.find(cara._id)).toMatchObject({
+    name: 'Cara Swift',
+    currentHp: 35,
+    notes: 'Saved elsewhere.',
+  });
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${colorScheme}`, () => {
     test.use({ colorScheme });

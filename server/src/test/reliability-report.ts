@@ -1,7 +1,8 @@
 // The figures of the proof suites (issue #18). Each suite writes its section for the current database
 // to test-results/reliability/<suite>.<driver>.json (ignored by git, eslint and prettier); with
 // UPDATE_RELIABILITY=1 it also renders docs/reliability.md from every section present, so the page
-// is refreshed by a run, not by hand.
+// is refreshed by a run, not by hand. Sections of suites that did not run are kept as they stand, and
+// so is the page's last section, written by hand (how each suite was shown failing on purpose).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ import { testDriver } from './harness';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIR = path.join(ROOT, 'test-results', 'reliability');
 const DOC = path.join(ROOT, 'docs', 'reliability.md');
+/** From this heading to its end the page is written by hand, and a refresh keeps it. */
+const HAND_WRITTEN = '## Shown failing on purpose';
 
 export interface Section {
   /** Heading and order in the document. */
@@ -57,24 +60,46 @@ export async function renderDocument(): Promise<void> {
     '',
     '```sh',
     'UPDATE_RELIABILITY=1 TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \\',
-    '  npx vitest run --project api-pglite --project api-postgres server/src/proofs',
+    '  npx vitest run --project api-pglite --project api-postgres server/src/proofs \\',
+    '  server/src/features/auth/accounts.test.ts server/src/features/campaigns/list-edits.test.ts \\',
+    '  server/src/features/units/unit-conflict.test.ts',
     '```',
     '',
     'A failing suite prints what broke (and, for generated input, the seed that replays it) instead.',
   ];
-  for (const bySuite of ordered) {
+  const generated = ordered.map((bySuite) => {
     const first = Object.values(bySuite)[0]!;
-    lines.push('', `## ${first.title}`, '', ...first.about.map((line) => `- ${line}`), '');
+    const text = ['', `## ${first.title}`, '', ...first.about.map((line) => `- ${line}`), ''];
     const drivers = DRIVERS.filter(([key]) => bySuite[key]);
-    lines.push(`| | ${drivers.map(([, label]) => label).join(' | ')} |`);
-    lines.push(`| --- | ${drivers.map(() => '---').join(' | ')} |`);
+    text.push(`| | ${drivers.map(([, label]) => label).join(' | ')} |`);
+    text.push(`| --- | ${drivers.map(() => '---').join(' | ')} |`);
     const names = [...new Set(drivers.flatMap(([key]) => Object.keys(bySuite[key]!.figures)))];
     for (const name of names) {
-      lines.push(
+      text.push(
         `| ${name} | ${drivers.map(([key]) => String(bySuite[key]!.figures[name] ?? '—')).join(' | ')} |`,
       );
     }
+    return { title: first.title, order: first.order as number | undefined, text: text.join('\n') };
+  });
+  // The page as it is: a suite that did not run this time (the Chromium corpus, the benchmarks) keeps
+  // its section where it stands; the hand-written end (each suite shown failing on purpose) is kept.
+  const current = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
+  const handWritten = current.indexOf(`\n${HAND_WRITTEN}\n`);
+  const body = handWritten >= 0 ? current.slice(0, handWritten) : current;
+  const previous = body
+    .split(/\n(?=## )/)
+    .slice(1)
+    .map((part) => ({ title: part.slice(3, part.indexOf('\n')).trim(), text: `\n${part.trimEnd()}\n` }));
+  const result: { title: string; order?: number | undefined; text: string }[] = previous.map(
+    (old) => generated.find((section) => section.title === old.title) ?? old,
+  );
+  for (const section of generated) {
+    if (result.includes(section)) continue;
+    const at = result.findIndex((other) => other.order !== undefined && other.order > (section.order ?? 0));
+    result.splice(at < 0 ? result.length : at, 0, section);
   }
+  lines.push(...result.map((section) => section.text));
+  if (handWritten >= 0) lines.push('', current.slice(handWritten + 1).trimEnd());
   // Formatted as `prettier --check .` wants it (tables aligned).
   const options = (await prettier.resolveConfig(DOC)) ?? {};
   fs.writeFileSync(DOC, await prettier.format(lines.join('\n'), { ...options, parser: 'markdown' }));

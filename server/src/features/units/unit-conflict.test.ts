@@ -11,12 +11,26 @@ import { combatClient, play, setTable } from '../../test/combat-client';
 import { secretFight, shareLink } from '../../test/player-view-fixtures';
 import { insertCampaign, unitBody } from '../../test/unit-fixtures';
 import { userDataClient } from '../../test/user-data-fixtures';
+import { writeSection } from '../../test/reliability-report';
 
 let ctx: TestContext;
+const figures: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await writeSection('unit-versions', {
+    title: 'No lost updates: units',
+    order: 8.5,
+    about: [
+      'Every unit answer carries the unit’s version; `PUT /api/units/{id}` with a version written since (another tab, a blow in combat) answers 409 UNIT_CONFLICT with the unit as it is and writes nothing (`server/src/features/units/unit-conflict.test.ts`). Without a version (API clients) the fields sent overwrite.',
+      '20 clients save the notes of one unit at once, all from the same version; a save of HP made before a blow in combat.',
+      'Held: exactly one of the 20 is written, the 19 others get 409 with the notes that won; a stale save changes no row; the web app shows a stale edit as a conflict (unit form and notes, `e2e/tests/unit-form.spec.ts`, `e2e/tests/units.spec.ts`).',
+    ],
+    figures,
+  });
+  await ctx?.close();
+});
 
 async function setup(options: { language?: 'en' | 'fr'; tier?: 'Novice' | 'Hero' } = {}) {
   const user = await registerUser(ctx.app, options);
@@ -95,6 +109,9 @@ describe('PUT /api/units/{id} with a version', () => {
     );
     const statuses = answers.map((answer) => answer.statusCode);
     const won = answers.filter((answer) => answer.statusCode === 200);
+    const refused = statuses.filter((status) => status === 409).length;
+    figures[`${CLIENTS} concurrent note saves from one version`] =
+      `${won.length} written, ${refused}×409, ${CLIENTS - won.length - refused} other`;
     expect(won).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(CLIENTS - 1);
     const winner = won[0]!.json<Unit>();
@@ -145,6 +162,8 @@ describe('PUT /api/units/{id} with a version', () => {
     const fresh = await put({ currentHp: 30, version: hit?.version });
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(fresh.json<Unit>().currentHp).toBe(30);
+    figures['HP save made before a blow in combat'] =
+      `${stale.statusCode}, blow kept (${hit?.currentHp} HP); from the blow’s version ${fresh.statusCode}`;
   });
 });
 
