@@ -37,6 +37,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../../server/src
 import type { DatabaseOptions } from '../../../server/src/db/client';
 import { HERO_UNIT_LIMIT, TARGET_HP, seedFight, undoLastStep, unitHp } from './setup';
 import { measureTable } from './table-bench';
+import { measureRowRenders, rowRenderLines } from './row-renders';
 
 /** Units on each side (issue #6: 200 against 200). */
 const PER_SIDE = Number(process.env.BENCH_COMBAT_PER_SIDE ?? 200);
@@ -226,6 +227,14 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
       if (stored?.currentHp !== expectedHp) {
         console.log(`WARNING: the target has ${stored?.currentHp} HP on the server, not ${expectedHp}`);
       }
+      // Issue #16: the quick field of one row re-renders that row alone, typing and applying.
+      const rowRenders = await measureRowRenders(
+        browser,
+        `${origin}/en/dashboard?campaign=${campaignId}&view=combat`,
+        account.session,
+        fight.targetId,
+        labels.enemies,
+      );
       const tableProfiler = PROFILE === 'table' ? await startProfile(page) : null;
       const table = await measureTable({
         page,
@@ -253,6 +262,7 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
       console.log(detailTable(summary));
       console.log('');
       for (const line of verdicts(summary)) console.log(line);
+      for (const line of rowRenderLines(rowRenders, PER_SIDE)) console.log(line);
       const loadAfter = logLoadAverage(loadBefore, cpus.length);
       if (Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0) > BUSY_LOAD) {
         console.log(
@@ -281,7 +291,7 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         driver,
         summary,
         table: table.summary,
-        raw: { starts, attacks, longTasks, table: table.raw },
+        raw: { starts, attacks, longTasks, table: table.raw, rowRenders },
       };
       fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
       console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
