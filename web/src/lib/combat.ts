@@ -4,7 +4,7 @@
 // server's fight and says so. Changes go through one ordered queue (./combat-queue.ts) and may be
 // shown before the answer; live sync (./event-stream.ts) reads the fight again when another device
 // moves it.
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InitiativeRule } from '@questkeeper/core/constants';
 import { applyCombatAction } from '@questkeeper/core/rules/combat-actions';
@@ -167,7 +167,6 @@ export function useCombat(campaignId: string) {
     },
     [queue, campaignId],
   );
-  const pending = useSyncExternalStore(queue.subscribe, () => queue.busy());
 
   // Live sync: another device's change moves the version; read the fight (and units) again.
   useEffect(() => {
@@ -188,7 +187,6 @@ export function useCombat(campaignId: string) {
     act,
     undo: useCallback(() => travel('undo'), [travel]),
     redo: useCallback(() => travel('redo'), [travel]),
-    pending,
     notice,
     dismissNotice: useCallback(() => setNotice(null), []),
   };

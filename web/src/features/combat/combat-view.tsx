@@ -38,6 +38,11 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
   const units = unitsQuery.data ?? NO_UNITS;
   const unitMap = useMemo(() => new Map(units.map((unit) => [unit._id, unit] as const)), [units]);
   const fight = combat.query.data;
+  // What the share panel's settings list: the fight's units (a new list only when they change).
+  const fightUnits = useMemo(
+    () => [...(fight?.allies ?? []), ...(fight?.enemies ?? [])].flatMap((id) => unitMap.get(id) ?? []),
+    [fight?.allies, fight?.enemies, unitMap],
+  );
 
   const rules = useMemo<PredictionRules>(
     () => ({
@@ -122,10 +127,7 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
       </header>
 
       {/* The live player view (issue #15): its link and what players see of the fight's units. */}
-      <SharePanel
-        campaignId={campaign._id}
-        units={[...(fight?.allies ?? []), ...(fight?.enemies ?? [])].flatMap((id) => unitMap.get(id) ?? [])}
-      />
+      <SharePanel campaignId={campaign._id} units={fightUnits} />
 
       {notice ? (
         <Alert tone={notice.kind === 'conflict' ? 'info' : 'error'}>

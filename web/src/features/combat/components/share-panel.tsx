@@ -2,7 +2,7 @@
 // button of the combat view: the read-only link (create, copy, QR code, open, replace, revoke) and
 // what players see (player-view-settings.tsx). The server keeps only the token's hash, so the link is
 // shown again after a reload from this device's memory of it, checked against the server first.
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ChevronDown,
@@ -49,7 +49,13 @@ function useKnownLink(campaignId: string) {
   return [url, remember] as const;
 }
 
-export function SharePanel({ campaignId, units }: { campaignId: string; units: readonly Unit[] }) {
+export const SharePanel = memo(function SharePanel({
+  campaignId,
+  units,
+}: {
+  campaignId: string;
+  units: readonly Unit[];
+}) {
   const { t } = useTranslation();
   const panelId = useId();
   const linkId = useId();
@@ -233,4 +239,4 @@ export function SharePanel({ campaignId, units }: { campaignId: string; units: r
       {confirm.dialog}
     </section>
   );
-}
+});
