@@ -46,13 +46,16 @@ export default defineConfig({
     tailwindcss(),
     localeParts(fileURLToPath(new URL('../core/locales', import.meta.url))),
     preloadFonts(['fraunces-latin-wght-normal', 'inter-latin-wght-normal']),
-    precompress(),
+    // Not for the prerender's server build (src/prerender/build.mjs): it is a scratch folder.
+    { ...precompress(), apply: (_config, env) => env.command === 'build' && !env.isSsrBuild },
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The server puts a fresh nonce in place of this on each answer, and in the page's CSP: CodeMirror
   // gives it to the <style> element it injects (docs/decisions/023). Vite writes it on the page's
   // tags and in <meta property="csp-nonce">.
   html: { cspNonce: 'QK_CSP_NONCE' },
+  // The footer's year in prerendered pages, until hydration renders today's (decision 038).
+  define: { 'import.meta.env.QK_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${apiPort}` },

@@ -96,8 +96,9 @@ for (const lang of ['en', 'fr'] as const) {
     expect(linkIn(welcome.text, '/dashboard')).toBe(`${base}/${lang}/dashboard`);
 
     await page.getByRole('button', { name: s.logout }).click();
-    // Logout leaves for the landing page; let that navigation end before opening the login page.
-    await expect(page).toHaveURL(/\/(en|fr)?$/);
+    // Logout leaves for the landing page through the root's redirect (a full load): let it land
+    // before opening the login page, or the redirect may cancel that navigation.
+    await expect(page).toHaveURL(/\/(en|fr)$/);
     await page.goto(`${base}/${lang}/login`);
     await page.getByLabel(s.email, { exact: true }).fill(email);
     await page.getByRole('button', { name: s.forgot }).click();

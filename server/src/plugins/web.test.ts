@@ -131,3 +131,119 @@ describe('serving the web app', () => {
     expect(findAppRoute('/es/login')).toBeUndefined();
   });
 });
+
+// Decision 038: the build's prerendered pages (web/src/prerender) replace the empty shell for a
+// public page at its exact path, and the Not Found page of the path's language answers 404s.
+describe('serving prerendered pages', () => {
+  const en = JSON.parse(fs.readFileSync(new URL('../../../core/locales/en.json', import.meta.url), 'utf8'));
+  const fr = JSON.parse(fs.readFileSync(new URL('../../../core/locales/fr.json', import.meta.url), 'utf8'));
+  const headings = {
+    en: { landing: en.landing.heading, login: en.login.headingSignIn, pricing: en.pricing.heading },
+    fr: { landing: fr.landing.heading, login: fr.login.headingSignIn, pricing: fr.pricing.heading },
+  } as const;
+  const notFound = { en: en.notFound.title, fr: fr.notFound.title } as const;
+  const page = (language: string, marker: string, body: string) =>
+    `<!doctype html><html lang="${language}"><head><meta property="csp-nonce" nonce="QK_CSP_NONCE">` +
+    `<link rel="stylesheet" href="/assets/index.css" nonce="QK_CSP_NONCE"></head>` +
+    `<body><div id="root" data-prerendered="${marker}">${body}</div></body></html>`;
+
+  let site: TestContext;
+  let prerenderedDist: string;
+  beforeAll(async () => {
+    prerenderedDist = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-dist-'));
+    fs.writeFileSync(path.join(prerenderedDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const language of LANGUAGES) {
+      const folder = path.join(prerenderedDist, 'prerendered', language);
+      fs.mkdirSync(folder, { recursive: true });
+      for (const [id, heading] of Object.entries(headings[language])) {
+        const url = routes[id as keyof typeof headings.en].getHref(language);
+        fs.writeFileSync(path.join(folder, `${id}.html`), page(language, url, `<h1>${heading}</h1>`));
+      }
+      fs.writeFileSync(
+        path.join(folder, 'not-found.html'),
+        page(language, 'not-found', `<h1>${notFound[language]}</h1>`),
+      );
+    }
+    site = await createTestApp({ env: { WEB_DIST: prerenderedDist } });
+  });
+  afterAll(async () => {
+    await site?.close();
+    fs.rmSync(prerenderedDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/en', 'en', 'landing'],
+    ['/fr', 'fr', 'landing'],
+    ['/en/login', 'en', 'login'],
+    ['/fr/login', 'fr', 'login'],
+    ['/en/pricing', 'en', 'pricing'],
+    ['/fr/pricing', 'fr', 'pricing'],
+  ] as const)('answers %s with its page already rendered, in its language', async (url, language, id) => {
+    const response = await site.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(`<html lang="${language}">`);
+    expect(response.body).toContain(`<h1>${headings[language][id]}</h1>`);
+    expect(response.body).toContain(`data-prerendered="${url}"`);
+  });
+
+  it('gives each answer its own nonce, in the page and in its CSP', async () => {
+    const first = await site.app.inject({ url: '/fr/login' });
+    const second = await site.app.inject({ url: '/fr/login' });
+    const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1];
+    const nonce = nonceOf(first.body);
+    expect(nonce).toBeDefined();
+    expect(nonce).not.toBe('QK_CSP_NONCE');
+    expect(first.body).not.toContain('QK_CSP_NONCE');
+    expect(nonceOf(second.body)).not.toBe(nonce);
+    expect(first.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+  });
+
+  it('compresses the prerendered page for clients that accept it', async () => {
+    const response = await site.app.inject({ url: '/fr', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain(
+      `<h1>${headings.fr.landing}</h1>`,
+    );
+  });
+
+  it.each([
+    ['/en/no-such-page', 'fr', 'en'],
+    ['/fr/no/such/page', 'en', 'fr'],
+    ['/fr/dashboard/extra', 'en', 'fr'],
+    ['/no-such-page', 'fr-FR', 'fr'],
+    ['/no-such-page', 'en-GB', 'en'],
+    ['/de/login', 'fr', 'fr'],
+  ] as const)(
+    'answers the unknown %s (%s) with the Not Found page in %s and 404',
+    async (url, accept, language) => {
+      const response = await site.app.inject({ url, headers: { 'accept-language': accept } });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain(`<html lang="${language}">`);
+      expect(response.body).toContain(`<h1>${notFound[language]}</h1>`);
+    },
+  );
+
+  it.each([
+    // Pages read their query (a reset token, a plan) and the prerender has none.
+    '/en/login?plan=Hero',
+    '/fr/reset-password?token=abc',
+    // Another spelling of the path than the one rendered.
+    '/en/',
+    '/fr/login/',
+    // Signed-in pages and the root's redirect screen are never prerendered.
+    '/en/dashboard',
+    '/',
+  ])('answers %s with the shell', async (url) => {
+    const response = await site.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('does not serve the prerendered files at their own paths', async () => {
+    const response = await site.app.inject({ url: '/prerendered/en/login.html' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain(headings.en.login);
+  });
+});

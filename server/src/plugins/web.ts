@@ -1,15 +1,17 @@
 // Serves the built web app from the same origin as the API. Paths of the app's routes (the table in
 // core/src/routes.ts) answer index.html with 200; any other path answers it with 404 (the app shows
 // its Not Found page); unknown /api paths answer a JSON 404; unprefixed app paths redirect to the
-// language's path.
+// language's path. Pages the build prerendered (web/src/prerender, decision 038) are answered with
+// their HTML instead of the empty shell: a public page at its exact path without a query, and the
+// Not Found page in the path's language (else the request's).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGES } from '@questkeeper/core/i18n';
-import { matchLocalizedRoute, routes, type RouteId } from '@questkeeper/core/routes';
+import { LANGUAGES, type Language } from '@questkeeper/core/i18n';
+import { LOCALIZED_ROUTE_IDS, matchLocalizedRoute, routes, type RouteId } from '@questkeeper/core/routes';
 import { sendError } from './errors';
 import { noncedPage } from './security';
 
@@ -19,6 +21,23 @@ export function findAppRoute(pathname: string): RouteId | undefined {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname.replace(/\/+$/, ''));
   if (!match || !(LANGUAGES as readonly string[]).includes(match[1] ?? '')) return undefined;
   return matchLocalizedRoute(match[2] ?? '');
+}
+
+/** Where the web build writes a prerendered page (web/src/prerender/pages.ts). */
+const PRERENDERED_DIR = 'prerendered';
+const NOT_FOUND_PAGE = 'not-found';
+type Page = ReturnType<typeof noncedPage>;
+
+/** The prerendered pages of the build, by `{language}:{route id or not-found}`; none if it has none. */
+function readPrerendered(distDir: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  for (const language of LANGUAGES) {
+    for (const id of [...LOCALIZED_ROUTE_IDS, NOT_FOUND_PAGE]) {
+      const file = path.join(distDir, PRERENDERED_DIR, language, `${id}.html`);
+      if (fs.existsSync(file)) pages.set(`${language}:${id}`, noncedPage(fs.readFileSync(file, 'utf8')));
+    }
+  }
+  return pages;
 }
 
 export default fp(async function webPlugin(app: FastifyInstance, options: { distDir: string }) {
@@ -31,6 +50,8 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
       index: false,
       // The build writes .br/.gz beside each asset (web/vite-precompress.ts).
       preCompressed: true,
+      // The prerendered pages are served at their pages' paths only, with a nonce (below).
+      allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (reply, filePath) => {
         reply.header(
@@ -47,6 +68,17 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
   // Each answer carries its own CSP nonce (decision 023), so the page (~1 KB) is compressed per
   // request: brotli quality 5 takes a few tens of microseconds.
   const indexPage = hasBuild ? noncedPage(fs.readFileSync(indexPath, 'utf8')) : undefined;
+  const prerendered = hasBuild ? readPrerendered(options.distDir) : new Map<string, Page>();
+  /** The page to answer: a prerendered one when the build has it for exactly this URL. */
+  function pageFor(pathname: string, query: string, route: RouteId | undefined, fallback: Language) {
+    const segment = pathname.split('/')[1] ?? '';
+    const language = (LANGUAGES as readonly string[]).includes(segment) ? (segment as Language) : undefined;
+    if (!route) return prerendered.get(`${language ?? fallback}:${NOT_FOUND_PAGE}`) ?? indexPage;
+    // Other spellings (a trailing slash) and queries (pages read them) get the shell, as before.
+    const exact =
+      language && route !== 'root' && query === '' && pathname === routes[route].getHref(language, '');
+    return (exact && prerendered.get(`${language}:${route}`)) || indexPage;
+  }
   const compress = {
     br: (html: string) =>
       zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -63,8 +95,10 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
       return reply.redirect(`/${request.language}${pathname.replace(/\/+$/, '')}${query}`, 302);
     }
     if (wantsApp && indexPage) {
-      const page = indexPage();
       const route = findAppRoute(pathname);
+      const page = (
+        pageFor(pathname, request.url.slice(pathname.length), route, request.language) ?? indexPage
+      )();
       // The bare root is a redirect screen (spec §2: noindex); the app adds the meta tag too.
       if (route && routes[route].noindex) reply.header('x-robots-tag', 'noindex');
       reply

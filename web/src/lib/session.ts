@@ -36,11 +36,14 @@ function write(next: Session | null) {
   listeners.forEach((listener) => listener());
 }
 
-window.addEventListener('storage', (event) => {
-  if (event.key !== STORAGE_KEY) return;
-  current = read();
-  listeners.forEach((listener) => listener());
-});
+// Not in the build's prerender (Node: no window; pages render signed out there, decision 038).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY) return;
+    current = read();
+    listeners.forEach((listener) => listener());
+  });
+}
 
 export function getSession(): Session | null {
   return current;

@@ -2,14 +2,19 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
+import { useHydrated } from '@/lib/use-hydrated';
+
+/** The year of the build, that prerendered pages show until hydrated (vite.config.ts `define`). */
+const BUILD_YEAR = Number(import.meta.env.QK_BUILD_YEAR) || new Date().getFullYear();
 
 export function SiteFooter() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const year = useHydrated() ? new Date().getFullYear() : BUILD_YEAR;
   return (
     <footer className="border-t border-line bg-surface-muted">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p>{t('footer.copyright', { year })}</p>
         <nav aria-label={t('footer.legalLabel')} className="flex flex-wrap gap-x-5 gap-y-2">
           <Link
             className="underline-offset-4 hover:text-ink hover:underline"

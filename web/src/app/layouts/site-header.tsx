@@ -9,6 +9,7 @@ import { Logo } from '@/components/logo';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath, swapLanguage } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -17,7 +18,9 @@ export function SiteHeader() {
   const language = currentLanguage();
   const [open, setOpen] = useState(false);
   const other = language === 'fr' ? 'en' : 'fr';
-  const switchTo = swapLanguage(location.pathname, other) + location.search + location.hash;
+  // The #fragment is unknown to the prerendered page: added once hydrated (decision 038).
+  const hydrated = useHydrated();
+  const switchTo = swapLanguage(location.pathname, other) + location.search + (hydrated ? location.hash : '');
 
   const links = session ? (
     <ButtonLink
@@ -66,6 +69,7 @@ export function SiteHeader() {
           className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-surface-muted md:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
+          aria-disabled={hydrated ? undefined : true}
           aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
           onClick={() => setOpen((value) => !value)}
         >

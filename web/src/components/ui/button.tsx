@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -43,12 +44,15 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  // A prerendered button does nothing until React owns it: said so, and automation waits (decision 038).
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={buttonClasses(variant, size, className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      aria-disabled={hydrated ? undefined : true}
       {...rest}
     >
       {loading ? <Spinner /> : icon}

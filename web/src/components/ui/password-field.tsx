@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { TextField, type TextFieldProps } from './text-field';
 
 /** A password input with its own show/hide toggle (spec §2: each password field has one). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   return (
     <TextField
       {...props}
@@ -15,6 +17,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
+          aria-disabled={hydrated ? undefined : true}
           aria-label={t(visible ? 'common.hidePassword' : 'common.showPassword', { field: props.label })}
           className="inline-flex size-9 items-center justify-center rounded-control text-ink-muted hover:bg-surface-muted hover:text-ink"
         >

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -11,6 +12,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 export function TextField({ label, error, hint, trailing, className = '', ...input }: TextFieldProps) {
   const id = useId();
+  // Read-only in a prerendered page until React owns it: what is typed before would not reach the
+  // form's state (decision 038).
+  const hydrated = useHydrated();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -30,6 +34,7 @@ export function TextField({ label, error, hint, trailing, className = '', ...inp
             (trailing ? 'pr-12' : '')
           }
           {...input}
+          readOnly={input.readOnly || !hydrated}
         />
         {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
       </div>

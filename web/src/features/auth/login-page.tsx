@@ -13,6 +13,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
 import { createCheckoutSession, isPaidPlan, openInNewTab } from '@/lib/payments';
 import { getSession, signIn } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { failureMessage } from './api/failure-message';
 import { ForgotPasswordPanel } from './components/forgot-password-panel';
 import { SignInForm, type AuthMode } from './components/sign-in-form';
@@ -34,6 +35,8 @@ export default function LoginPage() {
   // Back from the forgot-password block, focus lands on the password (the block's button is gone).
   const [backFromForgot, setBackFromForgot] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Prerendered: the toggle works once React owns the page (decision 038).
+  const hydrated = useHydrated();
 
   if (existingSession) {
     return <Navigate replace to={localePath(existingSession.user.language, '/dashboard')} />;
@@ -138,6 +141,7 @@ export default function LoginPage() {
             <button
               type="button"
               onClick={toggleMode}
+              aria-disabled={hydrated ? undefined : true}
               className="rounded-control font-semibold text-brand underline-offset-4 hover:underline"
             >
               {t(registering ? 'login.toSignIn' : 'login.toRegister')}

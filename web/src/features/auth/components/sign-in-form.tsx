@@ -12,6 +12,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { login, register } from '../api/account';
 import { failureMessage } from '../api/failure-message';
 import { isValidNewPassword, NewPasswordFields } from '@/components/password/new-password-fields';
@@ -52,6 +53,8 @@ export function SignInForm({
   const [loading, setLoading] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const termsId = useId();
+  // Prerendered: the forgot-password button works once React owns the page (decision 038).
+  const hydrated = useHydrated();
 
   const registering = mode === 'register';
   const emailValid = looksLikeEmail(email);
@@ -127,6 +130,7 @@ export function SignInForm({
           <button
             type="button"
             onClick={onForgotPassword}
+            aria-disabled={hydrated ? undefined : true}
             className="self-end rounded-control text-sm font-medium text-brand underline-offset-4 hover:underline"
           >
             {t('login.forgot')}

@@ -1,0 +1,86 @@
+// `npm run build -w web [-- --outDir <folder>]`: the client build (vite build), then the public pages
+// prerendered into it (docs/decisions/038-prerendered-public-pages.md): a server build of
+// src/prerender/entry-server.tsx into a scratch folder, which renders each page in each language;
+// each page is written as `prerendered/{lang}/{id}.html`, from the client build's index.html (same
+// scripts, styles, preloads and nonce placeholder), with its markup in #root, its <title> and its
+// <html lang>. The server serves those files for the pages' exact paths; the browser hydrates them.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webDir = fileURLToPath(new URL('../..', import.meta.url));
+const configFile = path.join(webDir, 'vite.config.ts');
+
+/** The options of `vite build` this script passes on (the bench and the e2e runs set --outDir). */
+function parseArgs(argv) {
+  const options = { outDir: 'dist', logLevel: undefined };
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--outDir') options.outDir = value();
+    else if (flag === '--logLevel' || flag === '-l') options.logLevel = value();
+    else if (flag === '--emptyOutDir')
+      continue; // The default already.
+    else throw new Error(`web build: unknown option ${argv[i]} (known: --outDir, --logLevel)`);
+  }
+  return options;
+}
+
+const { outDir: outOption, logLevel } = parseArgs(process.argv.slice(2));
+const outDir = path.resolve(webDir, outOption);
+
+await build({ root: webDir, configFile, logLevel, build: { outDir, manifest: true } });
+
+// Beside the installed packages, so that the server bundle's bare imports (react, react-dom…) resolve.
+const repoRoot = path.resolve(webDir, '..');
+const scratch = fs.mkdtempSync(path.join(repoRoot, 'node_modules', '.qk-prerender-'));
+try {
+  await build({
+    root: webDir,
+    configFile,
+    logLevel: logLevel ?? 'warn',
+    build: {
+      ssr: 'src/prerender/entry-server.tsx',
+      outDir: scratch,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
+    },
+  });
+  const entry = await import(pathToFileURL(path.join(scratch, 'entry-server.mjs')).href);
+  const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
+  const bootFile = `assets/boot-${createHash('sha256').update(entry.BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(outDir, bootFile), entry.BOOT_SCRIPT);
+  const written = [];
+  for (const language of entry.LANGUAGES) {
+    const pages = [
+      ...entry.PRERENDERED_PAGES.map((id) => ({ id, url: `/${language}${entry.routes[id].path}` })),
+      { id: entry.NOT_FOUND, url: `/${language}${entry.NOT_FOUND_PATH}`, marker: entry.NOT_FOUND },
+    ];
+    for (const { id, url, marker } of pages) {
+      const markup = await entry.render(url, language);
+      const preloads = entry.preloadsOf(manifest, entry.pageModules(id, language));
+      const file = path.join(outDir, entry.prerenderedFile(language, id));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(
+        file,
+        entry.fillTemplate(template, {
+          markup,
+          language,
+          marker: marker ?? url,
+          preloads,
+          boot: `/${bootFile}`,
+        }),
+      );
+      written.push(path.relative(outDir, file));
+    }
+  }
+  console.log(`prerendered ${written.length} pages: ${written.join(', ')}`);
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+  // Read above only: the server would serve it as a file.
+  fs.rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
+}

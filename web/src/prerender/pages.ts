@@ -1,0 +1,41 @@
+// Which pages the build prerenders, and where it writes them: `prerendered/{lang}/{id}.html` in the
+// web build, the file name being the page's id in core's route table. The server
+// (server/src/plugins/web.ts) serves whichever of these files exist, so this list is the only place
+// that decides which pages are prerendered.
+import type { LocalizedRouteId } from '@questkeeper/core/routes';
+
+export interface PrerenderedPage {
+  /** The page's module (its chunk in app/router.tsx), preloaded by the prerendered HTML. */
+  module: string;
+  /** Whether it reads the legal texts' locale part (lib/i18n.ts loadLegalTexts). */
+  legalTexts?: true;
+}
+
+/** Public pages that read the same for every visitor: no id in the path, no signed-in state. */
+export const PRERENDERED = {
+  landing: { module: 'src/features/landing/landing-page.tsx' },
+  login: { module: 'src/features/auth/login-page.tsx' },
+  resetPassword: { module: 'src/features/auth/reset-password-page.tsx' },
+  pricing: { module: 'src/features/pricing/pricing-page.tsx' },
+  imprint: { module: 'src/features/legal/imprint-page.tsx', legalTexts: true },
+  termsOfService: { module: 'src/features/legal/terms-page.tsx', legalTexts: true },
+} as const satisfies Partial<Record<LocalizedRouteId, PrerenderedPage>>;
+
+export const PRERENDERED_PAGES = Object.keys(PRERENDERED) as (keyof typeof PRERENDERED)[];
+
+/** The modules a page needs before it can hydrate: its own, and its texts in `language`. */
+export function pageModules(id: keyof typeof PRERENDERED | typeof NOT_FOUND, language: string): string[] {
+  const texts = [`virtual:locale/${language}-main`];
+  if (id === NOT_FOUND) return texts;
+  const page: PrerenderedPage = PRERENDERED[id];
+  return [page.module, ...texts, ...(page.legalTexts ? [`virtual:locale/${language}-legal`] : [])];
+}
+
+/** The Not Found page's file name, and the path it is rendered at (any unknown path below the
+ *  language shows the same page; its language link then leads to the other language's 404). */
+export const NOT_FOUND = 'not-found';
+export const NOT_FOUND_PATH = '/404';
+
+export function prerenderedFile(language: string, id: string): string {
+  return `prerendered/${language}/${id}.html`;
+}

@@ -1,0 +1,103 @@
+// Puts a prerendered page into the client build's index.html: its markup in #root (marked with the
+// path it was rendered for, so the browser knows it may hydrate), its language on <html>, and the
+// head elements React rendered first (the page's <title>, a robots <meta>) in <head>.
+
+/** React writes a page's <title>, <meta> and <link> elements at the start of a rendering that has no
+ *  <head> of its own. */
+const LEADING_HEAD_ELEMENT = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)/;
+
+export function splitHead(markup: string): { head: string[]; body: string } {
+  const head: string[] = [];
+  let body = markup;
+  for (let match = LEADING_HEAD_ELEMENT.exec(body); match; match = LEADING_HEAD_ELEMENT.exec(body)) {
+    head.push(match[0]);
+    body = body.slice(match[0].length);
+  }
+  return { head, body };
+}
+
+/** What Vite's build manifest (`build.manifest`) says of a module. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The files `modules` load that the page's entry does not already load or preload: what the page
+ * fetches after the entry runs, preloaded from the HTML instead (no waterfall before hydration).
+ */
+export function preloadsOf(manifest: Record<string, ManifestChunk>, modules: readonly string[]): string[] {
+  const walk = (keys: readonly string[], into: Set<string>): Set<string> => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+      if (into.has(chunk.file)) continue;
+      into.add(chunk.file);
+      walk(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const loaded = walk(entries, new Set());
+  return [...walk(modules, new Set())].filter((file) => !loaded.has(file));
+}
+
+function replaceOnce(html: string, search: RegExp, replacement: string): string {
+  if (!search.test(html)) throw new Error(`prerender: the page template has no ${search.source}`);
+  return html.replace(search, () => replacement);
+}
+
+/**
+ * The script a prerendered page loads instead of the app's entry: once the page has painted (a frame
+ * after the stylesheet, which scripts wait for), it preloads the page's modules and imports the
+ * entry, so the app's JavaScript never competes with the stylesheet and the fonts for the first
+ * paint. A hidden tab has no frames: it starts at once. Written to `assets/boot-{hash}.js`.
+ */
+export const BOOT_SCRIPT = `const { entry, preload } = JSON.parse(document.getElementById('qk-boot').textContent);
+const start = () => {
+  for (const href of preload) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(entry);
+};
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start, 0));
+`;
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g;
+
+export function fillTemplate(
+  template: string,
+  page: { markup: string; language: string; marker: string; preloads?: readonly string[]; boot: string },
+): string {
+  const { head, body } = splitHead(page.markup);
+  const title = head.find((element) => element.startsWith('<title>'));
+  // The entry and its preloads are started by the boot script, after the first paint.
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('prerender: the page template has no entry script');
+  const preload = [
+    ...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
+    ...(page.preloads ?? []).map((file) => `/${file}`),
+  ];
+  const boot = JSON.stringify({ entry, preload }).replaceAll('<', '\\u003c');
+  const others = [
+    ...head.filter((element) => element !== title),
+    `<script type="application/json" id="qk-boot">${boot}</script>`,
+    `<script type="module" src="${page.boot}" nonce="QK_CSP_NONCE"></script>`,
+  ];
+  let html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
+  if (title) html = replaceOnce(html, /<title>[^<]*<\/title>/, title);
+  html = replaceOnce(html, /<\/head>/, `${others.join('')}</head>`);
+  return replaceOnce(
+    html,
+    /<div id="root"><\/div>/,
+    `<div id="root" data-prerendered="${page.marker}">${body}</div>`,
+  );
+}
