@@ -170,10 +170,17 @@ export interface LogHead {
 
 export async function logHead(db: Executor, campaignId: string): Promise<LogHead> {
   const result = (await db.execute(sql`
-    with edges as (
+    with applied as (
+      select max(step) as last_applied from ${combatLog} where campaign_id = ${campaignId} and not undone
+    ),
+    edges as (
+      -- The undone steps are the newest ones (undo takes the last applied step, redo the first undone
+      -- one, a new action drops them all): an index range after the last applied step finds them.
       select
-        (select max(step) from ${combatLog} where campaign_id = ${campaignId} and not undone) as last_applied,
-        (select min(step) from ${combatLog} where campaign_id = ${campaignId} and undone) as first_undone
+        applied.last_applied,
+        (select min(step) from ${combatLog}
+          where campaign_id = ${campaignId} and undone and step > coalesce(applied.last_applied, -2147483648)) as first_undone
+      from applied
     )
     select
       (select count(*)::int from ${combatLog} where campaign_id = ${campaignId}) as total,

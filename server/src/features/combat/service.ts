@@ -125,9 +125,12 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
       if (step === null || !changes) throw new AppError(back ? 'NOTHING_TO_UNDO' : 'NOTHING_TO_REDO');
       const side = back ? changes.before : changes.after;
       let fight = applyStepSide(loaded.fight, side);
-      // Units deleted since the step was taken stay out of the fight.
-      const existing = await repo.fightUnits(tx, user.id, campaignId, unitIdsOf(fight.state));
-      fight = healed(fight, new Set(existing.map((unit) => unit._id)));
+      // Units deleted since the step was taken stay out of the fight. The fight's units were just
+      // read with it; only those the step brings back (a removal undone) are looked up.
+      const known = new Set(loaded.units.keys());
+      const others = unitIdsOf(fight.state).filter((id) => !known.has(id));
+      const found = others.length === 0 ? [] : await repo.fightUnits(tx, user.id, campaignId, others);
+      fight = healed(fight, new Set([...known, ...found.map((unit) => unit._id)]));
       const unitRows = await repo.updateUnits(tx, campaignId, Object.entries(side.units));
       await repo.markStep(tx, campaignId, step, back);
       return commit(tx, loaded, fight, unitRows, await repo.stepEntries(tx, campaignId, step));
