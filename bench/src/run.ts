@@ -218,6 +218,8 @@ async function main() {
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
 
+  // BENCH_API_ONLY=1: this table alone (the others have their own commands).
+  if (process.env.BENCH_API_ONLY === '1') return;
   await benchWeb();
   await benchEditor();
   await benchCombat();
