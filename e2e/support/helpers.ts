@@ -63,6 +63,12 @@ const EXPERIMENTAL_AXE_RULES = [
  * Spec quality bar: no serious or critical axe violations on the page as it is now — any rule, the
  * experimental ones included, none excluded.
  */
+/** The colour scheme the page sees is the one under test (the dark tokens are a media query). */
+export async function expectColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const dark = await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  expect(dark ? 'dark' : 'light').toBe(scheme);
+}
+
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .options({ rules: Object.fromEntries(EXPERIMENTAL_AXE_RULES.map((id) => [id, { enabled: true }])) })

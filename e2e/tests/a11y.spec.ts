@@ -2,7 +2,12 @@
 // dashboard, in English and French and in both colour schemes (issue #3; spec quality bar: contrast
 // passes in light and dark).
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerViaApi, seedSession } from '../support/helpers';
+import {
+  expectColorScheme,
+  expectNoSeriousA11yViolations,
+  registerViaApi,
+  seedSession,
+} from '../support/helpers';
 
 const TEXT = {
   en: {
@@ -29,8 +34,7 @@ async function scan(page: Page, scheme: Scheme, path: string, ready?: (page: Pag
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await ready?.(page);
   // The scheme under test is the one the page sees (the dark tokens are a media query).
-  const dark = await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
-  expect(dark ? 'dark' : 'light').toBe(scheme);
+  await expectColorScheme(page, scheme);
   await expectNoSeriousA11yViolations(page);
 }
 

@@ -4,11 +4,12 @@
 // sees Hero only; Hero is offered nothing), with axe scans of both open modals in light and dark.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  expectColorScheme,
   expectNoSeriousA11yViolations,
   registerViaApi,
   seedSession,
-  upgradeViaDemo,
   type ApiUser,
+  upgradeViaDemo,
 } from '../support/helpers';
 
 const TEXT = {
@@ -215,8 +216,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const s = TEXT[lang];
       test(`axe: the open contact and upgrade modals (${lang})`, async ({ page, request }) => {
         await openDashboard(page, request, lang);
-        const dark = await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
-        expect(dark ? 'dark' : 'light').toBe(colorScheme);
+        await expectColorScheme(page, colorScheme);
 
         await sidebar(page).getByRole('button', { name: s.contact }).click();
         const contact = page.getByRole('dialog', { name: s.contact });

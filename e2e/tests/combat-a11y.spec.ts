@@ -14,7 +14,7 @@ import {
   targetMovesSettled,
   rollEveryInitiative,
 } from '../support/combat';
-import { expectNoSeriousA11yViolations } from '../support/helpers';
+import { expectColorScheme, expectNoSeriousA11yViolations } from '../support/helpers';
 
 /** Presses `key` until `target` has the focus, as a keyboard user walks through the page. */
 async function pressUntilFocused(page: Page, key: string, target: Locator, max = 12) {
@@ -113,8 +113,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       ]);
       await openCombat(page, 'en', campaign);
       await expect(page.getByRole('button', { name: 'Add Aria to the allies' })).toBeVisible();
-      const dark = await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
-      expect(dark ? 'dark' : 'light').toBe(colorScheme);
+      await expectColorScheme(page, colorScheme);
 
       // Setup: one side filled, the other empty, Start disabled with its hint.
       await page.getByRole('button', { name: 'All player characters to allies' }).click();

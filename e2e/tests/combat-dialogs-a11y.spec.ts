@@ -6,7 +6,7 @@
 // combat-fast-hands.spec.ts and player-view.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { combatMaster, openCombat, region } from '../support/combat';
-import { expectNoSeriousA11yViolations } from '../support/helpers';
+import { expectColorScheme, expectNoSeriousA11yViolations } from '../support/helpers';
 
 /** Takes the focus out of any field, so a shortcut is not typed into it. */
 async function leaveFields(page: Page) {
@@ -33,8 +33,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       ]);
       await openCombat(page, 'en', campaign);
       await expect(page.getByRole('button', { name: 'Add Aria to the allies' })).toBeVisible();
-      const dark = await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
-      expect(dark ? 'dark' : 'light').toBe(colorScheme);
+      await expectColorScheme(page, colorScheme);
       await page.getByRole('button', { name: 'All player characters to allies' }).click();
       await expect(region(page, 'Allies').getByRole('listitem')).toHaveCount(2);
 

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer as auth, createCampaign, numberedUnits, unitApi } from '../support/game-data';
 import {
+  expectColorScheme,
   expectNoSeriousA11yViolations,
   registerViaApi,
   seedSession,
@@ -169,8 +170,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(
           page.getByRole('heading', { level: 1, name: TEXT[lang].checkoutTitle('Hero') }),
         ).toBeVisible();
-        const dark = await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
-        expect(dark ? 'dark' : 'light').toBe(colorScheme);
+        await expectColorScheme(page, colorScheme);
         await expectNoSeriousA11yViolations(page);
         await page.goto(urls.portal);
         await expect(page.getByRole('heading', { level: 1, name: TEXT[lang].portalTitle })).toBeVisible();

@@ -5,7 +5,7 @@
 // and dark. Fights are seeded through the API; the game master plays through the screen.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { chooseTarget, combatMaster, openCombat, savedHp, seedFight, type Campaign } from '../support/combat';
-import { expectNoSeriousA11yViolations, type ApiUser } from '../support/helpers';
+import { expectColorScheme, expectNoSeriousA11yViolations, type ApiUser } from '../support/helpers';
 
 const TEXT = {
   en: {
@@ -200,9 +200,7 @@ test.describe('player view', () => {
           await player.page.goto(pathOf(url).replace(/^\/(en|fr)/, `/${lang}`));
           await expect(player.page.getByRole('heading', { level: 1, name: TEXT[lang].title })).toBeVisible();
           await expect(card(player.page, 'Grask').getByText(TEXT[lang].wounded)).toBeAttached();
-          expect(await player.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(
-            colorScheme === 'dark',
-          );
+          await expectColorScheme(player.page, colorScheme);
           await expectNoSeriousA11yViolations(player.page);
         }
         await player.page.goto('/en/play/not-a-real-token');
