@@ -1,7 +1,7 @@
 // The long log of issue #14's benchmark target ("a log of 5,000 entries updates in ≤ 16 ms per new
 // entry"): entries written straight into combat_log, as a long fight would have left them.
 import { and, eq, max } from 'drizzle-orm';
-import type { LogDraft } from '@questkeeper/core/rules/combat-action-types';
+import { BLANK_LOG_DETAILS, type LogDraft } from '@questkeeper/core/rules/combat-action-types';
 import { openDatabase, type DatabaseOptions } from '../../../server/src/db/client';
 import { combatLog } from '../../../server/src/db/schema';
 
@@ -29,21 +29,13 @@ export async function seedLog(
       type: 'attack',
       round: 1 + Math.floor(i / 400),
       turnOf: { ...refs.actor, group: 'allies' },
+      ...BLANK_LOG_DETAILS,
       actor: { ...refs.actor, group: 'allies' },
       target: { ...refs.target, group: 'enemies' },
       input: '1',
       amount: 1,
-      breakdown: null,
-      clamped: false,
       hpBefore: refs.hp,
       hpAfter: refs.hp - 1,
-      statusBefore: null,
-      statusAfter: null,
-      condition: null,
-      initiative: null,
-      initiatives: null,
-      wrapped: false,
-      defeated: null,
     });
     for (let from = 0; from < count; from += 1000) {
       const rows = Array.from({ length: Math.min(1000, count - from) }, (_, k) => {

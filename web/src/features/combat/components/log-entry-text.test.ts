@@ -1,6 +1,7 @@
 // The reorder entry of issue #16 (decision 031) in words: its sentence and its new initiative.
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/rules/combat-action-types';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
 import en from '@questkeeper/core/locales/en.json';
 import fr from '@questkeeper/core/locales/fr.json';
@@ -22,21 +23,9 @@ const entry: CombatLogEntry = {
   type: 'reorder',
   round: 1,
   turnOf: null,
-  actor: null,
+  ...BLANK_LOG_DETAILS,
   target: { id: 'u1', name: 'Snaga', group: 'enemies' },
-  input: null,
-  amount: null,
-  breakdown: null,
-  clamped: false,
-  hpBefore: null,
-  hpAfter: null,
-  statusBefore: null,
-  statusAfter: null,
-  condition: null,
   initiative: 80,
-  initiatives: null,
-  wrapped: false,
-  defeated: null,
   undone: false,
   at: '2026-11-24T10:00:00.000Z',
 };
