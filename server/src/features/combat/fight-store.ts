@@ -41,7 +41,12 @@ export async function loadFight(
   const stored: Fight = { state: row?.state ?? EMPTY_COMBAT, conditions: row?.conditions ?? {} };
   const watched = Object.values(stored.conditions).flatMap((list) => list.map((item) => item.ofUnitId));
   const ids = [...new Set([...unitIdsOf(stored.state), ...watched, ...(options.extraIds ?? [])])];
-  const units = new Map((await repo.fightUnits(db, userId, campaignId, ids)).map((unit) => [unit._id, unit]));
+  const units = new Map(
+    (await repo.fightUnits(db, userId, campaignId, ids, campaign.initiativeCaracName)).map((unit) => [
+      unit._id,
+      unit,
+    ]),
+  );
   return { campaign, row, version: row?.version ?? 0, fight: healed(stored, new Set(units.keys())), units };
 }
 
@@ -61,13 +66,15 @@ export async function fightSummary(db: Executor, campaignId: string): Promise<Co
 /**
  * The answer for a fight as stored now: its newest log entries (an index scan that stops after
  * COMBAT_LOG_WINDOW rows), what undo, redo and paging need, and the summary once it has ended.
+ * `known`: the log's head when the caller has it already (an action that dropped nothing).
  */
 export async function present(
   db: Executor,
   loaded: Pick<LoadedFight, 'campaign' | 'fight' | 'version'> & { updatedAt: Date | null },
+  known?: repo.LogHead,
 ): Promise<CombatResponse> {
   const campaignId = loaded.campaign.id;
-  const head = await repo.logHead(db, campaignId);
+  const head = known ?? (await repo.logHead(db, campaignId));
   const window = head.total === 0 ? [] : await repo.logPage(db, campaignId, COMBAT_LOG_WINDOW);
   return toCombatResponse({
     fight: loaded.fight,

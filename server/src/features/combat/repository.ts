@@ -1,6 +1,6 @@
 // SQL for the combat of a campaign: its row (fight, conditions, version), its log (which is also the
 // undo history, decision 021), and the unit reads and writes an action makes.
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FightUnit, LogDraft, UnitChange } from '@questkeeper/core/rules/combat-action-types';
 import type { StepChanges } from '@questkeeper/core/rules/combat-history';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
@@ -47,42 +47,108 @@ export async function findCombat(db: Executor, campaignId: string): Promise<Comb
   return row;
 }
 
+/** Whether two JSON values are equal (key order aside). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameJson(item, b[index]))
+    );
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
+  );
+}
+
+/**
+ * The fields of `next` that differ from `stored`, or null when one was dropped (the whole state must
+ * be written then).
+ */
+function statePatch(stored: CombatState, next: CombatState): Partial<CombatState> | null {
+  const patch: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(stored), ...Object.keys(next)])) {
+    const value = (next as Record<string, unknown>)[key];
+    if (sameJson((stored as Record<string, unknown>)[key], value)) continue;
+    if (value === undefined) return null;
+    patch[key] = value;
+  }
+  return patch as Partial<CombatState>;
+}
+
+/**
+ * Stores the fight. Over a stored one (`stored`: its state as read under the campaign lock) only the
+ * fields that changed are sent: an attack changes the amount and the target, not the initiative order
+ * nor the groups, which hold 400 units' worth of JSON in a large fight.
+ */
 export async function saveCombat(
   db: Executor,
   campaignId: string,
   values: { state: CombatState; conditions: ConditionMap; version: number },
-): Promise<CombatRow> {
+  stored?: CombatState,
+): Promise<{ updatedAt: Date }> {
+  const patch = stored ? statePatch(stored, values.state) : null;
   const set = { ...values, updatedAt: sql`clock_timestamp()` };
-  const [row] = await db
-    .insert(combats)
-    .values({ campaignId, ...set })
-    .onConflictDoUpdate({ target: combats.campaignId, set })
-    .returning();
-  if (!row) throw new Error('upsert of combats returned no row');
+  // Only the time comes back: the caller has the state it wrote.
+  const [row] = patch
+    ? await db
+        .update(combats)
+        .set({
+          ...set,
+          state:
+            Object.keys(patch).length === 0
+              ? sql`${combats.state}`
+              : sql`${combats.state} || ${JSON.stringify(patch)}::jsonb`,
+        })
+        .where(eq(combats.campaignId, campaignId))
+        .returning({ updatedAt: combats.updatedAt })
+    : await db
+        .insert(combats)
+        .values({ campaignId, ...set })
+        .onConflictDoUpdate({ target: combats.campaignId, set })
+        .returning({ updatedAt: combats.updatedAt });
+  if (!row) throw new Error('write of combats returned no row');
   return row;
 }
 
-const fightUnitColumns = {
-  _id: units.id,
-  name: units.name,
-  hp: units.hp,
-  currentHp: units.currentHp,
-  status: units.status,
-  characteristics: units.characteristics,
-};
-
-/** The units among `ids` that belong to this user's campaign (others are absent). */
+/**
+ * The units among `ids` that belong to this user's campaign (others are absent). Every action reads
+ * the whole fight (400 units at most), so the database builds them as one JSON array: one value to
+ * parse instead of 400 rows, and the ids go as one array parameter. Of the characteristics only
+ * `characteristic` is read, the one initiative ties look at.
+ */
 export async function fightUnits(
   db: Executor,
   userId: string,
   campaignId: string,
   ids: readonly string[],
+  characteristic: string,
 ): Promise<FightUnit[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(fightUnitColumns)
-    .from(units)
-    .where(and(eq(units.campaignId, campaignId), eq(units.userId, userId), inArray(units.id, [...ids])));
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(
+      ${units.id}, ${units.name}, ${units.hp}, ${units.currentHp}, ${units.status},
+      ${units.characteristics} -> ${characteristic}::text
+    )), '[]') as list
+    from ${units}
+    where ${units.campaignId} = ${campaignId} and ${units.userId} = ${userId}
+      and ${units.id} = any(${sql.param([...ids])}::uuid[])
+  `)) as unknown as { rows: { list: [string, string, number, number, string, number | null][] }[] };
+  return (result.rows[0]?.list ?? []).map(([_id, name, hp, currentHp, status, value]) => ({
+    _id,
+    name,
+    hp,
+    currentHp,
+    status,
+    characteristics: value === null ? {} : { [characteristic]: value },
+  }));
 }
 
 /** Locks the rows an action reads then writes, so a unit edit made meanwhile is not lost. */
@@ -224,23 +290,6 @@ export async function appliedLog(db: Executor, campaignId: string) {
     .orderBy(asc(combatLog.step), asc(combatLog.position));
 }
 
-/** The last step still applied, or the first undone one (what undo and redo take). */
-export async function edgeStep(db: Executor, campaignId: string, undone: boolean): Promise<number | null> {
-  const [row] = await db
-    .select({ step: undone ? sql<number | null>`min(${combatLog.step})` : max(combatLog.step) })
-    .from(combatLog)
-    .where(and(eq(combatLog.campaignId, campaignId), eq(combatLog.undone, undone)));
-  return row?.step ?? null;
-}
-
-export async function stepEntries(db: Executor, campaignId: string, step: number): Promise<LogRow[]> {
-  return db
-    .select(logColumns)
-    .from(combatLog)
-    .where(and(eq(combatLog.campaignId, campaignId), eq(combatLog.step, step)))
-    .orderBy(asc(combatLog.position));
-}
-
 /** What a step changed; null for a step without stored changes (an imported log). */
 export async function stepChanges(
   db: Executor,
@@ -254,22 +303,35 @@ export async function stepChanges(
   return row?.undo ?? null;
 }
 
-export async function markStep(db: Executor, campaignId: string, step: number, undone: boolean) {
-  await db
+/** Marks a step undone or applied again; answers its entries in order. */
+export async function markStep(
+  db: Executor,
+  campaignId: string,
+  step: number,
+  undone: boolean,
+): Promise<LogRow[]> {
+  const rows = await db
     .update(combatLog)
     .set({ undone })
-    .where(and(eq(combatLog.campaignId, campaignId), eq(combatLog.step, step)));
+    .where(and(eq(combatLog.campaignId, campaignId), eq(combatLog.step, step)))
+    .returning(logColumns);
+  return rows.sort((a, b) => a.position - b.position);
 }
 
-/** Drops the redo steps (a new action after an undo), or with `all` the whole log (a new fight). */
-export async function dropLog(db: Executor, campaignId: string, options: { all: boolean }) {
-  await db
-    .delete(combatLog)
-    .where(
-      options.all
-        ? eq(combatLog.campaignId, campaignId)
-        : and(eq(combatLog.campaignId, campaignId), eq(combatLog.undone, true)),
-    );
+/**
+ * Drops the redo steps (a new action after an undo), or with `all` the whole log (a new fight).
+ * Answers how many entries went.
+ */
+export async function dropLog(db: Executor, campaignId: string, options: { all: boolean }): Promise<number> {
+  const result = (await db.execute(sql`
+    with dropped as (
+      delete from ${combatLog}
+      where campaign_id = ${campaignId} ${options.all ? sql`` : sql`and undone`}
+      returning 1
+    )
+    select count(*)::int as count from dropped
+  `)) as unknown as { rows: { count: number }[] };
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 export async function insertStep(

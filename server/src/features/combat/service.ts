@@ -99,18 +99,23 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
     return loaded;
   }
 
-  /** Stores the fight at the next version and builds the answer. */
+  /** Stores the fight at the next version and builds the answer (`head`: the log's, when known). */
   async function commit(
     tx: Executor,
     loaded: LoadedFight,
     fight: LoadedFight['fight'],
     unitRows: repo.UnitRow[],
     entries: repo.LogRow[],
+    head?: repo.LogHead,
   ): Promise<CombatActionResponse> {
     const version = loaded.version + 1;
-    const row = await repo.saveCombat(tx, loaded.campaign.id, { ...fight, version });
+    const row = await repo.saveCombat(tx, loaded.campaign.id, { ...fight, version }, loaded.row?.state);
     return {
-      combat: await present(tx, { campaign: loaded.campaign, fight, version, updatedAt: row.updatedAt }),
+      combat: await present(
+        tx,
+        { campaign: loaded.campaign, fight, version, updatedAt: row.updatedAt },
+        head,
+      ),
       units: unitRows.map(toUnit),
       entries: entries.map(toLogEntry),
     };
@@ -120,8 +125,12 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
   async function travel(user: CombatActor, campaignId: string, version: number, back: boolean) {
     const result = await db.transaction(async (tx) => {
       const loaded = await lockedFight(tx, user, campaignId, version);
-      const step = await repo.edgeStep(tx, campaignId, !back);
-      const changes = step === null ? null : await repo.stepChanges(tx, campaignId, step);
+      const head = await repo.logHead(tx, campaignId);
+      const step = back ? head.lastApplied : head.firstUndone;
+      const changes =
+        step === null || !(back ? head.canUndo : head.canRedo)
+          ? null
+          : await repo.stepChanges(tx, campaignId, step);
       if (step === null || !changes) throw new AppError(back ? 'NOTHING_TO_UNDO' : 'NOTHING_TO_REDO');
       const side = back ? changes.before : changes.after;
       let fight = applyStepSide(loaded.fight, side);
@@ -129,11 +138,14 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
       // read with it; only those the step brings back (a removal undone) are looked up.
       const known = new Set(loaded.units.keys());
       const others = unitIdsOf(fight.state).filter((id) => !known.has(id));
-      const found = others.length === 0 ? [] : await repo.fightUnits(tx, user.id, campaignId, others);
+      const found =
+        others.length === 0
+          ? []
+          : await repo.fightUnits(tx, user.id, campaignId, others, loaded.campaign.initiativeCaracName);
       fight = healed(fight, new Set([...known, ...found.map((unit) => unit._id)]));
       const unitRows = await repo.updateUnits(tx, campaignId, Object.entries(side.units));
-      await repo.markStep(tx, campaignId, step, back);
-      return commit(tx, loaded, fight, unitRows, await repo.stepEntries(tx, campaignId, step));
+      const entries = await repo.markStep(tx, campaignId, step, back);
+      return commit(tx, loaded, fight, unitRows, entries);
     });
     publish(campaignId, result.combat.version);
     return result;
@@ -195,11 +207,12 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
         } catch (error) {
           throw error instanceof CombatRefusal ? toAppError(error) : error;
         }
-        // After the end of a fight, the next action sets up a new one: the old history goes.
-        const last = await repo.edgeStep(tx, campaignId, false);
-        const over =
-          last !== null && (await repo.stepEntries(tx, campaignId, last)).some((row) => endsFight(row.data));
-        await repo.dropLog(tx, campaignId, { all: over });
+        // After the end of a fight, the next action sets up a new one: the old history goes; after
+        // an undo, the redo steps go.
+        const head = await repo.logHead(tx, campaignId);
+        const over = head.ended;
+        const dropped =
+          over || head.firstUndone !== null ? await repo.dropLog(tx, campaignId, { all: over }) : 0;
         const unitsBefore = new Map<string, UnitChange>();
         for (const id of outcome.units.keys()) {
           const unit = loaded.units.get(id);
@@ -208,9 +221,18 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
         const changes = diffSteps(loaded.fight, outcome.fight, unitsBefore, outcome.units);
         const unitRows = await repo.updateUnits(tx, campaignId, outcome.units);
         // Undone steps always follow the last applied one, so the new step comes right after it.
-        const step = over ? 1 : (last ?? 0) + 1;
+        const step = over ? 1 : (head.lastApplied ?? 0) + 1;
         const entries = await repo.insertStep(tx, campaignId, step, outcome.entries, changes);
-        return commit(tx, loaded, outcome.fight, unitRows, entries);
+        // The log's head after this step is known without reading it again.
+        const after: repo.LogHead = {
+          total: head.total - dropped + entries.length,
+          lastApplied: step,
+          firstUndone: null,
+          canUndo: true,
+          canRedo: false,
+          ended: entries.some((row) => endsFight(row.data)),
+        };
+        return commit(tx, loaded, outcome.fight, unitRows, entries, after);
       });
       publish(campaignId, result.combat.version);
       return result;
