@@ -43,16 +43,17 @@ function notesFor(index: number): string {
 
 /**
  * The app on `database`, in-process for `inject`: no web build, no logs, no rate limit; `env` adds
- * or overrides settings.
+ * or overrides settings (NODE_ENV=test checks every answer against its zod schema: production does
+ * not).
  */
 export async function benchApp(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({
-    ...env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '0',
     WEB_DIST: '/nonexistent-web-dist',
     PUBLIC_URL: 'http://questkeeper.bench',
+    ...env,
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -36,6 +36,7 @@ import { detailTable, mainTable, summarize, verdicts } from './report';
 import { createScratchDatabase, type ScratchDatabase } from '../../../server/src/test/scratch-database';
 import type { DatabaseOptions } from '../../../server/src/db/client';
 import { HERO_UNIT_LIMIT, TARGET_HP, seedFight, undoLastStep, unitHp } from './setup';
+import { startTrace } from './trace';
 import { measureTable } from './table-bench';
 import { measureRowRenders, rowRenderLines } from './row-renders';
 
@@ -56,6 +57,8 @@ const RESULTS_DIR = new URL('../../results', import.meta.url).pathname;
  * `npx vite build --minify false` into BENCH_WEB_DIST for readable names.
  */
 const PROFILE = process.env.BENCH_COMBAT_PROFILE;
+/** BENCH_COMBAT_TRACE=1: a performance trace of the round trips (./trace.ts). */
+const TRACE = process.env.BENCH_COMBAT_TRACE === '1';
 
 /** Starts Chromium's sampling profiler on `page`; `stop` writes the .cpuprofile. */
 async function startProfile(page: Page) {
@@ -243,6 +246,12 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         campaignId,
         fight,
         writeDirect,
+        ...(TRACE
+          ? {
+              trace: () =>
+                startTrace(page, path.join(RESULTS_DIR, `combat-table-${driver}-${Date.now()}.trace.json`)),
+            }
+          : {}),
       });
 
       if (tableProfiler) {

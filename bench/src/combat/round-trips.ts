@@ -10,10 +10,23 @@ import { TWO_FRAMES } from '../editor/page-scripts';
 const PROBE_TIMEOUT_MS = 30_000;
 
 /**
+ * Request sent → the answer's first byte (Resource Timing), the server's share as the page sees it;
+ * the buffer is emptied after each read (it keeps 250 entries).
+ */
+const SERVER_TIME = `
+  const serverTime = (url) => {
+    const entry = performance.getEntriesByName(url).pop();
+    performance.clearResourceTimings();
+    return entry && entry.requestStart > 0 ? entry.responseStart - entry.requestStart : NaN;
+  };`;
+
+/**
  * Init script: window.__qkAnswerAt = performance.now() once an action's or undo's answer is read, and
- * window.__qkAnswerBytes its size (decision 030: the answer carries the log's newest entries only).
+ * window.__qkAnswerBytes its size (decision 030: the answer carries the log's newest entries only),
+ * window.__qkServer the server's share of it.
  */
 export const ANSWER_MARK = `(() => {
+  ${SERVER_TIME}
   const fetch0 = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const response = await fetch0(input, init);
@@ -22,6 +35,7 @@ export const ANSWER_MARK = `(() => {
       const body = await response.clone().arrayBuffer();
       window.__qkAnswerAt = performance.now();
       window.__qkAnswerBytes = body.byteLength;
+      window.__qkServer = serverTime(response.url);
     }
     return response;
   };
@@ -43,6 +57,8 @@ export interface RoundTripTiming {
   answer: number;
   /** Answer read → that paint (the browser's share: parse, check, merge, render). */
   browser: number;
+  /** Request sent → the answer's first byte: the server's share, on this machine's loopback. */
+  server: number;
   /** The answer's body, in bytes. */
   bytes: number;
 }
@@ -95,7 +111,8 @@ function roundTripProbe(labels: TableLabels, button: 'attack' | 'undo', targetId
         observer.disconnect();
         const answerAt = window.__qkAnswerAt;
         const bytes = window.__qkAnswerBytes ?? 0;
-        afterPaint((at) => resolve({ paint: at - start, answer: answerAt - start, browser: at - answerAt, bytes }));
+        const server = window.__qkServer ?? NaN;
+        afterPaint((at) => resolve({ paint: at - start, answer: answerAt - start, browser: at - answerAt, server, bytes }));
       };
       const observer = new MutationObserver(check);
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
@@ -113,6 +130,7 @@ function roundTripProbe(labels: TableLabels, button: 'attack' | 'undo', targetId
 function floorProbe(campaignId: string) {
   return `(() => {
     ${AFTER_PAINT}
+    ${SERVER_TIME}
     const { token } = JSON.parse(localStorage.getItem('questkeeper.session') ?? '{}');
     window.__qkBench = (async () => {
       const start = performance.now();
@@ -122,8 +140,9 @@ function floorProbe(campaignId: string) {
       const body = await response.arrayBuffer();
       const answerAt = performance.now();
       JSON.parse(new TextDecoder().decode(body));
+      const server = serverTime(response.url);
       const at = await new Promise((resolve) => afterPaint(resolve));
-      return { paint: at - start, answer: answerAt - start, browser: at - answerAt, bytes: body.byteLength };
+      return { paint: at - start, answer: answerAt - start, browser: at - answerAt, server, bytes: body.byteLength };
     })();
     return null;
   })()`;

@@ -35,6 +35,8 @@ export interface TableContext {
   token: string;
   campaignId: string;
   fight: Fight;
+  /** Starts a performance trace of the attack/undo pairs (BENCH_COMBAT_TRACE, ./trace.ts). */
+  trace?: () => Promise<{ stop(iterations: number): Promise<void> }>;
   /** Writes straight into the database (restarting the server on PGlite); answers the origin. */
   writeDirect: (insert: (options: DatabaseOptions) => Promise<void>) => Promise<string>;
 }
@@ -91,6 +93,8 @@ function line(row: Row): string[] {
     ms(of(row.samples, 'paint', 50)),
     ms(of(row.samples, 'paint', 95)),
     ms(of(row.samples, 'answer', 50)),
+    ms(of(row.samples, 'server', 50)),
+    ms(of(row.floor, 'server', 50)),
     ms(of(row.samples, 'browser', 50)),
     ms(of(row.samples, 'browser', 95)),
     ms(floor),
@@ -118,6 +122,7 @@ export async function measureTable(ctx: TableContext) {
   const undo: RoundTripTiming[] = [];
   const floor: RoundTripTiming[] = [];
   await targetChosen(page, ctx);
+  const trace = ctx.trace ? await ctx.trace() : null;
   for (let i = 0; i < WARMUP + ROUND_TRIPS; i++) {
     await typeAmount(page, ctx.labels);
     const blow = await measureAttackRoundTrip(page, labels, ctx.fight.targetId);
@@ -128,6 +133,7 @@ export async function measureTable(ctx: TableContext) {
     floor.push(read);
     undo.push(back);
   }
+  await trace?.stop(WARMUP + ROUND_TRIPS);
 
   // The long log: entries written straight into the table, then the view opened on them.
   const target = ctx.fight.targetId;
@@ -179,7 +185,9 @@ export async function measureTable(ctx: TableContext) {
     },
   ];
   console.log(
-    '\nCombat table round trips (ms; "answer": click → the answer read; "browser": answer → paint; ' +
+    '\nCombat table round trips (ms; "answer": click → the answer read; "server": request sent → ' +
+      "the answer's first byte; " +
+      '"browser": answer → paint; ' +
       'floor: GET /api/combat of the same fight, parsed, then a paint — p95 of the figure the target reads):\n',
   );
   console.log(
@@ -190,6 +198,8 @@ export async function measureTable(ctx: TableContext) {
         'p50',
         'p95',
         'answer p50',
+        'server p50',
+        'floor server p50',
         'browser p50',
         'browser p95',
         'floor p95',
