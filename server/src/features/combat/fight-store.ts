@@ -19,6 +19,8 @@ export interface LoadedFight {
   fight: Fight;
   /** The campaign's units named by the fight or by `extraIds`. */
   units: Map<string, FightUnit>;
+  /** The log's head as stored, read with the fight (decision 039). */
+  head: repo.LogHead;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function loadFight(
   // Units an action reads then writes (HP, status): a unit edit in flight finishes first. Always
   // after the campaign row, the order every writer takes, so two writers never wait on each other.
   await repo.lockUnits(db, campaignId, options.lockUnits ?? []);
-  const row = await repo.findCombat(db, campaignId);
+  const { row, head } = await repo.findCombat(db, campaignId);
   const stored: Fight = { state: row?.state ?? EMPTY_COMBAT, conditions: row?.conditions ?? {} };
   const watched = Object.values(stored.conditions).flatMap((list) => list.map((item) => item.ofUnitId));
   const ids = [...new Set([...unitIdsOf(stored.state), ...watched, ...(options.extraIds ?? [])])];
@@ -47,7 +49,14 @@ export async function loadFight(
       unit,
     ]),
   );
-  return { campaign, row, version: row?.version ?? 0, fight: healed(stored, new Set(units.keys())), units };
+  return {
+    campaign,
+    row,
+    version: row?.version ?? 0,
+    fight: healed(stored, new Set(units.keys())),
+    units,
+    head,
+  };
 }
 
 /** The fight without units deleted since it was saved, nor their conditions. */

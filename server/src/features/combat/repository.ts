@@ -1,6 +1,6 @@
 // SQL for the combat of a campaign: its row (fight, conditions, version), its log (which is also the
 // undo history, decision 021), and the unit reads and writes an action makes.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FightUnit, LogDraft, UnitChange } from '@questkeeper/core/rules/combat-action-types';
 import type { StepChanges } from '@questkeeper/core/rules/combat-history';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
@@ -42,9 +42,20 @@ export async function findCombatCampaign(
 }
 export type CombatCampaign = NonNullable<Awaited<ReturnType<typeof findCombatCampaign>>>;
 
-export async function findCombat(db: Executor, campaignId: string): Promise<CombatRow | undefined> {
-  const [row] = await db.select().from(combats).where(eq(combats.campaignId, campaignId)).limit(1);
-  return row;
+/**
+ * The fight's row and its log's head, in one round trip. No row means no fight was ever set up
+ * here, so no log either (an imported log comes with its fight's row).
+ */
+export async function findCombat(
+  db: Executor,
+  campaignId: string,
+): Promise<{ row: CombatRow | undefined; head: LogHead }> {
+  const [found] = await db
+    .select({ row: getTableColumns(combats), head: logHeadJson(campaignId) })
+    .from(combats)
+    .where(eq(combats.campaignId, campaignId))
+    .limit(1);
+  return { row: found?.row, head: found?.head ?? EMPTY_LOG_HEAD };
 }
 
 /** Whether two JSON values are equal (key order aside). */
@@ -234,51 +245,53 @@ export interface LogHead {
   ended: boolean;
 }
 
-export async function logHead(db: Executor, campaignId: string): Promise<LogHead> {
-  const result = (await db.execute(sql`
+/** The head of an empty log (a campaign that never had a fight). */
+export const EMPTY_LOG_HEAD: LogHead = {
+  total: 0,
+  lastApplied: null,
+  firstUndone: null,
+  canUndo: false,
+  canRedo: false,
+  ended: false,
+};
+
+/** The log's head as one JSON value: a scalar subquery, read alone or with the fight's row. */
+function logHeadJson(campaignId: string) {
+  const log = sql`${combatLog} where campaign_id = ${campaignId}`;
+  const hasChanges = (step: SQL) =>
+    sql`coalesce((select undo is not null from ${log} and step = ${step} and position = 0), false)`;
+  const endsFight = (step: SQL) =>
+    sql`exists(select 1 from ${log} and step = ${step} and (type = 'end' or data->>'defeated' is not null))`;
+  return sql<LogHead>`(
     with applied as (
-      select max(step) as last_applied from ${combatLog} where campaign_id = ${campaignId} and not undone
+      select max(step) as last_applied from ${log} and not undone
     ),
     edges as (
       -- The undone steps are the newest ones (undo takes the last applied step, redo the first undone
       -- one, a new action drops them all): an index range after the last applied step finds them.
       select
         applied.last_applied,
-        (select min(step) from ${combatLog}
-          where campaign_id = ${campaignId} and undone and step > coalesce(applied.last_applied, -2147483648)) as first_undone
+        (select min(step) from ${log}
+          and undone and step > coalesce(applied.last_applied, -2147483648)) as first_undone
       from applied
     )
-    select
-      (select count(*)::int from ${combatLog} where campaign_id = ${campaignId}) as total,
-      edges.last_applied,
-      edges.first_undone,
-      coalesce((select undo is not null from ${combatLog}
-        where campaign_id = ${campaignId} and step = edges.last_applied and position = 0), false) as can_undo,
-      coalesce((select undo is not null from ${combatLog}
-        where campaign_id = ${campaignId} and step = edges.first_undone and position = 0), false) as can_redo,
-      exists(select 1 from ${combatLog}
-        where campaign_id = ${campaignId} and step = edges.last_applied
-          and (type = 'end' or data->>'defeated' is not null)) as ended
+    select json_build_object(
+      'total', (select count(*)::int from ${log}),
+      'lastApplied', last_applied,
+      'firstUndone', first_undone,
+      'canUndo', ${hasChanges(sql`last_applied`)},
+      'canRedo', ${hasChanges(sql`first_undone`)},
+      'ended', ${endsFight(sql`last_applied`)}
+    )
     from edges
-  `)) as unknown as {
-    rows: {
-      total: number;
-      last_applied: number | null;
-      first_undone: number | null;
-      can_undo: boolean;
-      can_redo: boolean;
-      ended: boolean;
-    }[];
+  )`;
+}
+
+export async function logHead(db: Executor, campaignId: string): Promise<LogHead> {
+  const result = (await db.execute(sql`select ${logHeadJson(campaignId)} as head`)) as unknown as {
+    rows: { head: LogHead | null }[];
   };
-  const row = result.rows[0];
-  return {
-    total: Number(row?.total ?? 0),
-    lastApplied: row?.last_applied ?? null,
-    firstUndone: row?.first_undone ?? null,
-    canUndo: row?.can_undo ?? false,
-    canRedo: row?.can_redo ?? false,
-    ended: row?.ended ?? false,
-  };
+  return result.rows[0]?.head ?? EMPTY_LOG_HEAD;
 }
 
 /** The applied entries, oldest first, with only what the end-of-fight summary reads. */

@@ -94,7 +94,9 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
   ) {
     const loaded = await loadFight(tx, user.id, campaignId, { lock: true, extraIds: ids, lockUnits: ids });
     if (version !== loaded.version) {
-      throw new CombatConflict(await present(tx, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }));
+      throw new CombatConflict(
+        await present(tx, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }, loaded.head),
+      );
     }
     return loaded;
   }
@@ -125,7 +127,7 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
   async function travel(user: CombatActor, campaignId: string, version: number, back: boolean) {
     const result = await db.transaction(async (tx) => {
       const loaded = await lockedFight(tx, user, campaignId, version);
-      const head = await repo.logHead(tx, campaignId);
+      const { head } = loaded;
       const step = back ? head.lastApplied : head.firstUndone;
       const changes =
         step === null || !(back ? head.canUndo : head.canRedo)
@@ -154,7 +156,7 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
   return {
     async get(user: CombatActor, campaignId: string): Promise<CombatResponse> {
       const loaded = await loadFight(db, user.id, campaignId, { lock: false });
-      return present(db, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null });
+      return present(db, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }, loaded.head);
     },
 
     /**
@@ -209,7 +211,7 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
         }
         // After the end of a fight, the next action sets up a new one: the old history goes; after
         // an undo, the redo steps go.
-        const head = await repo.logHead(tx, campaignId);
+        const { head } = loaded;
         const over = head.ended;
         const dropped =
           over || head.firstUndone !== null ? await repo.dropLog(tx, campaignId, { all: over }) : 0;
