@@ -2,7 +2,7 @@
 // each plan sees, billing info, the portal's failure and the language save. The journeys in
 // e2e/tests/profile.spec.ts run the same against the real server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -12,7 +12,7 @@ import { Toaster } from '@/components/toast/toaster';
 import type * as ApiClient from '@/lib/api-client';
 import type * as I18n from '@/lib/i18n';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { applyLanguage } from '@/lib/i18n';
+import { applyLanguage, i18next } from '@/lib/i18n';
 import { clearSession, getSession, signIn } from '@/lib/session';
 import ProfileView from './profile-view';
 
@@ -294,6 +294,10 @@ describe('language', { timeout: 20_000 }, () => {
     expect(await within(toasts()).findByText('Language saved.')).toBeTruthy();
     expect(within(toasts()).getAllByRole('listitem')).toHaveLength(1);
     expect(within(languageCard()).queryByText('Language saved.')).toBeNull();
+    // The texts switching (a new `t`) does not say it again.
+    await act(() => i18next.changeLanguage('fr'));
+    await act(() => i18next.changeLanguage('en'));
+    expect(within(toasts()).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('keeps the language and says why when saving fails', async () => {

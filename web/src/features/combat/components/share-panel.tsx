@@ -125,6 +125,20 @@ export const SharePanel = memo(function SharePanel({
     }
   };
 
+  // Revoke sits with the link's other buttons, or alone under Create when the link is unknown here.
+  const revokeButton = (variant: 'danger' | 'ghost') => (
+    <Button
+      size="sm"
+      variant={variant}
+      loading={busy === 'revoke'}
+      disabled={busy !== null}
+      icon={<Unlink aria-hidden="true" className="size-4" />}
+      onClick={() => void revoke()}
+    >
+      {t('playerView.share.revoke')}
+    </Button>
+  );
+
   return (
     <section className="rounded-card border border-line bg-surface shadow-card">
       <h3 className="font-sans text-base">
@@ -195,16 +209,7 @@ export const SharePanel = memo(function SharePanel({
               >
                 {t('playerView.share.renew')}
               </Button>
-              <Button
-                size="sm"
-                variant="danger"
-                loading={busy === 'revoke'}
-                disabled={busy !== null}
-                icon={<Unlink aria-hidden="true" className="size-4" />}
-                onClick={() => void revoke()}
-              >
-                {t('playerView.share.revoke')}
-              </Button>
+              {revokeButton('danger')}
             </div>
             {showQr ? (
               <QrCode value={url} label={t('playerView.share.qrAlt')} className="size-64 max-w-full p-2" />
@@ -221,16 +226,7 @@ export const SharePanel = memo(function SharePanel({
               {t('playerView.share.create')}
             </Button>
             <p className="text-sm text-ink-muted">{t('playerView.share.unknownLink')}</p>
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={busy === 'revoke'}
-              disabled={busy !== null}
-              icon={<Unlink aria-hidden="true" className="size-4" />}
-              onClick={() => void revoke()}
-            >
-              {t('playerView.share.revoke')}
-            </Button>
+            {revokeButton('ghost')}
           </div>
         )}
 

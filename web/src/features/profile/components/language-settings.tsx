@@ -44,10 +44,13 @@ export function LanguageSettings({ user }: { user: SessionUser }) {
   const groupRef = useRef<HTMLFieldSetElement>(null);
   // Said when the new prefix is in the URL: by this instance if it stays, by the next one if not.
   const landed = status.kind === 'saved' && location.pathname.startsWith(`/${status.language}/`);
+  // Once per save: `t` changes with the language, and that must not say it again.
+  const announced = useRef<Status | null>(null);
   useEffect(() => {
-    if (!landed) return;
+    if (!landed || announced.current === status) return;
+    announced.current = status;
     toast.success(t('profile.language.saved'));
-  }, [landed, t, toast]);
+  }, [landed, status, t, toast]);
 
   // Back on the chosen language after the remount: the keyboard user continues from there.
   useEffect(() => {
