@@ -75,7 +75,8 @@ export async function fightSummary(db: Executor, campaignId: string): Promise<Co
 /**
  * The answer for a fight as stored now: its newest log entries (an index scan that stops after
  * COMBAT_LOG_WINDOW rows), what undo, redo and paging need, and the summary once it has ended.
- * `known`: the log's head when the caller has it already (an action that dropped nothing).
+ * `known`: the log's head when the caller has it (read with the fight, or built by the action that
+ * just wrote its step); undo and redo read it again.
  */
 export async function present(
   db: Executor,
