@@ -91,6 +91,49 @@ function toAction(fight: CombatResponse, ids: string[], { kind, pick, amount }: 
 }
 
 describe('undo and redo', () => {
+  // Decision 039: an answer's bookkeeping (the log's count, window and edges, undo and redo, the
+  // summary) is built from the head read before the step, and the state is written as a patch. Both
+  // must equal what a fresh read of the stored fight says, through undos, redos, actions that drop
+  // the redo steps, and a new fight set up after an end.
+  it('every answer equals the fight read again, through actions, undos and redos', async () => {
+    const move = fc.oneof(
+      { weight: 6, arbitrary: intent.map((next) => ({ kind: 'act' as const, next })) },
+      { weight: 2, arbitrary: fc.constant({ kind: 'undo' as const }) },
+      { weight: 2, arbitrary: fc.constant({ kind: 'redo' as const }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(move, { minLength: 20, maxLength: 45, size: 'max' }), async (moves) => {
+        const table = await setTable(ctx, { n: 5, hp: 40 });
+        const client = combatClient(ctx, table);
+        const [a = '', b = '', c = '', d = ''] = table.ids;
+        let fight = (
+          await play(
+            client,
+            { type: 'add', unitId: a, group: 'allies' },
+            { type: 'add', unitId: b, group: 'allies' },
+            { type: 'add', unitId: c, group: 'enemies' },
+            { type: 'add', unitId: d, group: 'enemies' },
+          )
+        ).combat;
+        for (const step of moves) {
+          const response =
+            step.kind === 'act'
+              ? await client.send(fight.version, toAction(fight, table.ids, step.next))
+              : step.kind === 'undo'
+                ? await client.undoAt(fight.version)
+                : await client.redoAt(fight.version);
+          if (response.statusCode !== 200) {
+            expect(response.statusCode).toBe(400);
+            continue;
+          }
+          fight = response.json<{ combat: CombatResponse }>().combat;
+          expect(fight).toEqual(await client.get());
+        }
+      }),
+      { numRuns: 6 },
+    );
+  });
+
   it('N random actions, then N undos give back the start exactly, and N redos the end', async () => {
     await fc.assert(
       fc.asyncProperty(
