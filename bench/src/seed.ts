@@ -60,6 +60,22 @@ export async function benchApp(database: Database, env: Record<string, string> =
   return app;
 }
 
+/** A new account registered through `app`, made Hero in the database: the user and its header. */
+export async function heroOn(app: Awaited<ReturnType<typeof benchApp>>, database: Database, prefix: string) {
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      email: `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.test`,
+      password: 'Str0ng!pass',
+    },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const user = registered.json<AuthUser>();
+  await database.db.update(users).set({ tier: 'Hero' }).where(eq(users.id, user._id));
+  return { user, auth: { authorization: `Bearer ${user.token}` } };
+}
+
 /**
  * `rulesChars` replaces the campaign's rules with that many characters of markdown (a Hero may hold
  * 600,000): the units list reads the campaign row, so its size is part of what a request costs.
@@ -67,19 +83,8 @@ export async function benchApp(database: Database, env: Record<string, string> =
 export async function seed(database: Database, options: { rulesChars?: number } = {}): Promise<Seeded> {
   const app = await benchApp(database);
   try {
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: {
-        email: `bench-${crypto.randomBytes(4).toString('hex')}@example.test`,
-        password: 'Str0ng!pass',
-      },
-    });
-    if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
-    const user = registered.json<AuthUser>();
+    const { user, auth } = await heroOn(app, database, 'bench');
     const { db } = database;
-    await db.update(users).set({ tier: 'Hero' }).where(eq(users.id, user._id));
-    const auth = { authorization: `Bearer ${user.token}` };
 
     let campaignId: string;
     let campaignVia: Seeded['campaignVia'];

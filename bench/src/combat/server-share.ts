@@ -5,19 +5,17 @@
 // reads an action makes, without its writes and its transaction. Each statement the app sends is
 // timed through drizzle's prepared queries, so the table names where an action's time goes
 // (decision 039). A benchmark reports: it exits 0 whatever the figures.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
-import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import type { CombatResponse } from '@questkeeper/core/schemas/combat';
 import { openDatabase, type Database } from '../../../server/src/db/client';
-import { campaigns, combats, units, users } from '../../../server/src/db/schema';
+import { campaigns, combats, units } from '../../../server/src/db/schema';
 import { createScratchDatabase } from '../../../server/src/test/scratch-database';
-import { benchApp } from '../seed';
+import { benchApp, heroOn } from '../seed';
 import { grid, ms, percentile, ratio } from '../shared/figures';
 import { TARGET_HP } from './setup';
 
@@ -62,17 +60,7 @@ function instrument() {
 async function seedFight(database: Database) {
   // As production runs: answers are not checked against their schemas (tests do that).
   const app = await benchApp(database, { NODE_ENV: 'production' });
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      email: `share-${crypto.randomBytes(4).toString('hex')}@example.test`,
-      password: 'Str0ng!pass',
-    },
-  });
-  const user = registered.json<AuthUser>();
-  await database.db.update(users).set({ tier: 'Hero' }).where(eq(users.id, user._id));
-  const headers = { authorization: `Bearer ${user.token}` };
+  const { user, auth: headers } = await heroOn(app, database, 'share');
   const created = await app.inject({
     method: 'POST',
     url: '/api/game-data',

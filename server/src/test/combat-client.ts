@@ -90,6 +90,16 @@ export async function play(client: ReturnType<typeof combatClient>, ...actions: 
   return last!;
 }
 
+/** The four `add` actions most tests start from: a and b allies, c and d enemies. */
+export function twoAgainstTwo(a: string, b: string, c: string, d: string): CombatAction[] {
+  return [
+    { type: 'add', unitId: a, group: 'allies' },
+    { type: 'add', unitId: b, group: 'allies' },
+    { type: 'add', unitId: c, group: 'enemies' },
+    { type: 'add', unitId: d, group: 'enemies' },
+  ];
+}
+
 /**
  * A table of five units (U0…U4) with a fight started on typed initiatives: `sides` gives each
  * joining unit's index, group and initiative; the others stay out. Ids by letter: a = U0 … e = U4.

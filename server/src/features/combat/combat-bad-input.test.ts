@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
 import { insertCampaign } from '../../test/unit-fixtures';
-import { combatClient, play, setTable, type Table } from '../../test/combat-client';
+import { combatClient, play, setTable, type Table, twoAgainstTwo } from '../../test/combat-client';
 
 let ctx: TestContext;
 let table: Table;
@@ -15,15 +15,7 @@ beforeAll(async () => {
   table = await setTable(ctx, { n: 4 });
   client = combatClient(ctx, table);
   [a = '', b = '', c = '', d = ''] = table.ids as [string, string, string, string];
-  await play(
-    client,
-    { type: 'add', unitId: a, group: 'allies' },
-    { type: 'add', unitId: b, group: 'allies' },
-    { type: 'add', unitId: c, group: 'enemies' },
-    { type: 'add', unitId: d, group: 'enemies' },
-    { type: 'start' },
-    { type: 'remove', unitId: d },
-  );
+  await play(client, ...twoAgainstTwo(a, b, c, d), { type: 'start' }, { type: 'remove', unitId: d });
   const fallen = await ctx.app.inject({
     method: 'PUT',
     url: `/api/units/${c}`,

@@ -23,6 +23,7 @@ import {
   setupPair,
   statusChanges,
   type Table,
+  twoAgainstTwo,
 } from '../../test/combat-client';
 
 let ctx: TestContext;
@@ -227,14 +228,10 @@ describe('the end-of-fight summary', () => {
     const table = await setTable(ctx, { n: 4, hp: 500 });
     const client = combatClient(ctx, table);
     const [a = '', b = '', c = '', d = ''] = table.ids;
-    let last = await play(
-      client,
-      { type: 'add', unitId: a, group: 'allies' },
-      { type: 'add', unitId: b, group: 'allies' },
-      { type: 'add', unitId: c, group: 'enemies' },
-      { type: 'add', unitId: d, group: 'enemies' },
-      { type: 'start', initiatives: { [a]: 4, [c]: 3, [b]: 2, [d]: 1 } },
-    );
+    let last = await play(client, ...twoAgainstTwo(a, b, c, d), {
+      type: 'start',
+      initiatives: { [a]: 4, [c]: 3, [b]: 2, [d]: 1 },
+    });
     // 30 turns of blows and heals (dice too), some undone: more entries than the window.
     for (let i = 0; i < 30; i++) {
       const turn = last.combat.order[last.combat.turnIndex]!.unitId;

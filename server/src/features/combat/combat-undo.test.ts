@@ -5,7 +5,15 @@ import { endsFight } from '@questkeeper/core/rules/combat-action-types';
 import { eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
 import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable, setupPair, statusChanges } from '../../test/combat-client';
+import {
+  applied,
+  combatClient,
+  play,
+  setTable,
+  setupPair,
+  statusChanges,
+  twoAgainstTwo,
+} from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -106,15 +114,7 @@ describe('undo and redo', () => {
         const table = await setTable(ctx, { n: 5, hp: 40 });
         const client = combatClient(ctx, table);
         const [a = '', b = '', c = '', d = ''] = table.ids;
-        let fight = (
-          await play(
-            client,
-            { type: 'add', unitId: a, group: 'allies' },
-            { type: 'add', unitId: b, group: 'allies' },
-            { type: 'add', unitId: c, group: 'enemies' },
-            { type: 'add', unitId: d, group: 'enemies' },
-          )
-        ).combat;
+        let fight = (await play(client, ...twoAgainstTwo(a, b, c, d))).combat;
         for (const step of moves) {
           const response =
             step.kind === 'act'
@@ -143,14 +143,7 @@ describe('undo and redo', () => {
           const table = await setTable(ctx, { n: 5, hp: 40 });
           const client = combatClient(ctx, table);
           const [a = '', b = '', c = '', d = ''] = table.ids;
-          await play(
-            client,
-            { type: 'add', unitId: a, group: 'allies' },
-            { type: 'add', unitId: b, group: 'allies' },
-            { type: 'add', unitId: c, group: 'enemies' },
-            { type: 'add', unitId: d, group: 'enemies' },
-            ...(started ? [{ type: 'start' as const }] : []),
-          );
+          await play(client, ...twoAgainstTwo(a, b, c, d), ...(started ? [{ type: 'start' as const }] : []));
           const start = await snapshot(client);
           let fight = await client.get();
           let count = 0;

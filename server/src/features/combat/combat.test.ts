@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
 import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable, type Table } from '../../test/combat-client';
+import { combatClient, play, setTable, type Table, twoAgainstTwo } from '../../test/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,14 +26,10 @@ const setHp = (table: Table, id: string, currentHp: number) =>
 /** U0, U1 allies and U2, U3 enemies, started with typed initiatives: U2 19, U0 15, U3 7, U1 2. */
 async function startedFight(table: Table) {
   const [a = '', b = '', c = '', d = ''] = table.ids;
-  return play(
-    combatClient(ctx, table),
-    { type: 'add', unitId: a, group: 'allies' },
-    { type: 'add', unitId: b, group: 'allies' },
-    { type: 'add', unitId: c, group: 'enemies' },
-    { type: 'add', unitId: d, group: 'enemies' },
-    { type: 'start', initiatives: { [c]: 19, [a]: 15, [d]: 7, [b]: 2 } },
-  );
+  return play(combatClient(ctx, table), ...twoAgainstTwo(a, b, c, d), {
+    type: 'start',
+    initiatives: { [c]: 19, [a]: 15, [d]: 7, [b]: 2 },
+  });
 }
 
 describe('GET /api/combat', () => {
@@ -75,13 +71,7 @@ describe('start with typed initiatives (issue #16)', () => {
     const table = await setTable(ctx, { n: 4 });
     const [a = '', b = '', c = '', d = ''] = table.ids;
     const client = combatClient(ctx, table);
-    await play(
-      client,
-      { type: 'add', unitId: a, group: 'allies' },
-      { type: 'add', unitId: b, group: 'allies' },
-      { type: 'add', unitId: c, group: 'enemies' },
-      { type: 'add', unitId: d, group: 'enemies' },
-    );
+    await play(client, ...twoAgainstTwo(a, b, c, d));
     // U0 and U2 type 25 (above any d20), U1 types -1000 (below): the rolled U3 lands in between.
     const started = await play(client, {
       type: 'start',
