@@ -54,7 +54,7 @@ const RESULTS_DIR = new URL('../../results', import.meta.url).pathname;
  * BENCH_COMBAT_PROFILE=attacks (or table): a CPU profile of the app page during the measured attacks
  * (or the table's round trips and long log; open it in
  * DevTools' Performance panel, or `npm run bench:profile -- <file>`); build with
- * `npx vite build --minify false` into BENCH_WEB_DIST for readable names.
+ * `npm run build -w web -- --outDir <folder> --minify false` into BENCH_WEB_DIST for readable names.
  */
 const PROFILE = process.env.BENCH_COMBAT_PROFILE;
 /** BENCH_COMBAT_TRACE=1: a performance trace of the round trips (./trace.ts). */
@@ -237,6 +237,7 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         account.session,
         fight.targetId,
         labels.enemies,
+        labels.undo,
       );
       const tableProfiler = PROFILE === 'table' ? await startProfile(page) : null;
       const table = await measureTable({

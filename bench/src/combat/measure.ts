@@ -48,7 +48,7 @@ export interface AttackTiming {
 }
 
 /** The labels of core/locales/en.json the benchmark finds controls by (as e2e tests do). */
-export function combatLabels(): CombatLabels & { amount: string; enemies: string } {
+export function combatLabels(): CombatLabels & { amount: string; enemies: string; undo: string } {
   const en = JSON.parse(fs.readFileSync(path.join(ROOT, 'core/locales/en.json'), 'utf8')) as {
     combat: Record<string, unknown>;
   };
@@ -64,6 +64,7 @@ export function combatLabels(): CombatLabels & { amount: string; enemies: string
     attack: label('attack'),
     amount: label('amount'),
     enemies: label('enemies'),
+    undo: label('undo'),
   };
 }
 

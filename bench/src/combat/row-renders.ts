@@ -3,7 +3,9 @@
 // stand-in for React DevTools' global hook (React calls it on every commit, production builds too)
 // walks each committed tree the way DevTools does — a subtree whose children were not cloned was not
 // rendered — and notes the fight rows (the <li> holding a unit's target button) in which a component
-// ran. Opened in a page of its own, so the hook never touches the timed pages.
+// ran. Opened in a page of its own, so the hook never touches the timed pages. The same hook names
+// every component that rendered, for the blow and for an Undo after it (what an answer costs the
+// browser; names are readable in a build made with `--minify false`, see BENCH_WEB_DIST).
 import type { Browser, Page } from 'playwright-core';
 import { VIEWPORT } from './measure';
 import { scrollGroupToEnd } from './page-scripts';
@@ -22,14 +24,19 @@ const RENDER_HOOK = `(() => {
     }
     return null;
   };
-  const visit = (fiber, rows) => {
+  const nameOf = (fiber) => {
+    const type = fiber.type?.type ?? fiber.type?.render ?? fiber.type;
+    return type?.displayName || type?.name || '(anonymous)';
+  };
+  const visit = (fiber, rows, names) => {
     for (let at = fiber; at; at = at.sibling) {
       if (FUNCTION_TAGS.has(at.tag) && (at.flags & PERFORMED_WORK) !== 0) {
         const unit = rowOf(at);
         if (unit) rows.add(unit);
+        names.push(nameOf(at));
       }
       // Children shared with the previous tree were not rendered in this commit.
-      if (at.child && (!at.alternate || at.alternate.child !== at.child)) visit(at.child, rows);
+      if (at.child && (!at.alternate || at.alternate.child !== at.child)) visit(at.child, rows, names);
     }
   };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -43,8 +50,10 @@ const RENDER_HOOK = `(() => {
     onCommitFiberRoot(_id, root) {
       if (!window.__qkRowRenders) return;
       const rows = new Set();
-      visit(root.current.child, rows);
+      const names = [];
+      visit(root.current.child, rows, names);
       window.__qkRowRenders.push([...rows]);
+      window.__qkComponents.push(names);
     },
   };
 })()`;
@@ -60,6 +69,9 @@ export interface RowRenders {
   /** Enter applied the blow: commits until the answer was painted, other rows rendered in them. */
   applyCommits: number;
   applyOthers: number;
+  /** The components that rendered, per commit: Enter until the answer, then Undo until its answer. */
+  applyComponents: string[][];
+  undoComponents: string[][];
 }
 
 /**
@@ -73,6 +85,7 @@ export async function measureRowRenders(
   session: string,
   unitId: string,
   group: string,
+  undoLabel: string,
   text = '12',
 ): Promise<RowRenders> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -93,14 +106,14 @@ export async function measureRowRenders(
     await field.focus();
     await settle(page);
 
-    await page.evaluate('window.__qkRowRenders = []');
+    await page.evaluate('window.__qkRowRenders = []; window.__qkComponents = []');
     for (const key of text) {
       await field.press(key);
       await settle(page);
     }
     const typing = await page.evaluate<string[][]>('window.__qkRowRenders');
 
-    await page.evaluate('window.__qkRowRenders = []');
+    await page.evaluate('window.__qkRowRenders = []; window.__qkComponents = []');
     const answer = page.waitForResponse(
       (response) => response.url().endsWith('/api/combat/actions') && response.request().method() === 'POST',
       { timeout: 15_000 },
@@ -117,6 +130,24 @@ export async function measureRowRenders(
     await (await answer).finished();
     await settle(page);
     const applying = await page.evaluate<string[][]>('window.__qkRowRenders');
+    const applyComponents = await page.evaluate<string[][]>('window.__qkComponents');
+
+    // Undo the blow: its answer is never predicted, so this is a whole answer's render.
+    await page.evaluate('window.__qkComponents = []');
+    const undone = page.waitForResponse(
+      (response) => response.url().endsWith('/api/combat/undo') && response.request().method() === 'POST',
+      { timeout: 15_000 },
+    );
+    await page.getByRole('button', { name: undoLabel, exact: true }).click();
+    await (await undone).finished();
+    await page.waitForFunction(
+      `document.querySelector(${JSON.stringify(meterSelector)})?.closest('li')?.querySelector('[role="meter"]')` +
+        `?.getAttribute('aria-valuetext') === ${JSON.stringify(hpBefore)}`,
+      undefined,
+      { timeout: 15_000 },
+    );
+    await settle(page);
+    const undoComponents = await page.evaluate<string[][]>('window.__qkComponents');
 
     const others = (commits: string[][]) => new Set(commits.flat().filter((id) => id !== unitId)).size;
     return {
@@ -126,6 +157,8 @@ export async function measureRowRenders(
       typedRowRendered: typing.some((rows) => rows.includes(unitId ?? '')),
       applyCommits: applying.length,
       applyOthers: others(applying),
+      applyComponents,
+      undoComponents,
     };
   } finally {
     await context.close();
@@ -137,6 +170,16 @@ function settle(page: Page) {
   return page.evaluate(TWO_FRAMES);
 }
 
+/** `Name ×count` for the components of the commits, the most rendered first. */
+function componentCounts(commits: string[][]): string {
+  const counts = new Map<string, number>();
+  for (const name of commits.flat()) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([name, count]) => (count > 1 ? `${name} ×${count}` : name))
+    .join(', ');
+}
+
 /** The figures and the PASS/FAIL line: no other row may render. */
 export function rowRenderLines(figures: RowRenders, perSide: number): string[] {
   const seen = figures.typedRowRendered ? '' : ' (WARNING: the typed row itself was not seen rendering)';
@@ -146,5 +189,9 @@ export function rowRenderLines(figures: RowRenders, perSide: number): string[] {
       `${figures.typingOthers} other rows rendered; Enter → ${figures.applyCommits} commits until the answer, ` +
       `${figures.applyOthers} other rows rendered${seen}`,
     `${ok ? 'PASS' : 'FAIL'} quick field re-renders no other row (target 0; typing ${figures.typingOthers}, applying ${figures.applyOthers})`,
+    `Components rendered by Enter until the answer (${figures.applyComponents.length} commits, ` +
+      `${figures.applyComponents.flat().length} renders): ${componentCounts(figures.applyComponents)}`,
+    `Components rendered by Undo until the answer (${figures.undoComponents.length} commits, ` +
+      `${figures.undoComponents.flat().length} renders): ${componentCounts(figures.undoComponents)}`,
   ];
 }

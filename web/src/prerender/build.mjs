@@ -15,23 +15,30 @@ const configFile = path.join(webDir, 'vite.config.ts');
 
 /** The options of `vite build` this script passes on (the bench and the e2e runs set --outDir). */
 function parseArgs(argv) {
-  const options = { outDir: 'dist', logLevel: undefined };
+  const options = { outDir: 'dist', logLevel: undefined, minify: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i];
     if (flag === '--outDir') options.outDir = value();
     else if (flag === '--logLevel' || flag === '-l') options.logLevel = value();
+    // `--minify false`: readable names in a CPU profile (the combat bench's BENCH_COMBAT_PROFILE).
+    else if (flag === '--minify') options.minify = value() !== 'false';
     else if (flag === '--emptyOutDir')
       continue; // The default already.
-    else throw new Error(`web build: unknown option ${argv[i]} (known: --outDir, --logLevel)`);
+    else throw new Error(`web build: unknown option ${argv[i]} (known: --outDir, --logLevel, --minify)`);
   }
   return options;
 }
 
-const { outDir: outOption, logLevel } = parseArgs(process.argv.slice(2));
+const { outDir: outOption, logLevel, minify } = parseArgs(process.argv.slice(2));
 const outDir = path.resolve(webDir, outOption);
 
-await build({ root: webDir, configFile, logLevel, build: { outDir, manifest: true } });
+await build({
+  root: webDir,
+  configFile,
+  logLevel,
+  build: { outDir, manifest: true, ...(minify === undefined ? {} : { minify }) },
+});
 
 // Beside the installed packages, so that the server bundle's bare imports (react, react-dom…) resolve.
 const repoRoot = path.resolve(webDir, '..');

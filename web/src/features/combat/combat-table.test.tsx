@@ -117,6 +117,42 @@ describe('combat log', () => {
     await waitFor(() => expect(within(log).getAllByRole('listitem')[0]?.textContent).toContain('Undone'));
     expect(within(log).getAllByRole('listitem')[1]?.textContent).not.toContain('Undone');
   });
+
+  it('shows an answer whole: the log never says undone while the HP still show the blow', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    serve(campaign, roster(), fightOf({ allies: ['a1'], enemies: ['e1', 'e2'] }));
+    renderView(campaign);
+    await user.click(await screen.findByRole('button', { name: 'Target Goblin' }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '5{Enter}');
+    await user.click(screen.getByRole('button', { name: /Combat log/ }));
+    const log = await screen.findByRole('list', { name: /Combat log/ });
+    const goblinHp = () =>
+      screen
+        .getByRole('button', { name: 'Target Goblin' })
+        .closest('li')
+        ?.querySelector('[role="meter"]')
+        ?.getAttribute('aria-valuetext');
+    await waitFor(() => expect(goblinHp()).toBe('10 / 100'));
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1));
+
+    // What a browser could paint between two tasks: the screen after each task's changes.
+    const seen: { undone: boolean; hp: string | null | undefined }[] = [];
+    const observer = new MutationObserver(() =>
+      seen.push({ undone: (log.textContent ?? '').includes('Undone'), hp: goblinHp() }),
+    );
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(log.textContent).toContain('Undone'));
+    await waitFor(() => expect(goblinHp()).toBe('15 / 100'));
+    observer.disconnect();
+    expect(seen.filter((screenState) => screenState.undone && screenState.hp !== '15 / 100')).toEqual([]);
+  });
 });
 
 describe('conditions', () => {

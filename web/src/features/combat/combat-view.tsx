@@ -38,11 +38,19 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
   const units = unitsQuery.data ?? NO_UNITS;
   const unitMap = useMemo(() => new Map(units.map((unit) => [unit._id, unit] as const)), [units]);
   const fight = combat.query.data;
-  // What the share panel's settings list: the fight's units (a new list only when they change).
-  const fightUnits = useMemo(
-    () => [...(fight?.allies ?? []), ...(fight?.enemies ?? [])].flatMap((id) => unitMap.get(id) ?? []),
+  // What the share panel's settings list: the fight's units by name. A blow changes HP, not this
+  // list, so the panel keeps the same one (it is memoised) unless a unit joins, leaves or is renamed.
+  const roster = useMemo(
+    () =>
+      [...(fight?.allies ?? []), ...(fight?.enemies ?? [])].flatMap((id) => {
+        const unit = unitMap.get(id);
+        return unit ? [{ _id: id, name: unit.name }] : [];
+      }),
     [fight?.allies, fight?.enemies, unitMap],
   );
+  const rosterKey = roster.map((unit) => `${unit._id}\n${unit.name}`).join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new list only when the key changes
+  const fightUnits = useMemo(() => roster, [rosterKey]);
 
   const rules = useMemo<PredictionRules>(
     () => ({
@@ -103,6 +111,10 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
     if (answer) setEnded({ group: null, summary: answer.combat.summary });
   }, [act]);
 
+  const { undo: sendUndo, redo: sendRedo } = combat;
+  const undo = useCallback(() => void sendUndo(), [sendUndo]);
+  const redo = useCallback(() => void sendRedo(), [sendRedo]);
+
   const shown = ending?.fight ?? fight;
   const notice = combat.notice;
 
@@ -120,8 +132,8 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
           <UndoRedo
             canUndo={fight.canUndo && ending === null}
             canRedo={fight.canRedo && ending === null}
-            onUndo={() => void combat.undo()}
-            onRedo={() => void combat.redo()}
+            onUndo={undo}
+            onRedo={redo}
           />
         ) : null}
       </header>

@@ -5,7 +5,7 @@
 // far down a list of 200 is one tap from the blow. On a phone (issue #16) it takes at most a quarter
 // of the screen: icon buttons with their names for screen readers, and a toggle that folds it down
 // to the target and Next turn.
-import { useId, useState, type RefObject } from 'react';
+import { memo, useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, ChevronsRight, ChevronUp, Crosshair, HeartPulse, Hourglass, Sword } from 'lucide-react';
 import { HpBar } from '@/components/hp-bar';
@@ -42,7 +42,8 @@ export function useAmountCheck(text: string): AmountCheck {
   return { ok: false, message: check.problem ? t(check.problem.key, check.problem.params) : null };
 }
 
-export function ActionBar({
+// Memoised: an answer that changes only the log leaves the bar as it is.
+export const ActionBar = memo(function ActionBar({
   target,
   extraTargets,
   amountRef,
@@ -223,4 +224,4 @@ export function ActionBar({
       ) : null}
     </section>
   );
-}
+});

@@ -5,7 +5,7 @@
 // so they never change and memoised rows stay put. Issue #16: each row's quick field, keyboard
 // shortcuts (? lists them), area blows (Shift-click more targets), reinforcements, copies, the order
 // fixed by hand, and a word when a heal meets a unit at full HP.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Flag, Keyboard, ListOrdered, Sparkles, UserPlus } from 'lucide-react';
 import {
@@ -190,6 +190,8 @@ export function CombatFight({
     if (wrapped) setBanner({ round: wrapped.round, at: Date.now() });
   }, [onAct]);
 
+  const nextTurnClick = useCallback(() => void nextTurn(), [nextTurn]);
+
   const setStatus = useCallback(
     (unit: Unit, status: string) => void onAct({ type: 'setStatus', unitId: unit._id, status }),
     [onAct],
@@ -234,85 +236,31 @@ export function CombatFight({
     !ending,
   );
 
-  async function askEnd() {
+  const askEnd = useCallback(async () => {
     const ok = await confirm({
       title: t('combat.endTitle'),
       message: t('combat.endMessage'),
       confirmLabel: t('combat.end'),
     });
     if (ok) await onEnd();
-  }
+  }, [confirm, t, onEnd]);
+  const openReinforce = useCallback(() => setReinforcing(true), []);
+  const openHelp = useCallback(() => setHelp(true), []);
 
   return (
     <div className="flex flex-col gap-4">
       {confirm.dialog}
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface px-4 py-3 shadow-card">
-        <p className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="rounded-full bg-brand-soft px-3 py-0.5 text-sm font-semibold text-brand">
-            {t('combat.round', { round: state.round })}
-          </span>
-          <span className="min-w-0 font-display text-xl font-semibold break-words">
-            {current ? t('combat.turnOf', { name: current.name }) : null}
-          </span>
-        </p>
-        <div className="flex flex-wrap gap-2 max-sm:basis-full">
-          <Button
-            variant="secondary"
-            size="sm"
-            className="lg:hidden"
-            onClick={() => {
-              orderRef.current?.scrollIntoView({ block: 'start' });
-              orderRef.current?.focus({ preventScroll: true });
-            }}
-            icon={<ListOrdered aria-hidden="true" className="size-4" />}
-          >
-            {t('combat.fast.bar.toOrder')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={ending}
-            aria-haspopup="dialog"
-            onClick={() => setReinforcing(true)}
-            icon={<UserPlus aria-hidden="true" className="size-4" />}
-          >
-            {t('combat.fast.reinforce.open')}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            // Phones have no keyboard to speak of.
-            className="max-sm:hidden"
-            aria-haspopup="dialog"
-            aria-keyshortcuts="?"
-            aria-label={t('combat.fast.shortcuts.open')}
-            title={t('combat.fast.shortcuts.open')}
-            onClick={() => setHelp(true)}
-            icon={<Keyboard aria-hidden="true" className="size-4" />}
-          />
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void askEnd()}
-            disabled={ending}
-            icon={<Flag aria-hidden="true" className="size-4" />}
-          >
-            {t('combat.end')}
-          </Button>
-        </div>
-        {/* The new round's banner sits in this bar (never over the view's title, issue #16). */}
-        <div role="status" className="basis-full empty:hidden">
-          {banner ? (
-            <p
-              key={banner.at}
-              className="flex items-center justify-center gap-2 rounded-full border border-brand bg-brand-soft px-5 py-2 font-display text-lg font-semibold text-ink"
-            >
-              <Sparkles aria-hidden="true" className="size-5 text-brand" />
-              {t('combat.banner', { round: banner.round })}
-            </p>
-          ) : null}
-        </div>
-      </div>
+      <FightBar
+        round={state.round}
+        current={current?.name}
+        banner={banner?.round ?? null}
+        bannerKey={banner?.at ?? 0}
+        ending={ending}
+        orderRef={orderRef}
+        onReinforce={openReinforce}
+        onHelp={openHelp}
+        onEnd={askEnd}
+      />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(14rem,18rem)_minmax(0,1fr)]">
         <InitiativeOrder
@@ -367,7 +315,7 @@ export function CombatFight({
         onAct={act}
         onStatus={setStatus}
         onConditions={setConditionsOf}
-        onNextTurn={() => void nextTurn()}
+        onNextTurn={nextTurnClick}
       />
       {conditionUnit ? (
         <ConditionDialog
@@ -400,3 +348,99 @@ export function CombatFight({
     </div>
   );
 }
+
+/** Round, whose turn, the bar's buttons and the new round's banner; memoised (a blow changes none). */
+const FightBar = memo(function FightBar({
+  round,
+  current,
+  banner,
+  bannerKey,
+  ending,
+  orderRef,
+  onReinforce,
+  onHelp,
+  onEnd,
+}: {
+  round: number;
+  /** The name of the unit whose turn it is. */
+  current: string | undefined;
+  /** The round the banner announces; null: no banner. */
+  banner: number | null;
+  bannerKey: number;
+  ending: boolean;
+  orderRef: RefObject<HTMLElement | null>;
+  onReinforce: () => void;
+  onHelp: () => void;
+  onEnd: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface px-4 py-3 shadow-card">
+      <p className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="rounded-full bg-brand-soft px-3 py-0.5 text-sm font-semibold text-brand">
+          {t('combat.round', { round })}
+        </span>
+        <span className="min-w-0 font-display text-xl font-semibold break-words">
+          {current !== undefined ? t('combat.turnOf', { name: current }) : null}
+        </span>
+      </p>
+      <div className="flex flex-wrap gap-2 max-sm:basis-full">
+        <Button
+          variant="secondary"
+          size="sm"
+          className="lg:hidden"
+          onClick={() => {
+            orderRef.current?.scrollIntoView({ block: 'start' });
+            orderRef.current?.focus({ preventScroll: true });
+          }}
+          icon={<ListOrdered aria-hidden="true" className="size-4" />}
+        >
+          {t('combat.fast.bar.toOrder')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={ending}
+          aria-haspopup="dialog"
+          onClick={onReinforce}
+          icon={<UserPlus aria-hidden="true" className="size-4" />}
+        >
+          {t('combat.fast.reinforce.open')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          // Phones have no keyboard to speak of.
+          className="max-sm:hidden"
+          aria-haspopup="dialog"
+          aria-keyshortcuts="?"
+          aria-label={t('combat.fast.shortcuts.open')}
+          title={t('combat.fast.shortcuts.open')}
+          onClick={onHelp}
+          icon={<Keyboard aria-hidden="true" className="size-4" />}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void onEnd()}
+          disabled={ending}
+          icon={<Flag aria-hidden="true" className="size-4" />}
+        >
+          {t('combat.end')}
+        </Button>
+      </div>
+      {/* The new round's banner sits in this bar (never over the view's title, issue #16). */}
+      <div role="status" className="basis-full empty:hidden">
+        {banner !== null ? (
+          <p
+            key={bannerKey}
+            className="flex items-center justify-center gap-2 rounded-full border border-brand bg-brand-soft px-5 py-2 font-display text-lg font-semibold text-ink"
+          >
+            <Sparkles aria-hidden="true" className="size-5 text-brand" />
+            {t('combat.banner', { round: banner })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+});

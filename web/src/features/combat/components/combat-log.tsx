@@ -108,6 +108,21 @@ export const CombatLog = memo(function CombatLog({
   );
 });
 
+/** One time format per language: building an Intl.DateTimeFormat costs more than using one. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function timeFormat(language: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
+    timeFormats.set(language, format);
+  }
+  return format;
+}
+
+/**
+ * A row of the list. A new entry moves every row one place down (`position`, `count`): only the
+ * row's attributes change then, its text (LogEntryText) is not built again.
+ */
 const LogRow = memo(function LogRow({
   entry,
   position,
@@ -117,10 +132,6 @@ const LogRow = memo(function LogRow({
   position: number;
   count: number;
 }) {
-  const { t, i18n } = useTranslation();
-  const { sentence, details } = entryText(entry, t);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(entry.at));
-  const detail = details.join(' · ');
   return (
     <li
       aria-posinset={position}
@@ -129,6 +140,18 @@ const LogRow = memo(function LogRow({
         entry.undone ? 'border-dashed border-line bg-surface-muted' : 'border-line'
       }`}
     >
+      <LogEntryText entry={entry} />
+    </li>
+  );
+});
+
+const LogEntryText = memo(function LogEntryText({ entry }: { entry: CombatLogEntry }) {
+  const { t, i18n } = useTranslation();
+  const { sentence, details } = entryText(entry, t);
+  const time = timeFormat(i18n.language).format(new Date(entry.at));
+  const detail = details.join(' · ');
+  return (
+    <>
       <p className="flex min-w-0 items-baseline gap-2 text-xs text-ink-muted">
         <span className="min-w-0 truncate font-semibold">
           {entry.turnOf
@@ -152,6 +175,6 @@ const LogRow = memo(function LogRow({
           {detail}
         </p>
       ) : null}
-    </li>
+    </>
   );
 });

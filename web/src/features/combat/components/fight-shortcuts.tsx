@@ -75,6 +75,8 @@ function Keys({ keys }: { keys: readonly string[] }) {
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  // Closed, it builds nothing: the fight view renders it on every blow.
+  if (!open) return null;
   return (
     <Modal open={open} title={t('combat.fast.shortcuts.title')} onClose={onClose}>
       <p className="mb-3 text-sm text-ink-muted">{t('combat.fast.shortcuts.intro')}</p>

@@ -58,7 +58,7 @@ export function PlayerViewSettingsForm({
   units,
 }: {
   campaignId: string;
-  units: readonly Unit[];
+  units: readonly Pick<Unit, '_id' | 'name'>[];
 }) {
   const { t } = useTranslation();
   const headingId = useId();

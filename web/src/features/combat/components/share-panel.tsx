@@ -54,7 +54,7 @@ export const SharePanel = memo(function SharePanel({
   units,
 }: {
   campaignId: string;
-  units: readonly Unit[];
+  units: readonly Pick<Unit, '_id' | 'name'>[];
 }) {
   const { t } = useTranslation();
   const panelId = useId();

@@ -1,7 +1,7 @@
 // Undo and Redo of the fight's steps (issue #14, decision 021), as buttons and as Ctrl+Z,
 // Ctrl+Shift+Z and Ctrl+Y (Cmd on a Mac) — except while typing in a field, where those keys belong
 // to the field.
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redo2, Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,8 @@ function typing(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function UndoRedo({
+// Memoised: most answers leave both buttons as they were.
+export const UndoRedo = memo(function UndoRedo({
   canUndo,
   canRedo,
   onUndo,
@@ -68,4 +69,4 @@ export function UndoRedo({
       </Button>
     </div>
   );
-}
+});

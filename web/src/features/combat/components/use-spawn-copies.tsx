@@ -35,20 +35,20 @@ export function useSpawnCopies({
   }, []);
   const close = () => setSource(null);
 
-  const dialog = (
+  // Closed, nothing is built (the fight view renders this on every blow); opened, it mounts afresh.
+  const dialog = source ? (
     <CopiesDialog
-      open={source !== null}
-      name={source?.unit.name ?? ''}
+      open
+      name={source.unit.name}
       names={units.map((unit) => unit.name)}
       current={units.length}
       limit={limit}
       withGroup
-      defaultGroup={source?.group}
+      defaultGroup={source.group}
       busy={copy.isPending}
       error={copy.isError ? errorMessage(copy.error) : null}
       onClose={close}
       onSubmit={(count, group) => {
-        if (!source) return;
         copy.mutate(
           { id: source.unit._id, count },
           {
@@ -63,6 +63,6 @@ export function useSpawnCopies({
         );
       }}
     />
-  );
+  ) : null;
   return { open, dialog, canCopy: units.length < limit };
 }
