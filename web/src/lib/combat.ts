@@ -106,6 +106,43 @@ export function predictAction(action: CombatAction, rules: PredictionRules): Pre
 }
 
 /**
+ * Undo (`back`) or redo of a step that only moved HP (attacks and heals that ended no fight): the
+ * log's entries of that step hold each target's HP and status before and after, so the screen can
+ * show them at once. Anything else (a turn, a condition, an end, a step outside the log's window)
+ * waits for the server. The log's own Undone marks and the target stay the server's to show.
+ */
+export function predictTravel(back: boolean): Prediction {
+  return (fight, units) => {
+    const applied = fight.log.filter((entry) => !entry.undone);
+    // Undo takes the last applied step, redo the first undone one (the server says which).
+    const step = back ? Math.max(-1, ...applied.map((entry) => entry.step)) : (fight.logUndoneFrom ?? -1);
+    const entries = fight.log.filter((entry) => entry.step === step);
+    if (entries.length === 0) return null;
+    const changes = new Map<string, { currentHp: number; status: string | null }>();
+    // Undo: the first entry's "before" of each unit wins; redo: the last entry's "after".
+    for (const entry of back ? [...entries].reverse() : entries) {
+      const { target, hpBefore, hpAfter } = entry;
+      const blow = entry.type === 'attack' || entry.type === 'heal';
+      if (!blow || !target || hpBefore === null || hpAfter === null || entry.defeated !== null) return null;
+      changes.set(target.id, {
+        currentHp: back ? hpBefore : hpAfter,
+        status: back ? entry.statusBefore : entry.statusAfter,
+      });
+    }
+    const later = fight.log.some((entry) => entry.undone && entry.step > step);
+    const earlier = applied.some((entry) => entry.step < step) || fight.logBefore !== null;
+    return {
+      fight: { ...fight, canUndo: back ? earlier : true, canRedo: back ? true : later },
+      units: units.map((unit) => {
+        const change = changes.get(unit._id);
+        if (!change) return unit;
+        return { ...unit, currentHp: change.currentHp, status: change.status ?? unit.status };
+      }),
+    };
+  };
+}
+
+/**
  * The fight of a campaign and the calls that change it. `notice` says why a change was not applied
  * (a conflict, a refusal) until dismissed or the next change.
  */
@@ -163,7 +200,10 @@ export function useCombat(campaignId: string) {
   const travel = useCallback(
     (direction: 'undo' | 'redo') => {
       setNotice(null);
-      return queue.push((version) => postTravel(campaignId, direction, version));
+      // Only over the server's own fight: behind a change still on its way, the log does not hold
+      // the step this one will take.
+      const predict = queue.busy() ? undefined : predictTravel(direction === 'undo');
+      return queue.push((version) => postTravel(campaignId, direction, version), predict);
     },
     [queue, campaignId],
   );

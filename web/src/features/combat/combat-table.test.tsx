@@ -29,6 +29,15 @@ function serve(campaign: Campaign, units: Unit[], combat: CombatState = EMPTY_CO
   return fakeCombatServer(api, campaign, units, combat);
 }
 
+/** The HP a unit's row in the fight shows ("10 / 100"). */
+function hpOf(name: string) {
+  return screen
+    .getByRole('button', { name: `Target ${name}` })
+    .closest('li')
+    ?.querySelector('[role="meter"]')
+    ?.getAttribute('aria-valuetext');
+}
+
 describe('versions, undo and redo', () => {
   const groups = { allies: ['a1', 'a2'], enemies: ['e1', 'e2'] };
 
@@ -127,12 +136,7 @@ describe('combat log', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '5{Enter}');
     await user.click(screen.getByRole('button', { name: /Combat log/ }));
     const log = await screen.findByRole('list', { name: /Combat log/ });
-    const goblinHp = () =>
-      screen
-        .getByRole('button', { name: 'Target Goblin' })
-        .closest('li')
-        ?.querySelector('[role="meter"]')
-        ?.getAttribute('aria-valuetext');
+    const goblinHp = () => hpOf('Goblin');
     await waitFor(() => expect(goblinHp()).toBe('10 / 100'));
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1));
 
@@ -152,6 +156,35 @@ describe('combat log', () => {
     await waitFor(() => expect(goblinHp()).toBe('15 / 100'));
     observer.disconnect();
     expect(seen.filter((screenState) => screenState.undone && screenState.hp !== '15 / 100')).toEqual([]);
+  });
+  it('shows an undone blow at once, and its Undone mark with the answer', async () => {
+    const user = userEvent.setup();
+    const campaign = makeCampaign();
+    serve(campaign, roster(), fightOf({ allies: ['a1'], enemies: ['e1', 'e2'] }));
+    renderView(campaign);
+    await user.click(await screen.findByRole('button', { name: 'Target Goblin' }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '5{Enter}');
+    await user.click(screen.getByRole('button', { name: /Combat log/ }));
+    const log = await screen.findByRole('list', { name: /Combat log/ });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1));
+    const goblinHp = () => hpOf('Goblin');
+    expect(goblinHp()).toBe('10 / 100');
+
+    // The server holds its answer to the undo.
+    const real = api.getMockImplementation()!;
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    api.mockImplementation((async (...args: Parameters<typeof real>) => {
+      if (args[1] === '/api/combat/undo') await held;
+      return real(...args);
+    }) as typeof real);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(goblinHp()).toBe('15 / 100');
+    expect(isDisabled(screen.getByRole('button', { name: 'Redo' }))).toBe(false);
+    expect(log.textContent).not.toContain('Undone');
+    answer();
+    await waitFor(() => expect(log.textContent).toContain('Undone'));
+    expect(goblinHp()).toBe('15 / 100');
   });
 });
 
