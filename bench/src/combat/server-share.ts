@@ -17,6 +17,7 @@ import { campaigns, combats, units } from '../../../server/src/db/schema';
 import { createScratchDatabase } from '../../../server/src/test/scratch-database';
 import { benchApp, heroOn } from '../seed';
 import { grid, ms, percentile, ratio } from '../shared/figures';
+import { writeLog } from './long-log';
 import { TARGET_HP } from './setup';
 
 const PER_SIDE = Number(process.env.BENCH_COMBAT_PER_SIDE ?? 200);
@@ -24,6 +25,11 @@ const PAIRS = Number(process.env.BENCH_COMBAT_SERVER_PAIRS ?? 200);
 const WARMUP = 20;
 /** BENCH_COMBAT_SERVER_HTTP=1: through a loopback socket and fetch instead of `inject`. */
 const OVER_HTTP = process.env.BENCH_COMBAT_SERVER_HTTP === '1';
+/**
+ * BENCH_COMBAT_SERVER_LOG=5000: that many entries written into the fight's log after the start, as
+ * the browser bench's long log: what an action costs once the fight is long (decision 041).
+ */
+const LOG_ENTRIES = Number(process.env.BENCH_COMBAT_SERVER_LOG ?? 0);
 
 type Kind = 'attack' | 'undo' | 'read';
 /** Statement → its durations, per kind of call; `current` is the call under way. */
@@ -107,7 +113,13 @@ async function seedFight(database: Database) {
     },
     version: 1,
   });
-  return { app, headers: { ...headers, 'x-campaign-id': campaignId }, targetId: ids[ids.length - 1] ?? '' };
+  return {
+    app,
+    headers: { ...headers, 'x-campaign-id': campaignId },
+    campaignId,
+    allyId: ids[0] ?? '',
+    targetId: ids[ids.length - 1] ?? '',
+  };
 }
 
 async function overHttp(
@@ -128,7 +140,7 @@ async function overHttp(
 
 async function measure(database: Database) {
   statements.clear();
-  const { app, headers, targetId } = await seedFight(database);
+  const { app, headers, campaignId, allyId, targetId } = await seedFight(database);
   const origin = OVER_HTTP ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   let version = 1;
   const call = async (kind: Kind, method: 'GET' | 'POST', url: string, payload?: object) => {
@@ -145,6 +157,13 @@ async function measure(database: Database) {
     return took;
   };
   await call('attack', 'POST', '/api/combat/actions', { version, action: { type: 'start' } });
+  if (LOG_ENTRIES > 0) {
+    await writeLog(database.db, campaignId, LOG_ENTRIES, {
+      actor: { id: allyId, name: 'Ally 1' },
+      target: { id: targetId, name: `Enemy ${2 * PER_SIDE}` },
+      hp: TARGET_HP,
+    });
+  }
   const times: Record<Kind, number[]> = { attack: [], undo: [], read: [] };
   for (let i = 0; i < WARMUP + PAIRS; i++) {
     if (i === WARMUP) statements.clear();
@@ -183,7 +202,8 @@ function report(driver: string, times: Record<Kind, number[]>) {
     count(kind).toFixed(1),
   ]);
   console.log(
-    `\n${driver}: ${PER_SIDE} v ${PER_SIDE}, in process (ms; statements per call, BEGIN and COMMIT aside):\n`,
+    `\n${driver}: ${PER_SIDE} v ${PER_SIDE}${LOG_ENTRIES > 0 ? `, ${LOG_ENTRIES} more log entries` : ''}, ` +
+      `in process (ms; statements per call, BEGIN and COMMIT aside):\n`,
   );
   console.log(grid(['', 'n', 'p50', 'p95', 'p50 / floor p50', 'statements'], rows, 1));
   for (const kind of ['attack', 'undo'] as const) {

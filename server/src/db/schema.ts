@@ -139,6 +139,11 @@ export const combats = pgTable('combats', {
   /** +1 per applied action, undo or redo: the optimistic check of decision 021. */
   version: integer('version').notNull().default(0),
   conditions: jsonb('conditions').$type<ConditionMap>().notNull().default({}),
+  /**
+   * How many entries `combat_log` holds for this campaign, written by every write of the log
+   * (decision 041): counting them on each action grew with the fight.
+   */
+  logTotal: integer('log_total').notNull().default(0),
   updatedAt: updatedAt(),
 });
 

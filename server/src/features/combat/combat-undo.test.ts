@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { COMBAT_LOG_WINDOW, type CombatAction, type CombatResponse } from '@questkeeper/core/schemas/combat';
 import { endsFight } from '@questkeeper/core/rules/combat-action-types';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
 import { createTestApp, errorOf, type TestContext } from '../../test/harness';
 import {
@@ -128,6 +128,12 @@ describe('undo and redo', () => {
           }
           fight = response.json<{ combat: CombatResponse }>().combat;
           expect(fight).toEqual(await client.get());
+          // Decision 041: the count is stored with the fight; it must match the entries.
+          const [stored] = await ctx.app.database.db
+            .select({ count: count() })
+            .from(combatLog)
+            .where(eq(combatLog.campaignId, table.campaignId));
+          expect(fight.logTotal).toBe(stored?.count);
         }
       }),
       { numRuns: 6 },

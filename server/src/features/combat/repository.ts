@@ -55,7 +55,8 @@ export async function findCombat(
     .from(combats)
     .where(eq(combats.campaignId, campaignId))
     .limit(1);
-  return { row: found?.row, head: found?.head ?? EMPTY_LOG_HEAD };
+  if (!found) return { row: undefined, head: EMPTY_LOG_HEAD };
+  return { row: found.row, head: { ...(found.head ?? EMPTY_LOG_HEAD), total: found.row.logTotal } };
 }
 
 /** Whether two JSON values are equal (key order aside). */
@@ -102,7 +103,8 @@ function statePatch(stored: CombatState, next: CombatState): Partial<CombatState
 export async function saveCombat(
   db: Executor,
   campaignId: string,
-  values: { state: CombatState; conditions: ConditionMap; version: number },
+  /** `logTotal`: how many entries the log holds once this write's transaction commits. */
+  values: { state: CombatState; conditions: ConditionMap; version: number; logTotal: number },
   stored?: CombatState,
 ): Promise<{ updatedAt: Date }> {
   const patch = stored ? statePatch(stored, values.state) : null;
@@ -255,14 +257,17 @@ export const EMPTY_LOG_HEAD: LogHead = {
   ended: false,
 };
 
-/** The log's head as one JSON value: a scalar subquery, read alone or with the fight's row. */
+/**
+ * The log's head but its count as one JSON value: a scalar subquery, read alone or with the fight's
+ * row (whose `log_total` is the count, decision 041).
+ */
 function logHeadJson(campaignId: string) {
   const log = sql`${combatLog} where campaign_id = ${campaignId}`;
   const hasChanges = (step: SQL) =>
     sql`coalesce((select undo is not null from ${log} and step = ${step} and position = 0), false)`;
   const endsFight = (step: SQL) =>
     sql`exists(select 1 from ${log} and step = ${step} and (type = 'end' or data->>'defeated' is not null))`;
-  return sql<LogHead>`(
+  return sql<Omit<LogHead, 'total'>>`(
     with applied as (
       select max(step) as last_applied from ${log} and not undone
     ),
@@ -276,7 +281,6 @@ function logHeadJson(campaignId: string) {
       from applied
     )
     select json_build_object(
-      'total', (select count(*)::int from ${log}),
       'lastApplied', last_applied,
       'firstUndone', first_undone,
       'canUndo', ${hasChanges(sql`last_applied`)},
@@ -288,10 +292,13 @@ function logHeadJson(campaignId: string) {
 }
 
 export async function logHead(db: Executor, campaignId: string): Promise<LogHead> {
-  const result = (await db.execute(sql`select ${logHeadJson(campaignId)} as head`)) as unknown as {
-    rows: { head: LogHead | null }[];
-  };
-  return result.rows[0]?.head ?? EMPTY_LOG_HEAD;
+  const result = (await db.execute(sql`
+    select ${logHeadJson(campaignId)} as head,
+      coalesce((select ${combats.logTotal} from ${combats} where ${combats.campaignId} = ${campaignId}), 0)
+        as total
+  `)) as unknown as { rows: { head: Omit<LogHead, 'total'> | null; total: number }[] };
+  const [row] = result.rows;
+  return row?.head ? { ...row.head, total: row.total } : EMPTY_LOG_HEAD;
 }
 
 /** The applied entries, oldest first, with only what the end-of-fight summary reads. */
@@ -332,14 +339,20 @@ export async function markStep(
 }
 
 /**
- * Drops the redo steps (a new action after an undo), or with `all` the whole log (a new fight).
- * Answers how many entries went.
+ * Drops the redo steps (a new action after an undo): the undone steps are the newest ones, from
+ * `from` (the head's first undone step) on, so the index gives them without reading the rest of a
+ * long log. With `all`, the whole log goes (a new fight). Answers how many entries went.
  */
-export async function dropLog(db: Executor, campaignId: string, options: { all: boolean }): Promise<number> {
+export async function dropLog(
+  db: Executor,
+  campaignId: string,
+  options: { all: true } | { from: number },
+): Promise<number> {
+  const which = 'all' in options ? sql`` : sql`and step >= ${options.from} and undone`;
   const result = (await db.execute(sql`
     with dropped as (
       delete from ${combatLog}
-      where campaign_id = ${campaignId} ${options.all ? sql`` : sql`and undone`}
+      where campaign_id = ${campaignId} ${which}
       returning 1
     )
     select count(*)::int as count from dropped

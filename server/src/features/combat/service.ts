@@ -111,7 +111,14 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
     head?: repo.LogHead,
   ): Promise<CombatActionResponse> {
     const version = loaded.version + 1;
-    const row = await repo.saveCombat(tx, loaded.campaign.id, { ...fight, version }, loaded.row?.state);
+    // Undo and redo flag entries; only an action adds or drops them (and then knows the head after).
+    const logTotal = (head ?? loaded.head).total;
+    const row = await repo.saveCombat(
+      tx,
+      loaded.campaign.id,
+      { ...fight, version, logTotal },
+      loaded.row?.state,
+    );
     return {
       combat: await present(
         tx,
@@ -213,8 +220,11 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
         // an undo, the redo steps go.
         const { head } = loaded;
         const over = head.ended;
-        const dropped =
-          over || head.firstUndone !== null ? await repo.dropLog(tx, campaignId, { all: over }) : 0;
+        const dropped = over
+          ? await repo.dropLog(tx, campaignId, { all: true })
+          : head.firstUndone !== null
+            ? await repo.dropLog(tx, campaignId, { from: head.firstUndone })
+            : 0;
         const unitsBefore = new Map<string, UnitChange>();
         for (const id of outcome.units.keys()) {
           const unit = loaded.units.get(id);

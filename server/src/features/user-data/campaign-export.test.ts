@@ -85,9 +85,15 @@ describe('campaign export', () => {
     for (const unitId of [...(second.fight?.allies ?? []), ...(second.fight?.enemies ?? [])]) {
       expect(newUnitIds.has(unitId)).toBe(true);
     }
-    // The imported campaign answers like any other (list, units, fight).
+    // The imported campaign answers like any other (list, units, fight), its log counted.
     const listed = await campaignClient(ctx.app).campaigns(hero.token);
     expect(listed.map((c) => c._id)).toContain(campaign._id);
+    const fight = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/combat',
+      headers: { authorization: `Bearer ${hero.token}`, 'x-campaign-id': campaign._id },
+    });
+    expect(fight.json<{ logTotal: number }>().logTotal).toBe(second.fight?.log.length);
   });
 
   it('names the attachment after the campaign: safe ASCII and the exact name (RFC 5987)', async () => {

@@ -83,7 +83,7 @@ export async function insertFight(
   fight: { state: CombatState; conditions: ConditionMap },
   log: readonly NewLogEntry[],
 ): Promise<void> {
-  await db.insert(combats).values({ campaignId, ...fight, version: 0 });
+  await db.insert(combats).values({ campaignId, ...fight, version: 0, logTotal: log.length });
   for (let start = 0; start < log.length; start += 1_000) {
     await db.insert(combatLog).values(
       log.slice(start, start + 1_000).map((entry) => ({
