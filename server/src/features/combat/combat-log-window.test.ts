@@ -102,6 +102,30 @@ describe('the window every answer carries', () => {
     expect(read.logBefore).not.toBeNull();
   });
 
+  // Decision 042: an action builds its answer's window from the one read with the fight, without the
+  // redo steps it drops; when they leave it short, it reads the window again.
+  it('equals the window read again after an action that drops redo steps, whatever it leaves', async () => {
+    const { client, version, a } = await longSetup(200);
+    let current = version;
+    for (const undos of [1, 3, 49, 50, 51]) {
+      for (let i = 0; i < undos; i++) current = applied(await client.undoAt(current)).combat.version;
+      const action = applied(await client.send(current, { type: 'setStatus', unitId: a, status: 'Stunned' }));
+      current = action.combat.version;
+      expect(action.combat.logTotal).toBeGreaterThan(COMBAT_LOG_WINDOW);
+      expect(action.combat.log).toHaveLength(COMBAT_LOG_WINDOW);
+      expect(action.combat.log.some((entry) => entry.undone)).toBe(false);
+      expect(action.combat).toEqual(await client.get());
+    }
+    // An ended fight's log goes with the next action: its window is that action's entries alone.
+    const ended = applied(await client.send(current, { type: 'end' }));
+    const next = applied(
+      await client.send(ended.combat.version, { type: 'add', unitId: a, group: 'allies' }),
+    );
+    expect(next.combat.logTotal).toBe(1);
+    expect(next.combat.log).toEqual(next.entries);
+    expect(next.combat).toEqual(await client.get());
+  });
+
   it('holds the whole log, without a cursor, while it is shorter than the window', async () => {
     const table = await setTable(ctx, { n: 2 });
     const client = combatClient(ctx, table);

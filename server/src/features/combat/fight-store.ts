@@ -21,6 +21,8 @@ export interface LoadedFight {
   units: Map<string, FightUnit>;
   /** The log's head as stored, read with the fight (decision 039). */
   head: repo.LogHead;
+  /** The log's newest entries (COMBAT_LOG_WINDOW at most), oldest first, read with it (decision 042). */
+  window: repo.LogRow[];
 }
 
 /**
@@ -39,7 +41,7 @@ export async function loadFight(
   // Units an action reads then writes (HP, status): a unit edit in flight finishes first. Always
   // after the campaign row, the order every writer takes, so two writers never wait on each other.
   await repo.lockUnits(db, campaignId, options.lockUnits ?? []);
-  const { row, head } = await repo.findCombat(db, campaignId);
+  const { row, head, window } = await repo.findCombat(db, campaignId, COMBAT_LOG_WINDOW);
   const stored: Fight = { state: row?.state ?? EMPTY_COMBAT, conditions: row?.conditions ?? {} };
   const watched = Object.values(stored.conditions).flatMap((list) => list.map((item) => item.ofUnitId));
   const ids = [...new Set([...unitIdsOf(stored.state), ...watched, ...(options.extraIds ?? [])])];
@@ -56,6 +58,7 @@ export async function loadFight(
     fight: healed(stored, new Set(units.keys())),
     units,
     head,
+    window,
   };
 }
 
@@ -75,17 +78,18 @@ export async function fightSummary(db: Executor, campaignId: string): Promise<Co
 /**
  * The answer for a fight as stored now: its newest log entries (an index scan that stops after
  * COMBAT_LOG_WINDOW rows), what undo, redo and paging need, and the summary once it has ended.
- * `known`: the log's head when the caller has it (read with the fight, or built by the action that
- * just wrote its step); undo and redo read it again.
+ * `known`: the log's head and window when the caller has them (read with the fight, or built by the
+ * action that just wrote its step, decision 042); what it lacks is read here.
  */
 export async function present(
   db: Executor,
   loaded: Pick<LoadedFight, 'campaign' | 'fight' | 'version'> & { updatedAt: Date | null },
-  known?: repo.LogHead,
+  known: { head?: repo.LogHead | undefined; window?: repo.LogRow[] | undefined } = {},
 ): Promise<CombatResponse> {
   const campaignId = loaded.campaign.id;
-  const head = known ?? (await repo.logHead(db, campaignId));
-  const window = head.total === 0 ? [] : await repo.logPage(db, campaignId, COMBAT_LOG_WINDOW);
+  const head = known.head ?? (await repo.logHead(db, campaignId));
+  const window =
+    known.window ?? (head.total === 0 ? [] : await repo.logPage(db, campaignId, COMBAT_LOG_WINDOW));
   return toCombatResponse({
     fight: loaded.fight,
     version: loaded.version,
@@ -95,4 +99,36 @@ export async function present(
     summary: head.ended ? await fightSummary(db, campaignId) : null,
     statuses: loaded.campaign.statuses,
   });
+}
+
+/**
+ * The log's window after an action (decision 042), from the one read with the fight: without the
+ * entries the action dropped (`dropped`: the whole log, or the redo steps from that step on), then
+ * the entries it added. The dropped entries were the newest, the added ones come after every kept
+ * one, so this is the newest part of the log; null when fewer entries are left than the window
+ * shows (redo steps filled it), and the caller reads it again.
+ */
+export function windowAfterAction(
+  before: readonly repo.LogRow[],
+  dropped: { all: true } | { from: number } | null,
+  added: readonly repo.LogRow[],
+  total: number,
+): repo.LogRow[] | null {
+  const kept =
+    dropped === null
+      ? before
+      : 'all' in dropped
+        ? []
+        : before.filter((row) => !(row.undone && row.step >= dropped.from));
+  const window = [...kept, ...added].slice(-COMBAT_LOG_WINDOW);
+  return window.length < Math.min(COMBAT_LOG_WINDOW, total) ? null : window;
+}
+
+/** The window after an undo or a redo: the step's entries, marked, in place of their old rows. */
+export function windowAfterTravel(
+  before: readonly repo.LogRow[],
+  marked: readonly repo.LogRow[],
+): repo.LogRow[] {
+  const byId = new Map(marked.map((row) => [row.id, row]));
+  return before.map((row) => byId.get(row.id) ?? row);
 }

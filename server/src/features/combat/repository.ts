@@ -43,20 +43,66 @@ export async function findCombatCampaign(
 export type CombatCampaign = NonNullable<Awaited<ReturnType<typeof findCombatCampaign>>>;
 
 /**
- * The fight's row and its log's head, in one round trip. No row means no fight was ever set up
- * here, so no log either (an imported log comes with its fight's row).
+ * The fight's row, its log's head and the log's newest `window` entries (oldest first), in one round
+ * trip (decisions 039 and 042). No row means no fight was ever set up here, so no log either (an
+ * imported log comes with its fight's row).
  */
 export async function findCombat(
   db: Executor,
   campaignId: string,
-): Promise<{ row: CombatRow | undefined; head: LogHead }> {
+  window = 0,
+): Promise<{ row: CombatRow | undefined; head: LogHead; window: LogRow[] }> {
   const [found] = await db
-    .select({ row: getTableColumns(combats), head: logHeadJson(campaignId) })
+    .select({
+      row: getTableColumns(combats),
+      head: logHeadJson(campaignId),
+      window: window > 0 ? logWindowJson(campaignId, window) : sql<null>`null`,
+    })
     .from(combats)
     .where(eq(combats.campaignId, campaignId))
     .limit(1);
-  if (!found) return { row: undefined, head: EMPTY_LOG_HEAD };
-  return { row: found.row, head: { ...(found.head ?? EMPTY_LOG_HEAD), total: found.row.logTotal } };
+  if (!found) return { row: undefined, head: EMPTY_LOG_HEAD, window: [] };
+  return {
+    row: found.row,
+    head: { ...(found.head ?? EMPTY_LOG_HEAD), total: found.row.logTotal },
+    window: (found.window ?? []).map(fromJsonRow),
+  };
+}
+
+/** The fight's version: 0 for a campaign that never had a fight. */
+export async function combatVersion(db: Executor, campaignId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: combats.version })
+    .from(combats)
+    .where(eq(combats.campaignId, campaignId))
+    .limit(1);
+  return row?.version ?? 0;
+}
+
+/** A log row as `logWindowJson` gives it: the time as JSON text. */
+type LogJsonRow = Omit<LogRow, 'createdAt'> & { createdAt: string };
+
+function fromJsonRow(row: LogJsonRow): LogRow {
+  return { ...row, createdAt: new Date(row.createdAt) };
+}
+
+/**
+ * The log's newest `limit` entries, oldest first, as one JSON array: a scalar subquery of the same
+ * backward index scan as `logPage`, read with the fight's row.
+ */
+function logWindowJson(campaignId: string, limit: number) {
+  return sql<LogJsonRow[] | null>`(
+    select coalesce(json_agg(json_build_object(
+      'id', w.id, 'step', w.step, 'position', w.position, 'data', w.data, 'undone', w.undone,
+      'createdAt', w.created_at, 'undoable', w.undoable
+    ) order by w.step, w.position), '[]')
+    from (
+      select id, step, position, data, undone, created_at, undo is not null as undoable
+      from ${combatLog} where campaign_id = ${campaignId}
+      order by step desc, position desc
+      limit ${limit}
+    ) w
+  )`;
 }
 
 /** Whether two JSON values are equal (key order aside). */

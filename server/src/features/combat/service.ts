@@ -26,7 +26,14 @@ import { AppError, notFound } from '../../lib/app-error';
 import { toUnit } from '../units/unit-fields';
 import { unitIdsOf } from './combat-state';
 import type { CombatChannel, CombatListener } from './events/channel';
-import { healed, loadFight, present, type LoadedFight } from './fight-store';
+import {
+  healed,
+  loadFight,
+  present,
+  windowAfterAction,
+  windowAfterTravel,
+  type LoadedFight,
+} from './fight-store';
 import { pageCursor, placeOf, toLogEntry } from './presenter';
 import * as repo from './repository';
 
@@ -95,24 +102,27 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
     const loaded = await loadFight(tx, user.id, campaignId, { lock: true, extraIds: ids, lockUnits: ids });
     if (version !== loaded.version) {
       throw new CombatConflict(
-        await present(tx, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }, loaded.head),
+        await present(tx, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }, loaded),
       );
     }
     return loaded;
   }
 
-  /** Stores the fight at the next version and builds the answer (`head`: the log's, when known). */
+  /**
+   * Stores the fight at the next version and builds the answer (`log`: the log's head and window
+   * after this write, when known; an undo or a redo reads the head again).
+   */
   async function commit(
     tx: Executor,
     loaded: LoadedFight,
     fight: LoadedFight['fight'],
     unitRows: repo.UnitRow[],
     entries: repo.LogRow[],
-    head?: repo.LogHead,
+    log: { head?: repo.LogHead; window?: repo.LogRow[] | undefined },
   ): Promise<CombatActionResponse> {
     const version = loaded.version + 1;
     // Undo and redo flag entries; only an action adds or drops them (and then knows the head after).
-    const logTotal = (head ?? loaded.head).total;
+    const logTotal = (log.head ?? loaded.head).total;
     const row = await repo.saveCombat(
       tx,
       loaded.campaign.id,
@@ -120,11 +130,7 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
       loaded.row?.state,
     );
     return {
-      combat: await present(
-        tx,
-        { campaign: loaded.campaign, fight, version, updatedAt: row.updatedAt },
-        head,
-      ),
+      combat: await present(tx, { campaign: loaded.campaign, fight, version, updatedAt: row.updatedAt }, log),
       units: unitRows.map(toUnit),
       entries: entries.map(toLogEntry),
     };
@@ -154,7 +160,9 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
       fight = healed(fight, new Set([...known, ...found.map((unit) => unit._id)]));
       const unitRows = await repo.updateUnits(tx, campaignId, Object.entries(side.units));
       const entries = await repo.markStep(tx, campaignId, step, back);
-      return commit(tx, loaded, fight, unitRows, entries);
+      return commit(tx, loaded, fight, unitRows, entries, {
+        window: windowAfterTravel(loaded.window, entries),
+      });
     });
     publish(campaignId, result.combat.version);
     return result;
@@ -163,7 +171,7 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
   return {
     async get(user: CombatActor, campaignId: string): Promise<CombatResponse> {
       const loaded = await loadFight(db, user.id, campaignId, { lock: false });
-      return present(db, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }, loaded.head);
+      return present(db, { ...loaded, updatedAt: loaded.row?.updatedAt ?? null }, loaded);
     },
 
     /**
@@ -186,8 +194,9 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
 
     /** The fight's version now (404 when the campaign is not the user's). */
     async version(user: CombatActor, campaignId: string): Promise<number> {
-      const loaded = await loadFight(db, user.id, campaignId, { lock: false });
-      return loaded.version;
+      const campaign = await repo.findCombatCampaign(db, user.id, campaignId);
+      if (!campaign) throw notFound();
+      return repo.combatVersion(db, campaignId);
     },
 
     async subscribe(campaignId: string, listener: CombatListener): Promise<() => void> {
@@ -220,11 +229,12 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
         // an undo, the redo steps go.
         const { head } = loaded;
         const over = head.ended;
-        const dropped = over
-          ? await repo.dropLog(tx, campaignId, { all: true })
+        const drop = over
+          ? { all: true as const }
           : head.firstUndone !== null
-            ? await repo.dropLog(tx, campaignId, { from: head.firstUndone })
-            : 0;
+            ? { from: head.firstUndone }
+            : null;
+        const dropped = drop ? await repo.dropLog(tx, campaignId, drop) : 0;
         const unitsBefore = new Map<string, UnitChange>();
         for (const id of outcome.units.keys()) {
           const unit = loaded.units.get(id);
@@ -244,7 +254,10 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
           canRedo: false,
           ended: entries.some((row) => endsFight(row.data)),
         };
-        return commit(tx, loaded, outcome.fight, unitRows, entries, after);
+        return commit(tx, loaded, outcome.fight, unitRows, entries, {
+          head: after,
+          window: windowAfterAction(loaded.window, drop, entries, after.total) ?? undefined,
+        });
       });
       publish(campaignId, result.combat.version);
       return result;
