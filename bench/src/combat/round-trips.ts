@@ -41,11 +41,13 @@ export const ANSWER_MARK = `(() => {
   };
 })()`;
 
+/** The next paint: `resolve(paintAt, frameAt)`, frameAt being its requestAnimationFrame callback. */
 const AFTER_PAINT = `
   const afterPaint = (resolve) => {
     requestAnimationFrame(() => {
+      const frameAt = performance.now();
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port1.onmessage = () => resolve(performance.now(), frameAt);
       channel.port2.postMessage(null);
     });
   };`;
@@ -57,6 +59,20 @@ export interface RoundTripTiming {
   answer: number;
   /** Answer read → that paint (the browser's share: parse, check, merge, render). */
   browser: number;
+  /**
+   * The browser's share in three: answer read → the DOM's last change before the frame that paints
+   * it (parse, merge, React's render and commit, and whatever changes the DOM after it), → that
+   * frame's requestAnimationFrame callback (the wait for the frame clock), → the paint (that frame's
+   * style, layout and paint).
+   */
+  toDom: number;
+  toFrame: number;
+  framePaint: number;
+  /**
+   * The browser's work for the answer: `toDom` + `framePaint`, without the wait for the frame clock
+   * (decision 043: what the long log's target reads).
+   */
+  work: number;
   /** Request sent → the answer's first byte: the server's share, on this machine's loopback. */
   server: number;
   /** The answer's body, in bytes. */
@@ -103,16 +119,31 @@ function roundTripProbe(labels: TableLabels, button: 'attack' | 'undo', targetId
     window.__qkBench = new Promise((resolve) => {
       let start = 0;
       let done = false;
+      let lastChangeAt = 0;
       const check = () => {
-        if (done || window.__qkAnswerAt === undefined) return;
+        if (done) {
+          lastChangeAt = performance.now();
+          return;
+        }
+        if (window.__qkAnswerAt === undefined) return;
         if (!meters().every((meter) => meter?.getAttribute('aria-valuetext') === expected)) return;
         if (newest() === newestBefore) return;
         done = true;
-        observer.disconnect();
+        lastChangeAt = performance.now();
         const answerAt = window.__qkAnswerAt;
         const bytes = window.__qkAnswerBytes ?? 0;
         const server = window.__qkServer ?? NaN;
-        afterPaint((at) => resolve({ paint: at - start, answer: answerAt - start, browser: at - answerAt, server, bytes }));
+        afterPaint((at, frameAt) => {
+          observer.disconnect();
+          // The DOM's last change before the frame: what the app does after its commit (effects, a
+          // second render) counts as its work, not as the wait. Changes in the frame are its own.
+          const settledAt = Math.min(lastChangeAt, frameAt);
+          resolve({
+            paint: at - start, answer: answerAt - start, browser: at - answerAt, server, bytes,
+            toDom: settledAt - answerAt, toFrame: frameAt - settledAt, framePaint: at - frameAt,
+            work: settledAt - answerAt + (at - frameAt),
+          });
+        });
       };
       const observer = new MutationObserver(check);
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
@@ -140,9 +171,14 @@ function floorProbe(campaignId: string) {
       const body = await response.arrayBuffer();
       const answerAt = performance.now();
       JSON.parse(new TextDecoder().decode(body));
+      const domAt = performance.now();
       const server = serverTime(response.url);
-      const at = await new Promise((resolve) => afterPaint(resolve));
-      return { paint: at - start, answer: answerAt - start, browser: at - answerAt, server, bytes: body.byteLength };
+      const [at, frameAt] = await new Promise((resolve) => afterPaint((paint, frame) => resolve([paint, frame])));
+      return {
+        paint: at - start, answer: answerAt - start, browser: at - answerAt, server, bytes: body.byteLength,
+        toDom: domAt - answerAt, toFrame: frameAt - domAt, framePaint: at - frameAt,
+        work: domAt - answerAt + (at - frameAt),
+      };
     })();
     return null;
   })()`;
