@@ -105,6 +105,38 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a visitor who scrolled before hydration keeps their place, and the footer link then works', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    // The entry is held until the visitor has scrolled to the footer of the prerendered page.
+    let release = () => {};
+    const scrolled = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await scrolled;
+      await route.continue();
+    });
+    await page.goto('/fr', { waitUntil: 'commit' });
+    const imprint = page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Mentions légales et confidentialité' });
+    await imprint.scrollIntoViewIfNeeded();
+    const place = await page.evaluate(() => window.scrollY);
+    expect(place).toBeGreaterThan(300);
+    release();
+    await expectHydrated(imprint);
+    // React commits (and runs the view's layout effect) before the frames that follow hydration.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(place);
+    await imprint.click();
+    await expect(page).toHaveURL(/\/fr\/imprint$/);
+    // A page reached by a link still opens at its top.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   test('the login page hydrates and its register form opens', async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto('/fr/login');
