@@ -77,17 +77,23 @@ async function expectHydrated(element: Locator): Promise<void> {
     .toBe(true);
 }
 
+/** Holds the app's entry script (the page stays prerendered markup) until `release()`. */
+async function holdEntry(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
 test.describe('with JavaScript', () => {
   test('the landing page hydrates and switches language without reloading', async ({ page }) => {
     const errors = collectErrors(page);
     // The app's entry waits until the prerendered heading is marked: hydration keeps that very
     // element, a fresh client render would replace it.
-    let release = () => {};
-    const marked = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await marked;
-      await route.continue();
-    });
+    const { release } = await holdEntry(page);
     await page.goto('/en', { waitUntil: 'commit' });
     const heading = page.getByRole('heading', { level: 1, name: TEXT.en.landing });
     await heading.evaluate((node) => Object.assign(node, { qkPrerendered: true }));
@@ -110,12 +116,7 @@ test.describe('with JavaScript', () => {
   }) => {
     const errors = collectErrors(page);
     // The entry is held until the visitor has scrolled to the footer of the prerendered page.
-    let release = () => {};
-    const scrolled = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await scrolled;
-      await route.continue();
-    });
+    const { release } = await holdEntry(page);
     await page.goto('/fr', { waitUntil: 'commit' });
     const imprint = page
       .getByRole('contentinfo')
