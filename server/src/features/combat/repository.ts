@@ -50,13 +50,13 @@ export type CombatCampaign = NonNullable<Awaited<ReturnType<typeof findCombatCam
 export async function findCombat(
   db: Executor,
   campaignId: string,
-  window = 0,
+  window: number,
 ): Promise<{ row: CombatRow | undefined; head: LogHead; window: LogRow[] }> {
   const [found] = await db
     .select({
       row: getTableColumns(combats),
       head: logHeadJson(campaignId),
-      window: window > 0 ? logWindowJson(campaignId, window) : sql<null>`null`,
+      window: logWindowJson(campaignId, window),
     })
     .from(combats)
     .where(eq(combats.campaignId, campaignId))
@@ -88,20 +88,22 @@ function fromJsonRow(row: LogJsonRow): LogRow {
 
 /**
  * The log's newest `limit` entries, oldest first, as one JSON array: a scalar subquery of the same
- * backward index scan as `logPage`, read with the fight's row.
+ * backward index scan as `logPage`, read with the fight's row. Its fields are `logColumns`, keyed
+ * alike: the subquery keeps the table's name, so those columns refer to its rows.
  */
 function logWindowJson(campaignId: string, limit: number) {
+  const fields = sql.join(
+    Object.entries(logColumns).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  );
   return sql<LogJsonRow[] | null>`(
-    select coalesce(json_agg(json_build_object(
-      'id', w.id, 'step', w.step, 'position', w.position, 'data', w.data, 'undone', w.undone,
-      'createdAt', w.created_at, 'undoable', w.undoable
-    ) order by w.step, w.position), '[]')
+    select coalesce(json_agg(json_build_object(${fields})
+      order by ${combatLog.step}, ${combatLog.position}), '[]')
     from (
-      select id, step, position, data, undone, created_at, undo is not null as undoable
-      from ${combatLog} where campaign_id = ${campaignId}
-      order by step desc, position desc
+      select * from ${combatLog} where ${combatLog.campaignId} = ${campaignId}
+      order by ${combatLog.step} desc, ${combatLog.position} desc
       limit ${limit}
-    ) w
+    ) as ${combatLog}
   )`;
 }
 
