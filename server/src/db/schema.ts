@@ -284,7 +284,8 @@ export const demoPaymentSessions = pgTable(
 
 /**
  * Rate-limit windows when several processes share PostgreSQL without Redis (decision 025): one row
- * per key (`login:ip:…`), counted in place; rows past `reset_at` are swept now and then.
+ * per key (`login:ip:<sha-256>`: no email or address in clear, decision 048), counted in place;
+ * rows past `reset_at` are swept now and then.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),

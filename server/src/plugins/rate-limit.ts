@@ -1,10 +1,13 @@
 // Rate limits for the calls an attacker would hammer (login, register, forgot/reset password,
-// contact), counted per IP and per email in fixed windows. In memory by default; in Redis when
-// REDIS_URL is set, so several server processes share the counts.
+// contact, the password checks of a signed-in user), counted per IP and per email in fixed windows.
+// In memory on the embedded database; in rate_limit_counters on PostgreSQL and in Redis when
+// REDIS_URL is set, so several server processes share the counts (decision 025). Keys name the
+// email and the IP only by hash (decision 048).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
+import { limitKey } from '../lib/limit-key';
 
 export interface RateLimitStore {
   /** Counts one hit on `key` and answers the count in the current window and its ms left. */
@@ -12,17 +15,37 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
+export interface RateLimitRuleSpec {
+  windowMs: number;
+  perIp: number;
+  /** Per email (0: not counted by email). */
+  perEmail: number;
+  /**
+   * The email's count is kept per IP too: a stranger who burns it from elsewhere cannot keep the
+   * owner out (decision 048).
+   */
+  emailWithIp?: boolean;
+}
+
 export const RATE_LIMIT_RULES = {
-  login: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
+  // Per email *and* IP: the sign-in back-off (features/auth/throttle.ts) is what slows one account
+  // guessed from many addresses, without shutting out the addresses its owner signs in from.
+  login: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10, emailWithIp: true },
   register: { windowMs: 60 * 60_000, perIp: 20, perEmail: 5 },
   forgotPassword: { windowMs: 60 * 60_000, perIp: 20, perEmail: 5 },
   resetPassword: { windowMs: 60 * 60_000, perIp: 20, perEmail: 10 },
   contact: { windowMs: 60 * 60_000, perIp: 20, perEmail: 10 },
   // A password check like login's, per account: a stolen token cannot try passwords faster.
   deleteAccount: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
+  // The same for the current password asked by a password change (decision 048).
+  changePassword: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
   // Player-view links (issue #15): guessing tokens is the attack; no email, per IP only.
   playerView: { windowMs: 60_000, perIp: 120, perEmail: 0 },
-} as const;
+  // Imports read up to 32 MiB each and downloads gather a whole account: per account (its email),
+  // generous per IP for a table behind one address (decision 047).
+  importCampaign: { windowMs: 60 * 60_000, perIp: 100, perEmail: 20 },
+  exportAccount: { windowMs: 60 * 60_000, perIp: 60, perEmail: 10 },
+} as const satisfies Record<string, RateLimitRuleSpec>;
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
 
 export function createMemoryStore(): RateLimitStore {
@@ -85,14 +108,20 @@ export default fp(async function rateLimitPlugin(
   const { store, scale } = options;
   app.decorate('rateLimit', async (request: FastifyRequest, rule: RateLimitRule, email?: string) => {
     if (scale === 0) return;
-    const { windowMs, perIp, perEmail } = RATE_LIMIT_RULES[rule];
-    const checks: [string, number][] = [[`${rule}:ip:${request.ip}`, perIp]];
-    if (email) checks.push([`${rule}:email:${email.toLowerCase()}`, perEmail]);
-    for (const [key, max] of checks) {
+    const { windowMs, perIp, perEmail, emailWithIp }: RateLimitRuleSpec = RATE_LIMIT_RULES[rule];
+    const checks: [string, number, string][] = [[limitKey(`${rule}:ip`, request.ip), perIp, 'ip']];
+    if (email && perEmail > 0) {
+      checks.push(
+        emailWithIp
+          ? [limitKey(`${rule}:email-ip`, email, request.ip), perEmail, 'email-ip']
+          : [limitKey(`${rule}:email`, email), perEmail, 'email'],
+      );
+    }
+    for (const [key, max, by] of checks) {
       const { count, resetInMs } = await store.hit(key, windowMs);
       if (count > Math.ceil(max * scale)) {
         const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-        request.server.log.warn({ rule, key: key.replace(/email:.*/, 'email:…') }, 'rate limited');
+        request.server.log.warn({ rule, by }, 'rate limited');
         throw new AppError('RATE_LIMITED', { seconds });
       }
     }

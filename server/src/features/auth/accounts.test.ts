@@ -1,8 +1,10 @@
 // Account rules of issue #18 with the clock injected (no sleeps): sign-in back-off per account and per
-// IP (decision 035) with a localized 429 that says how long to wait, reset links that expire at one
-// hour, and which sessions a reset and a password change revoke. The fixed-window limits of
-// plugins/rate-limit.ts are stubbed out here (they have their own tests), so what is measured is the
-// back-off alone. On PGlite the counters are in memory; on PostgreSQL, in rate_limit_counters.
+// IP (decision 035) with a localized 429 that says how long to wait, that a stranger cannot use to
+// keep the owner out (decision 048), reset links that expire at one hour, sessions that end 90 days
+// after sign-in however often refreshed (decision 048), and which sessions a reset and a password
+// change revoke. The fixed-window limits of plugins/rate-limit.ts are stubbed out here (they have
+// their own tests), so what is measured is the back-off alone. On PGlite the counters are in memory;
+// on PostgreSQL, in rate_limit_counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock';
 import type { RateLimitStore } from '../../plugins/rate-limit';
@@ -38,8 +40,9 @@ afterAll(async () => {
     title: 'Accounts',
     order: 10,
     about: [
-      'Sign-in back-off (decision 035) through the API with the clock injected (no sleeps) and the fixed-window limits stubbed out: per account, per IP, parallel guesses, forgetting; the 429 is localized and says how long to wait (`features/auth/accounts.test.ts`; each counter store against one contract in `throttle.test.ts`, Redis included).',
-      'Reset links expire at one hour (injected clock); a reset revokes every session, a password change every other one.',
+      'Sign-in back-off (decisions 035 and 048) through the API with the clock injected (no sleeps) and the fixed-window limits stubbed out: per account, per account and IP, per IP, parallel guesses, forgetting; the 429 is localized and says how long to wait (`features/auth/accounts.test.ts`; each counter store against one contract in `throttle.test.ts`, Redis included).',
+      'A stranger failing for a victim, from one address then many, is locked out; the victim still signs in from an address they signed in, registered or reset their password from (decision 048). Counter keys hold no email or address in clear (`plugins/rate-limit-postgres.test.ts`, `rate-limit.test.ts`, `throttle.test.ts` read the raw table and Redis).',
+      'Reset links expire at one hour (injected clock); a reset revokes every session, a password change every other one. A session refreshed every day still ends 90 days after sign-in (decision 048).',
       'Secrets compared in code use `sameSecret` (SHA-256 then `crypto.timingSafeEqual`); `lib/tokens.test.ts` reads the server sources and fails on a `===` over a token, secret or hash.',
       'Several processes: a logout through one is refused by the others, and a tier change is seen by all, within 1 s (`server/src/cluster/cluster.test.ts`, decision 025).',
     ],
@@ -174,6 +177,108 @@ describe('sign-in back-off per IP', () => {
     clock.advance(SIGN_IN_BACKOFF.ip.forgetMs);
     expect((await login(user.email, user.password, ip)).statusCode).toBe(200);
     figures['IP: free failures (successes not counted), then locks (min)'] = `${free}, then 1, 2`;
+  });
+});
+
+describe('a stranger cannot lock the owner out (decision 048)', () => {
+  const { free } = SIGN_IN_BACKOFF.account;
+
+  it('failures for a victim from other addresses do not stop the victim at an address they know', async () => {
+    const home = freshIp();
+    const victim = await registerUser(ctx.app);
+    // The victim has signed in from home before (their registration address, 127.0.0.1, is known too).
+    expect((await login(victim.email, victim.password, home)).statusCode).toBe(200);
+
+    // A stranger fails from one address until that address is locked out of this account…
+    const attacker = freshIp();
+    for (let i = 0; i < SIGN_IN_BACKOFF.accountIp.free; i++)
+      expect((await login(victim.email, 'Wrong!pass1', attacker)).statusCode).toBe(401);
+    const stopped = await login(victim.email, 'Wrong!pass1', attacker);
+    expect(stopped.statusCode).toBe(429);
+    expect(errorOf(stopped).code).toBe('SIGN_IN_THROTTLED');
+    // …and from many more, which locks the account for every address it does not know: a botnet
+    // gets no further than one address would, even with the right password.
+    for (let i = 0; i < free; i++) await login(victim.email, 'Wrong!pass1');
+    const botnet = await login(victim.email, victim.password);
+    expect(botnet.statusCode).toBe(429);
+    expect(errorOf(botnet).code).toBe('SIGN_IN_THROTTLED');
+
+    // The victim, at home or where they registered, signs in with the right password.
+    expect((await login(victim.email, victim.password, home)).statusCode).toBe(200);
+    expect((await login(victim.email, victim.password, '127.0.0.1')).statusCode).toBe(200);
+    // The owner signing in did not hand the guessers a fresh set of free failures.
+    expect((await login(victim.email, victim.password)).statusCode).toBe(429);
+
+    // Away from home the lock applies to them too; a reset link proves who they are, and the address
+    // they used it from is known from then on.
+    const travelling = freshIp();
+    expect((await login(victim.email, victim.password, travelling)).statusCode).toBe(429);
+    const { resetToken } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: victim.email },
+        remoteAddress: travelling,
+      })
+    ).json<{ resetToken: string }>();
+    const newPassword = 'N3w!password-after-attack';
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: resetToken, newPassword },
+      remoteAddress: travelling,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(victim.email, newPassword, travelling)).statusCode).toBe(200);
+    figures['stranger’s failures (one address, then many) vs the owner at a known address'] =
+      'stranger 429, owner 200';
+
+    clock.advance(SIGN_IN_BACKOFF.account.forgetMs);
+  });
+
+  it('the owner’s own typos at a known address lock only that address, after its free failures', async () => {
+    const home = freshIp();
+    const user = await registerUser(ctx.app);
+    expect((await login(user.email, user.password, home)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_BACKOFF.accountIp.free; i++)
+      expect((await login(user.email, 'Wrong!pass1', home)).statusCode).toBe(401);
+    expect((await login(user.email, user.password, home)).headers['retry-after']).toBe('60');
+    // Those failures were not the account's: another address still signs in.
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    clock.advance(MINUTE);
+    expect((await login(user.email, user.password, home)).statusCode).toBe(200);
+  });
+});
+
+describe('sessions have an absolute lifetime (decision 048)', () => {
+  const refresh = (token: string) =>
+    ctx.app.inject({ url: '/api/auth/refresh-session', headers: bearer(token) });
+
+  it('a session refreshed every day still ends 90 days after it was opened', async () => {
+    const user = await registerUser(ctx.app);
+    const DAY = 24 * 60 * MINUTE;
+    for (let day = 1; day < 90; day++) {
+      clock.advance(DAY);
+      expect((await refresh(user.token)).statusCode).toBe(200);
+    }
+    // Day 89 ends here; one more day is 90 days after sign-in.
+    clock.advance(DAY - 1);
+    expect((await refresh(user.token)).statusCode).toBe(200);
+    clock.advance(1);
+    const over = await refresh(user.token);
+    expect(over.statusCode).toBe(401);
+    expect(errorOf(over).code).toBe('UNAUTHENTICATED');
+    // Signing in again opens a new session.
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    figures['session refreshed daily: last accepted / refused (days)'] = '90 − 1 ms / 90';
+  });
+
+  it('a session not refreshed still ends 30 days after its last refresh', async () => {
+    const user = await registerUser(ctx.app);
+    clock.advance(30 * 24 * 60 * MINUTE - 1);
+    expect((await refresh(user.token)).statusCode).toBe(200);
+    clock.advance(30 * 24 * 60 * MINUTE);
+    expect((await refresh(user.token)).statusCode).toBe(401);
   });
 });
 

@@ -22,13 +22,17 @@ export async function insertUser(
 
 export async function insertSession(
   db: Executor,
-  values: { userId: string; tokenHash: string; expiresAt: Date },
+  values: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
 
-/** What authentication needs of a live session and its user (never the password hash). */
-export async function findLiveSession(db: Executor, tokenHash: string) {
+/**
+ * What authentication needs of a session live at `now` and its user (never the password hash). A
+ * session opened more than `maxAgeMs` ago is over whatever its end says (rows from before decision
+ * 048 may still say later).
+ */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date, maxAgeMs: number) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -40,13 +44,30 @@ export async function findLiveSession(db: Executor, tokenHash: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - maxAgeMs)),
+      ),
+    )
     .limit(1);
   return row;
 }
 
-export async function extendSession(db: Executor, sessionId: string, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+/** Moves the session's end to `expiresAt`, but never past `maxAgeMs` after it was opened. */
+export async function extendSession(
+  db: Executor,
+  sessionId: string,
+  expiresAt: Date,
+  maxAgeMs: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      expiresAt: sql`least(${expiresAt.toISOString()}::timestamptz, ${sessions.createdAt} + ${maxAgeMs} * interval '1 millisecond')`,
+    })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
@@ -145,4 +166,26 @@ export async function settleSignInAttempt(db: Executor, key: string, mode: 'clea
       ? sql`delete from rate_limit_counters where key = ${key}`
       : sql`update rate_limit_counters set count = greatest(count - 1, 0) where key = ${key}`,
   );
+}
+
+/**
+ * A sign-in mark (an address an account is known at, decision 048) in rate_limit_counters: `count`
+ * 0 and `reset_at` when it lapses, so the table's sweep removes it then. Marking again never
+ * shortens it.
+ */
+export async function markSignInKey(db: Executor, key: string, until: number): Promise<void> {
+  const at = new Date(until).toISOString();
+  await db.execute(sql`
+    insert into rate_limit_counters as r (key, count, reset_at)
+    values (${key}, 0, ${at}::timestamptz)
+    on conflict (key) do update set reset_at = greatest(r.reset_at, excluded.reset_at)`);
+}
+
+export async function isSignInKeyMarked(db: Executor, key: string, now: number): Promise<boolean> {
+  const found = (await db.execute(sql`
+    select 1 from rate_limit_counters
+    where key = ${key} and reset_at > ${new Date(now).toISOString()}::timestamptz`)) as unknown as {
+    rows: unknown[];
+  };
+  return found.rows.length > 0;
 }

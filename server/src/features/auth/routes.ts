@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.rateLimit(request, 'register', request.body.email);
       request.language = request.body.language;
-      return reply.code(201).send(await auth.register(request.body));
+      return reply.code(201).send(await auth.register(request.body, { ip: request.ip }));
     },
   );
 
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors } } },
     async (request) => {
       await app.rateLimit(request, 'resetPassword');
-      await auth.resetPassword(request.body.token, request.body.newPassword);
+      await auth.resetPassword(request.body.token, request.body.newPassword, { ip: request.ip });
       return { message: translate(request.language, 'auth.resetDone') };
     },
   );
@@ -93,7 +93,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       '/api/auth/change-password',
       { schema: { tags, security, body: changePasswordBody, response: { 200: messageResponse, ...errors } } },
       async (request) => {
-        await auth.changePassword(userOf(request), request.body.currentPassword, request.body.newPassword);
+        const user = userOf(request);
+        // The current password is a guessable secret: a stolen token must not try it at will.
+        await app.rateLimit(request, 'changePassword', user.email);
+        await auth.changePassword(user, request.body.currentPassword, request.body.newPassword);
         return { message: translate(request.language, 'auth.passwordChanged') };
       },
     );

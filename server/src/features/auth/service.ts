@@ -1,5 +1,6 @@
 // Accounts and sessions (decisions.md "Accounts and sessions"): argon2id hashes, random tokens
-// stored as SHA-256, 30-day sessions extended by refresh, single-use one-hour reset tokens.
+// stored as SHA-256, 30-day sessions extended by refresh but never past 90 days after sign-in
+// (decision 048), single-use one-hour reset tokens.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@questkeeper/core/i18n';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
@@ -18,6 +19,8 @@ import { createSessionCache, shareSessionCache } from './session-cache';
 import type { SignInThrottle } from './throttle';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session ends this long after it was opened however often it is refreshed (decision 048). */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -33,33 +36,51 @@ export function createAuthService(deps: {
   log?: FastifyBaseLogger;
   /** Back-off of failed sign-ins per account and IP (decision 035); none when absent. */
   signInThrottle?: SignInThrottle;
-  /** Reads the time for reset-token expiry and the back-off (tests move it). */
+  /** Reads the time for session and reset-token expiry and the back-off (tests move it). */
   clock?: Clock;
 }) {
   const { db, mailer, publicUrl } = deps;
   const clock = deps.clock ?? systemClock;
   const ttlMs = deps.sessionCacheTtlMs ?? 0;
-  const cache = createSessionCache({ ttlMs });
+  const cache = createSessionCache({ ttlMs, clock });
   // Nothing is cached with a TTL of 0, so there is nothing to evict elsewhere either.
   const shared = shareSessionCache(cache, ttlMs > 0 ? deps.invalidations : undefined, deps.log);
 
+  /**
+   * The account proved who it is from `ip` (registration, a reset link): sign-ins from there pass a
+   * lock strangers caused (decision 048). Best effort: the account change is already committed.
+   */
+  async function trustAddress(email: string, ip: string | undefined): Promise<void> {
+    if (!ip) return;
+    try {
+      await deps.signInThrottle?.trust({ email, ip });
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'sign-in address not remembered');
+    }
+  }
+
   async function openSession(user: users.UserRow): Promise<AuthUser> {
     const token = newToken();
+    const now = clock.now();
     await repo.insertSession(db, {
       userId: user.id,
       tokenHash: hashToken(token),
-      expiresAt: new Date(clock.now() + SESSION_TTL_MS),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + SESSION_TTL_MS),
     });
     return toAuthUser(user, token);
   }
 
   return {
-    async register(input: {
-      email: string;
-      password: string;
-      language: Language;
-      acceptTerms?: true | undefined;
-    }): Promise<AuthUser> {
+    async register(
+      input: {
+        email: string;
+        password: string;
+        language: Language;
+        acceptTerms?: true | undefined;
+      },
+      caller?: { ip: string },
+    ): Promise<AuthUser> {
       const passwordHash = await hashPassword(input.password);
       const user = await repo.insertUser(db, {
         email: input.email,
@@ -69,6 +90,7 @@ export function createAuthService(deps: {
         termsAcceptedAt: input.acceptTerms ? new Date() : null,
       });
       if (!user) throw new AppError('EMAIL_TAKEN');
+      await trustAddress(user.email, caller?.ip);
       // Off the request path: a mail problem never fails or slows a registration (it is logged).
       mailer.defer('welcome mail', () =>
         mailer.send({
@@ -102,7 +124,7 @@ export function createAuthService(deps: {
       const cached = cache.get(tokenHash);
       if (cached) return { ...cached, token };
       const generation = shared.generation();
-      const row = await repo.findLiveSession(db, tokenHash);
+      const row = await repo.findLiveSession(db, tokenHash, new Date(clock.now()), SESSION_MAX_AGE_MS);
       if (!row) return null;
       const user = {
         id: row.userId,
@@ -130,9 +152,14 @@ export function createAuthService(deps: {
       await shared.forgetToken(hashToken(user.token));
     },
 
-    /** Extends the session by another 30 days and answers the current user. */
+    /** Extends the session by another 30 days, never past its absolute end, and answers the user. */
     async refresh(user: RequestUser): Promise<AuthUser> {
-      await repo.extendSession(db, user.sessionId, new Date(clock.now() + SESSION_TTL_MS));
+      await repo.extendSession(
+        db,
+        user.sessionId,
+        new Date(clock.now() + SESSION_TTL_MS),
+        SESSION_MAX_AGE_MS,
+      );
       const row = await users.findUserById(db, user.id);
       if (!row) throw new AppError('UNAUTHENTICATED');
       return toAuthUser(row, user.token);
@@ -175,18 +202,22 @@ export function createAuthService(deps: {
       return mailer.demo ? { resetToken: token } : {};
     },
 
-    /** Sets the new password and signs the user out everywhere. */
-    async resetPassword(token: string, newPassword: string): Promise<void> {
+    /**
+     * Sets the new password and signs the user out everywhere. The link proved who the caller is: their
+     * address is known to the account from now on, so sign-ins from it pass a lock a stranger caused.
+     */
+    async resetPassword(token: string, newPassword: string, caller?: { ip: string }): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
-      const userId = await db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         const found = await repo.consumeResetToken(tx, hashToken(token), new Date(clock.now()));
         if (!found) throw new AppError('INVALID_RESET_TOKEN');
-        await users.updateUser(tx, found, { passwordHash });
+        const row = await users.updateUser(tx, found, { passwordHash });
         await repo.deleteSessionsOfUser(tx, found);
-        return found;
+        return { id: found, email: row?.email };
       });
       // After the commit: another process evicting earlier could read the sessions back meanwhile.
-      await shared.forgetUser(userId);
+      await shared.forgetUser(user.id);
+      if (user.email) await trustAddress(user.email, caller?.ip);
     },
 
     /** Changes the password and revokes every other session of the user. */

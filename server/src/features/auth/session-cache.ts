@@ -4,6 +4,7 @@
 // a broadcast heard by every process (decision 025), in the others within milliseconds.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { RequestUser } from '../../plugins/request-context';
 
 type CachedUser = Omit<RequestUser, 'token'>;
@@ -16,8 +17,13 @@ export interface SessionCache {
   clear(): void;
 }
 
-export function createSessionCache(options: { ttlMs: number; maxEntries?: number }): SessionCache {
-  const { ttlMs, maxEntries = 10_000 } = options;
+export function createSessionCache(options: {
+  ttlMs: number;
+  maxEntries?: number;
+  /** The clock the session's end is read with, so a cached session ends when the stored one does. */
+  clock?: Clock;
+}): SessionCache {
+  const { ttlMs, maxEntries = 10_000, clock = systemClock } = options;
   const entries = new Map<string, { user: CachedUser; until: number }>();
   const tokensOfUser = new Map<string, Set<string>>();
 
@@ -34,7 +40,7 @@ export function createSessionCache(options: { ttlMs: number; maxEntries?: number
     get(tokenHash) {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (entry.until <= Date.now()) {
+      if (entry.until <= clock.now()) {
         forgetToken(tokenHash);
         return undefined;
       }
@@ -47,7 +53,7 @@ export function createSessionCache(options: { ttlMs: number; maxEntries?: number
         const oldest = entries.keys().next();
         if (!oldest.done) forgetToken(oldest.value);
       }
-      entries.set(tokenHash, { user, until: Math.min(Date.now() + ttlMs, sessionExpiresAt.getTime()) });
+      entries.set(tokenHash, { user, until: Math.min(clock.now() + ttlMs, sessionExpiresAt.getTime()) });
       let tokens = tokensOfUser.get(user.id);
       if (!tokens) tokensOfUser.set(user.id, (tokens = new Set()));
       tokens.add(tokenHash);

@@ -3,6 +3,7 @@
 // is set). Time is passed in, never read: no sleeps. Parallel reservations stand for processes
 // racing on one account: on PostgreSQL they run on separate pooled connections.
 import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../test/harness';
@@ -10,6 +11,7 @@ import {
   createMemoryThrottleStore,
   createPostgresThrottleStore,
   createRedisThrottleStore,
+  createSignInThrottle,
   lockedForMs,
   type BackoffPolicy,
   type ThrottleStore,
@@ -108,10 +110,48 @@ describe.each(stores)('$name store', ({ open }) => {
     await store.settle(key(), 'undo'); // an unknown key is nothing to undo
   });
 
+  it('marks a key until a time; marking again never shortens it', async () => {
+    const k = key();
+    expect(await store.marked(k, T0)).toBe(false);
+    await store.mark(k, T0, T0 + 5000);
+    expect(await store.marked(k, T0 + 4999)).toBe(true);
+    expect(await store.marked(k, T0 + 5000)).toBe(false);
+    await store.mark(k, T0, T0 + 1000);
+    expect(await store.marked(k, T0 + 4999)).toBe(true);
+    await store.mark(k, T0 + 4000, T0 + 9000);
+    expect(await store.marked(k, T0 + 8999)).toBe(true);
+    expect(await store.marked(key(), T0)).toBe(false);
+  });
+
   it('lets exactly the free failures through when many attempts race', async () => {
     const k = key();
     const answers = await Promise.all(Array.from({ length: 40 }, () => store.reserve(k, T0, policy)));
     expect(answers.filter((left) => left === 0)).toHaveLength(policy.free);
     expect(answers.filter((left) => left === 1000)).toHaveLength(40 - policy.free);
+  });
+});
+
+describe.skipIf(!redisUrl)('sign-in keys in Redis (decision 048)', () => {
+  it('hold no email and no IP address in clear', async () => {
+    const prefix = `qk-test:${crypto.randomUUID()}:`;
+    const store = createRedisThrottleStore(redisUrl!, prefix);
+    const redis = new Redis(redisUrl!);
+    try {
+      const throttle = createSignInThrottle({ store });
+      const email = `Clear.Text-${crypto.randomUUID()}@Example.test`;
+      const ip = '203.0.113.9';
+      await throttle.begin({ email, ip, language: 'en' });
+      await throttle.trust({ email, ip });
+      const keys = await redis.keys(`${prefix}*`);
+      expect(new Set(keys.map((k) => k.slice(prefix.length).replace(/:[0-9a-f]{64}$/, '')))).toEqual(
+        new Set(['signin:ip', 'signin:account-ip', 'signin:account', 'signin:known']),
+      );
+      for (const k of keys)
+        for (const secret of [email.toLowerCase(), email.toLowerCase().split('@')[0]!, ip])
+          expect(k.toLowerCase()).not.toContain(secret);
+    } finally {
+      redis.disconnect();
+      await store.close();
+    }
   });
 });

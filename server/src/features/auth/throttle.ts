@@ -1,19 +1,27 @@
-// Sign-in back-off (decision 035): failed sign-ins are counted per account and per client IP; past a
-// few free failures each further one locks that account (or IP) out of signing in for a time that
-// doubles, up to 15 minutes. The fixed-window limits of plugins/rate-limit.ts still apply on top.
+// Sign-in back-off (decisions 035 and 048): failed sign-ins are counted per client IP, per account
+// *and* IP, and per account; past a few free failures each further one locks that key out of signing
+// in for a time that doubles, up to 15 minutes. The fixed-window limits of plugins/rate-limit.ts still
+// apply on top.
+//
+// The per-account count is what slows one account guessed from many addresses; it does not apply
+// to an address the account signed in from before (a "known" address, remembered 90 days), so a
+// stranger failing on purpose cannot keep the owner out of their own account from where they
+// usually sign in — only the account+IP count applies there (OWASP's device-cookie scheme, with the
+// address standing in for the cookie).
 //
 // An attempt is counted as a failure *before* the password is checked, in one atomic step with the
 // lock check, so a burst of parallel guesses cannot all slip in before the first failure lands; a
-// success then clears the account's failures and takes back the IP's one. The counters live where
-// decision 025 puts every limit: memory on the embedded database (one process), the
-// rate_limit_counters table on PostgreSQL, Redis when REDIS_URL is set.
-import crypto from 'node:crypto';
+// success then clears what it counted, except the IP's, where it takes back its one. The counters
+// live where decision 025 puts every limit: memory on the embedded database (one process), the
+// rate_limit_counters table on PostgreSQL, Redis when REDIS_URL is set. Keys are hashed
+// (lib/limit-key.ts): no email or address in clear.
 import { Redis } from 'ioredis';
 import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
+import { limitKey } from '../../lib/limit-key';
 import * as repo from './repository';
 
 export interface BackoffPolicy {
@@ -27,12 +35,19 @@ export interface BackoffPolicy {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 export const SIGN_IN_BACKOFF = {
-  // Matches the fixed window's 10 per 15 minutes; the back-off is what stops the next windows.
-  account: { free: 10, baseMs: MINUTE, maxMs: 15 * MINUTE, forgetMs: 24 * 60 * MINUTE },
+  // Attempts from addresses the account does not know. Matches the fixed window's 10 per 15
+  // minutes; the back-off is what stops the next windows.
+  account: { free: 10, baseMs: MINUTE, maxMs: 15 * MINUTE, forgetMs: DAY },
+  // One account from one address, known or not: the owner's typos, or a guesser at their address.
+  accountIp: { free: 10, baseMs: MINUTE, maxMs: 15 * MINUTE, forgetMs: DAY },
   // An office or a campus signs in from one address: more room, and successes do not count.
   ip: { free: 50, baseMs: MINUTE, maxMs: 15 * MINUTE, forgetMs: 60 * MINUTE },
 } as const satisfies Record<string, BackoffPolicy>;
+
+/** An address an account signed in from (or reset its password from) is known this long after. */
+export const KNOWN_ADDRESS_MS = 90 * DAY;
 
 /** How long a key with `failures` failures, the last at `lastAt`, stays locked after `now` (0: open). */
 export function lockedForMs(policy: BackoffPolicy, failures: number, lastAt: number, now: number): number {
@@ -49,14 +64,20 @@ export interface ThrottleStore {
   reserve(key: string, now: number, policy: BackoffPolicy): Promise<number>;
   /** The attempt succeeded: `clear` forgets the key's failures, `undo` takes back one. */
   settle(key: string, mode: 'clear' | 'undo'): Promise<void>;
+  /** Remembers `key` until `until` (ms since the epoch); marking again moves that forward. */
+  mark(key: string, now: number, until: number): Promise<void>;
+  /** Whether `key` is marked at `now`. */
+  marked(key: string, now: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export function createMemoryThrottleStore(clock: Clock = systemClock): ThrottleStore {
   const entries = new Map<string, { failures: number; lastAt: number; forgetAt: number }>();
+  const marks = new Map<string, number>();
   const sweep = setInterval(() => {
     const now = clock.now();
     for (const [key, entry] of entries) if (entry.forgetAt <= now) entries.delete(key);
+    for (const [key, until] of marks) if (until <= now) marks.delete(key);
   }, MINUTE);
   sweep.unref();
   return {
@@ -78,9 +99,16 @@ export function createMemoryThrottleStore(clock: Clock = systemClock): ThrottleS
       if (mode === 'clear' || entry.failures <= 1) entries.delete(key);
       else entry.failures -= 1;
     },
+    async mark(key, _now, until) {
+      marks.set(key, Math.max(until, marks.get(key) ?? 0));
+    },
+    async marked(key, now) {
+      return (marks.get(key) ?? 0) > now;
+    },
     async close() {
       clearInterval(sweep);
       entries.clear();
+      marks.clear();
     },
   };
 }
@@ -91,6 +119,8 @@ export function createPostgresThrottleStore(db: Db): ThrottleStore {
   return {
     reserve: (key, now, policy) => repo.reserveSignInAttempt(db, key, now, policy),
     settle: (key, mode) => repo.settleSignInAttempt(db, key, mode),
+    mark: (key, _now, until) => repo.markSignInKey(db, key, until),
+    marked: (key, now) => repo.isSignInKeyMarked(db, key, now),
     async close() {},
   };
 }
@@ -116,6 +146,15 @@ local failures = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
 if failures <= 1 then return redis.call('DEL', KEYS[1]) end
 return redis.call('HSET', KEYS[1], 'n', failures - 1)`;
 
+// KEYS[1]; ARGV: until, now. The value is the time the mark lasts until, so `marked` reads it
+// against the caller's clock like the other stores; the TTL only cleans up.
+const MARK_SCRIPT = `
+local last = tonumber(ARGV[1])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if current > last then last = current end
+redis.call('SET', KEYS[1], string.format('%d', last), 'PX', math.max(1, last - tonumber(ARGV[2])))
+return 1`;
+
 export function createRedisThrottleStore(url: string, prefix = 'qk:signin:'): ThrottleStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
@@ -126,6 +165,12 @@ export function createRedisThrottleStore(url: string, prefix = 'qk:signin:'): Th
     },
     async settle(key, mode) {
       await redis.eval(SETTLE_SCRIPT, 1, prefix + key, mode);
+    },
+    async mark(key, now, until) {
+      await redis.eval(MARK_SCRIPT, 1, prefix + key, until, now);
+    },
+    async marked(key, now) {
+      return Number((await redis.get(prefix + key)) ?? 0) > now;
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -162,32 +207,69 @@ export function createSignInThrottle(deps: {
     ...policy,
     free: Math.ceil(policy.free * scale),
   });
-  const policies = { account: scaled(SIGN_IN_BACKOFF.account), ip: scaled(SIGN_IN_BACKOFF.ip) };
+  const policies = {
+    account: scaled(SIGN_IN_BACKOFF.account),
+    accountIp: scaled(SIGN_IN_BACKOFF.accountIp),
+    ip: scaled(SIGN_IN_BACKOFF.ip),
+  };
+  const keys = (email: string, ip: string) => ({
+    ip: limitKey('signin:ip', ip),
+    account: limitKey('signin:account', email),
+    accountIp: limitKey('signin:account-ip', email, ip),
+    known: limitKey('signin:known', email, ip),
+  });
+  const remember = (email: string, ip: string) => {
+    const now = clock.now();
+    return store.mark(keys(email, ip).known, now, now + KNOWN_ADDRESS_MS);
+  };
 
   return {
     /**
-     * Counts a sign-in attempt for the account and the IP, or throws SIGN_IN_THROTTLED (429, with
-     * the wait) while either is locked. Call `succeeded` on the answer when the password was right.
+     * Counts a sign-in attempt for the IP, the account at this IP and — unless the account knows
+     * this IP — the account, or throws SIGN_IN_THROTTLED (429, with the wait) while one of them is
+     * locked. Call `succeeded` on the answer when the password was right.
      */
     async begin(input: { email: string; ip: string; language: Language }) {
       if (scale === 0) return { succeeded: async () => {} };
-      // The email is hashed: the counters table holds no address.
-      const account = `signin:account:${crypto.createHash('sha256').update(input.email.toLowerCase()).digest('hex')}`;
-      const ip = `signin:ip:${input.ip}`;
+      const key = keys(input.email, input.ip);
       const now = clock.now();
-      const ipLeft = await store.reserve(ip, now, policies.ip);
+      const counted: string[] = [];
+      // Refused before any password check: what this attempt counted so far is taken back.
+      const refuse = async (ms: number) => {
+        await Promise.all(counted.map((k) => store.settle(k, 'undo')));
+        return throttled(input.language, ms);
+      };
+      const ipLeft = await store.reserve(key.ip, now, policies.ip);
       if (ipLeft > 0) throw throttled(input.language, ipLeft);
-      const accountLeft = await store.reserve(account, now, policies.account);
-      if (accountLeft > 0) {
-        // Refused before any password check: not a failure of this IP.
-        await store.settle(ip, 'undo');
-        throw throttled(input.language, accountLeft);
+      counted.push(key.ip);
+      const pairLeft = await store.reserve(key.accountIp, now, policies.accountIp);
+      if (pairLeft > 0) throw await refuse(pairLeft);
+      counted.push(key.accountIp);
+      const known = await store.marked(key.known, now);
+      if (!known) {
+        const accountLeft = await store.reserve(key.account, now, policies.account);
+        if (accountLeft > 0) throw await refuse(accountLeft);
       }
       return {
         async succeeded() {
-          await Promise.all([store.settle(account, 'clear'), store.settle(ip, 'undo')]);
+          await Promise.all([
+            store.settle(key.ip, 'undo'),
+            store.settle(key.accountIp, 'clear'),
+            // From a known address the account's count was not touched; clearing it there would
+            // hand whoever is guessing from elsewhere a fresh set of free failures.
+            known ? Promise.resolve() : store.settle(key.account, 'clear'),
+            remember(input.email, input.ip),
+          ]);
         },
       };
+    },
+    /**
+     * The account proved who it is from `ip` another way (registration, a password reset link): the
+     * address is known from now on.
+     */
+    async trust(input: { email: string; ip: string }) {
+      if (scale === 0) return;
+      await remember(input.email, input.ip);
     },
     close: () => store.close(),
   };
