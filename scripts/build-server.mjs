@@ -26,6 +26,8 @@ await build({
   entryPoints: {
     server: path.join(root, 'server/src/server.ts'),
     backup: path.join(root, 'server/src/ops/backup-cli.ts'),
+    // The import's worker thread (decision 047): the server starts it from server/dist by this name.
+    'file-check-worker': path.join(root, 'server/src/features/user-data/file-check-worker.ts'),
   },
   outdir: outDir,
   bundle: true,
@@ -43,4 +45,4 @@ fs.mkdirSync(path.join(outDir, 'migrations'));
 for (const file of fs.readdirSync(migrations).filter((name) => name.endsWith('.sql'))) {
   fs.copyFileSync(path.join(migrations, file), path.join(outDir, 'migrations', file));
 }
-console.log(`server built: ${path.relative(root, outDir)}/server.js, backup.js`);
+console.log(`server built: ${path.relative(root, outDir)}/server.js, backup.js, file-check-worker.js`);

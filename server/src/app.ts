@@ -182,7 +182,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
   });
   app.addHook('onClose', async () => auth.close());
-  const userData = createUserDataService({ db });
+  const userData = createUserDataService({ db, log: app.log });
+  app.addHook('onClose', async () => userData.close());
   const playerView = createPlayerViewService({
     db,
     events: combatEvents,

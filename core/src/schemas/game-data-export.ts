@@ -3,6 +3,7 @@
 // Its shape is versioned by `formatVersion`; an older file is upgraded step by step
 // (../rules/game-data-upgrades.ts) before this schema reads it.
 import { z } from 'zod';
+import { COMBAT_LOG_MAX_ENTRIES } from '../rules/combat-limits';
 import { maxOverTiers } from '../tiers';
 import {
   characteristicDef,
@@ -27,12 +28,28 @@ export { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_FORMAT_VERSION, GAME_DATA_FORMAT,
 
 /** A unit's reference inside the file (its id when exported): the fight points at units through it. */
 const fileUnitRef = z.string().trim().min(1, { error: 'validation.required' }).max(64);
-const timestamp = z.string().max(40).optional();
+
+/**
+ * A date of the file: ISO 8601 with a time and an offset (what toISOString writes), in years 1 to
+ * 9999 once read in UTC. JavaScript reads years up to 275760 and before year 1, which PostgreSQL
+ * refuses or `toISOString` writes as `+275760-…`: such a date is a 400 on its field, never a 500.
+ */
+export const fileDate = z.iso.datetime({ offset: true, error: 'validation.date' }).refine(
+  (text) => {
+    const year = new Date(text).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  },
+  { error: 'validation.date' },
+);
+const timestamp = fileDate.optional();
 
 // Items read like a campaign PUT (names, colours, ids), but counts and note lengths are only capped
 // far above every tier here: the importing user's tier is checked after parsing
 // (../rules/game-data-limits.ts), so the answer can say "races: 21 of 20" rather than "too many items".
-const HARD_CAP = 2_000;
+export const GAME_DATA_LIST_MAX = 2_000;
+const HARD_CAP = GAME_DATA_LIST_MAX;
+/** Units a fight can name (allies, enemies, conditions' holders): every unit of the largest tier. */
+export const FIGHT_UNITS_MAX = maxOverTiers('unitsPerCampaign');
 // Like every user text (issue #18): no U+0000, no lone surrogate, or the insert fails with a 500.
 const freeText = userText().default('');
 
@@ -76,26 +93,28 @@ export type ExportedUnit = z.infer<typeof exportedUnit>;
  * The campaign's fight as the combat API answers it (core/src/schemas/combat.ts), without what only
  * makes sense on the server it came from (version, undo/redo flags). Unit ids are file references.
  */
+/** One entry of an exported log; the import checks entries one by one (bounded problems, issue #28). */
+export const exportedLogEntry = combatLogEntry.extend({
+  id: z.string().min(1).max(64),
+  // `step` is stored in an integer column: bounded here, or a hostile file reaches the database.
+  step: z.number().int().min(0).max(2_147_483_647),
+  // Stored as the entry's creation time (a timestamptz column).
+  at: fileDate,
+});
+
 export const exportedFight = combatState.extend({
-  allies: z.array(fileUnitRef).max(maxOverTiers('unitsPerCampaign')),
-  enemies: z.array(fileUnitRef).max(maxOverTiers('unitsPerCampaign')),
+  allies: z.array(fileUnitRef).max(FIGHT_UNITS_MAX),
+  enemies: z.array(fileUnitRef).max(FIGHT_UNITS_MAX),
   order: z
     .array(z.object({ unitId: fileUnitRef, initiative: combatState.shape.order.element.shape.initiative }))
-    .max(maxOverTiers('unitsPerCampaign') * 2),
+    .max(FIGHT_UNITS_MAX * 2),
   targetId: fileUnitRef.nullable(),
   conditions: z.record(
     fileUnitRef,
     z.array(combatCondition.extend({ id: z.string().min(1).max(64), ofUnitId: fileUnitRef })).max(50),
   ),
-  // `step` is stored in an integer column: bounded here, or a hostile file reaches the database.
-  log: z
-    .array(
-      combatLogEntry.extend({
-        id: z.string().min(1).max(64),
-        step: z.number().int().min(0).max(2_147_483_647),
-      }),
-    )
-    .max(100_000),
+  // The documented cap of a fight's log (core/src/rules/combat-limits.ts).
+  log: z.array(exportedLogEntry).max(COMBAT_LOG_MAX_ENTRIES),
 });
 export type ExportedFight = z.infer<typeof exportedFight>;
 

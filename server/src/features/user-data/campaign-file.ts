@@ -9,8 +9,10 @@ import {
   type GameDataExport,
 } from '@questkeeper/core/schemas/game-data-export';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
-import { FieldProblems } from '../units/unit-fields';
+import type { MessageKey } from '@questkeeper/core/i18n';
+import { AppError, type FieldProblem } from '../../lib/app-error';
 import { healed } from '../combat/fight-store';
+import { IMPORT_PROBLEMS_MAX } from './file-check';
 import type { CampaignRow, FightRow, LogRow, NewLogEntry, UnitRow } from './repository';
 
 export function toCampaignFile(
@@ -73,6 +75,36 @@ function toFightFile(row: FightRow, log: readonly LogRow[], unitIds: ReadonlySet
   };
 }
 
+/**
+ * The problems of a file's content (units against its lists, fight references), like FieldProblems
+ * but bounded as the schema's are (decision 047): the first IMPORT_PROBLEMS_MAX fields, then "more".
+ */
+export class ImportProblems {
+  private readonly problems = new Map<string, FieldProblem>();
+  private more = false;
+
+  get full(): boolean {
+    return this.more;
+  }
+
+  add(field: string, key: MessageKey, params?: Record<string, string | number>): void {
+    if (this.problems.has(field)) return;
+    if (this.problems.size >= IMPORT_PROBLEMS_MAX) {
+      this.more = true;
+      return;
+    }
+    this.problems.set(field, params ? { key, params } : { key });
+  }
+
+  /** 400 VALIDATION_FAILED naming the fields, IMPORT_TOO_MANY_PROBLEMS when there were more. */
+  throwIfAny(): void {
+    if (this.problems.size === 0) return;
+    const fields = Object.fromEntries(this.problems);
+    if (this.more) throw new AppError('IMPORT_TOO_MANY_PROBLEMS', { max: IMPORT_PROBLEMS_MAX }, fields);
+    throw new AppError('VALIDATION_FAILED', {}, fields);
+  }
+}
+
 /** File references → new ids; a reference to nothing in the file (a log's deleted unit) gets one too. */
 export function idMap(newId: () => string) {
   const ids = new Map<string, string>();
@@ -96,7 +128,7 @@ export function toImportedFight(
   mapUnit: (ref: string) => string,
   newId: () => string,
 ): { state: CombatState; conditions: ConditionMap; log: NewLogEntry[] } {
-  const problems = new FieldProblems();
+  const problems = new ImportProblems();
   const known = (ref: string, field: string) => {
     if (!unitRefs.has(ref)) problems.add(`fight.${field}`, 'validation.unitNotInCombat');
     return mapUnit(ref);

@@ -2,11 +2,14 @@
 // over the user's tier leave every table as it was (issue #17).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
 import { GAME_DATA_FORMAT } from '@questkeeper/core/schemas/game-data-export';
 import { createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
 import { campaignClient } from '../../test/campaign-client';
 import { IMPORT_BODY_LIMIT_BYTES } from './routes';
 import { campaignFile, rowCounts, userDataClient } from '../../test/user-data-fixtures';
+import { fileWithLog, logEntry } from '../../test/import-files';
+import { RATE_LIMIT_RULES } from '../../plugins/rate-limit';
 
 let ctx: TestContext;
 let client: ReturnType<typeof userDataClient>;
@@ -237,5 +240,106 @@ describe('campaign import', () => {
     }>();
     expect(doc.paths['/api/game-data/import']?.post?.description).toContain('formatVersion');
     expect(JSON.stringify(doc.paths['/api/game-data/{id}/export'])).toContain(GAME_DATA_FORMAT);
+  });
+});
+
+describe('campaign import, safe by default (issue #28)', () => {
+  it('answers a date PostgreSQL cannot store with a 400 on its field, never a 500', async () => {
+    const user = await registerUser(ctx.app, { tier: 'Hero' });
+    // Year 0 is a valid JavaScript date; PostgreSQL has no year 0.
+    const file = fileWithLog([logEntry(0), logEntry(1, '0000-12-31T00:00:00.000Z')]);
+    const error = await refusedWhole(() => client.import(user.token, file), 400, 'VALIDATION_FAILED');
+    expect(error.fields).toEqual({ 'fight.log.1.at': 'Must be a date between the years 1 and 9999.' });
+    const french = await registerUser(ctx.app, { tier: 'Hero', language: 'fr' });
+    const late = fileWithLog([logEntry(0, '9999-12-31T23:30:00-01:00')]);
+    const fr = await refusedWhole(
+      () => client.import(french.token, late, { 'accept-language': 'fr' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(fr.fields).toEqual({
+      'fight.log.0.at': "Doit être une date entre l'an\u00a01 et l'an\u00a09999.",
+    });
+    // The same file with a good date goes in, log and all.
+    expect((await client.import(user.token, fileWithLog([logEntry(0), logEntry(1)]))).statusCode).toBe(201);
+  });
+
+  it('names the first 100 problems of a file and says there are more', async () => {
+    const user = await registerUser(ctx.app, { tier: 'Hero' });
+    const file = campaignFile({ units: 150 });
+    for (const unit of file.units) Object.assign(unit, { hp: -1 });
+    const error = await refusedWhole(() => client.import(user.token, file), 400, 'IMPORT_TOO_MANY_PROBLEMS');
+    expect(error.message).toBe('This file has more than 100 problems; here are the first 100.');
+    expect(Object.keys(error.fields ?? {})).toHaveLength(100);
+    expect(error.fields?.['units.99.hp']).toBe('Must be at least 0.');
+    const french = await registerUser(ctx.app, { tier: 'Hero', language: 'fr' });
+    const fr = await refusedWhole(
+      () => client.import(french.token, file, { 'accept-language': 'fr' }),
+      400,
+      'IMPORT_TOO_MANY_PROBLEMS',
+    );
+    expect(fr.message).toBe('Ce fichier a plus de 100\u00a0problèmes\u00a0; voici les 100\u00a0premiers.');
+    // Exactly 100 is not "more".
+    const hundred = campaignFile({ units: 100 });
+    for (const unit of hundred.units) Object.assign(unit, { hp: -1 });
+    const all = await refusedWhole(() => client.import(user.token, hundred), 400, 'VALIDATION_FAILED');
+    expect(Object.keys(all.fields ?? {})).toHaveLength(100);
+  });
+
+  it("bounds the problems found against the file's own lists the same way", async () => {
+    const user = await registerUser(ctx.app, { tier: 'Hero' });
+    const file = campaignFile({ units: 150 });
+    for (const unit of file.units) unit.race = 'Goblin';
+    const error = await refusedWhole(() => client.import(user.token, file), 400, 'IMPORT_TOO_MANY_PROBLEMS');
+    expect(Object.keys(error.fields ?? {})).toHaveLength(100);
+    expect(error.fields?.['units.0.race']).toBe("Choose a race from the campaign's list.");
+  });
+
+  it('refuses a fight log over the documented cap with a clear field error', async () => {
+    const user = await registerUser(ctx.app, { tier: 'Hero' });
+    const log = new Array(COMBAT_LOG_MAX_ENTRIES + 1).fill(0);
+    const error = await refusedWhole(
+      () => client.import(user.token, fileWithLog(log)),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(error.fields).toEqual({ 'fight.log': `Must have at most ${COMBAT_LOG_MAX_ENTRIES} items.` });
+  });
+});
+
+describe('campaign import and account download rate limits', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  });
+  afterAll(async () => limited?.close());
+
+  it('answers the import after the per-account limit with 429, before reading the body', async () => {
+    const api = userDataClient(limited.app);
+    const user = await registerUser(limited.app, { tier: 'Hero', language: 'fr' });
+    const { perEmail } = RATE_LIMIT_RULES.importCampaign;
+    for (let i = 0; i < perEmail; i += 1) {
+      // Refused files count too: each one was read.
+      expect((await api.import(user.token, { hello: i })).statusCode).toBe(400);
+    }
+    // Malformed JSON, yet 429: the limit is counted before the body is read.
+    const over = await api.import(user.token, '{"format": ');
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over).code).toBe('RATE_LIMITED');
+    expect(errorOf(over).message).toMatch(/^Trop de tentatives\. Veuillez patienter \d+ secondes/);
+    expect(over.headers['retry-after']).toMatch(/^\d+$/);
+    // Another account from the same address still imports.
+    const other = await registerUser(limited.app, { tier: 'Hero' });
+    expect((await api.import(other.token, campaignFile())).statusCode).toBe(201);
+  });
+
+  it('answers the account download after its per-account limit with 429', async () => {
+    const api = userDataClient(limited.app);
+    const user = await registerUser(limited.app);
+    const { perEmail } = RATE_LIMIT_RULES.exportAccount;
+    for (let i = 0; i < perEmail; i += 1) expect((await api.exportAccount(user.token)).statusCode).toBe(200);
+    const over = await api.exportAccount(user.token);
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over).code).toBe('RATE_LIMITED');
   });
 });

@@ -1,21 +1,16 @@
 // HTTP only: campaign export and import, the rules as markdown (`/api/game-data`, decision 020), the
 // account's data download and the account's deletion (`/api/auth`). Decision 024.
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sjson from 'secure-json-parse';
-import { upgradeGameData } from '@questkeeper/core/rules/game-data-upgrades';
 import { campaign } from '@questkeeper/core/schemas/campaigns';
 import { errorBody, idParams } from '@questkeeper/core/schemas/common';
-import {
-  GAME_DATA_FORMAT_VERSION,
-  accountExport,
-  deleteAccountBody,
-  gameDataExport,
-} from '@questkeeper/core/schemas/game-data-export';
-import { AppError } from '../../lib/app-error';
+import { accountExport, deleteAccountBody, gameDataExport } from '@questkeeper/core/schemas/game-data-export';
+import { fieldErrors } from '@questkeeper/core/validation';
 import { signedIn, userOf } from '../../plugins/auth';
+import { sendError } from '../../plugins/errors';
 import { attachment as attachmentOf } from './attachment';
+import { IMPORT_PROBLEMS_MAX, InvalidFile } from './file-check';
 
 /**
  * A full Hero campaign as the export writes it (UTF-8, not \u-escaped) in any script: 600,000
@@ -36,42 +31,13 @@ function download(reply: FastifyReply, disposition: string, type: string, body: 
 }
 
 /**
- * The import's JSON parser: like the app's, but a `__proto__` or `constructor.prototype` key anywhere
- * refuses the file (400) instead of being dropped, since a file is imported whole or not at all.
+ * The import's body is its bytes: parsing, the prototype-key scan, the format upgrade and the schema
+ * run in a worker thread (decision 047), so a 30 MB file never holds the event loop.
  */
-function refuseProtoKeys(scope: FastifyInstance) {
+function rawJsonBody(scope: FastifyInstance) {
   // This scope holds the import alone: JSON is all it reads.
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return done(Object.assign(new SyntaxError('Malformed JSON body'), { statusCode: 400 }), undefined);
-    }
-    try {
-      if (typeof parsed === 'object' && parsed !== null) {
-        sjson.scan(parsed, { protoAction: 'error', constructorAction: 'error' });
-      }
-    } catch {
-      return done(new AppError('FORBIDDEN_JSON_KEY'), undefined);
-    }
-    done(null, parsed);
-  });
-}
-
-/** Brings an older file to the current format before the schema reads it; refuses newer ones. */
-async function upgradeBody(request: FastifyRequest) {
-  const outcome = upgradeGameData(request.body);
-  if (!outcome.ok) {
-    throw new AppError(outcome.reason === 'tooNew' ? 'IMPORT_FORMAT_TOO_NEW' : 'IMPORT_FORMAT_UNKNOWN', {
-      version: outcome.version,
-      supported: GAME_DATA_FORMAT_VERSION,
-    });
-  }
-  request.body = outcome.file;
+  scope.addContentTypeParser(JSON_TYPE, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -126,11 +92,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           tags: ['auth'],
           security,
           summary: 'Download everything the account holds (JSON)',
-          response: { 200: accountExport, 401: errorBody },
+          response: { 200: accountExport, 401: errorBody, 429: errorBody },
         },
       },
       async (request, reply) => {
-        const data = await accountData.exportAccount(userOf(request).id);
+        const user = userOf(request);
+        await app.rateLimit(request, 'exportAccount', user.email);
+        const data = await accountData.exportAccount(user.id);
         const day = data.exportedAt.slice(0, 10);
         const body = `${JSON.stringify(data, null, 2)}\n`;
         return download(
@@ -162,14 +130,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  // Its own scope: the import alone takes 32 MiB and refuses prototype keys.
+  // Its own scope: the import alone takes 32 MiB, as bytes for the worker.
   await signedIn(app, async (r) => {
-    refuseProtoKeys(r);
+    rawJsonBody(r);
     r.post(
       '/api/game-data/import',
       {
         bodyLimit: IMPORT_BODY_LIMIT_BYTES,
-        preValidation: upgradeBody,
+        // Counted before the body is read: a user over the limit never gets 32 MiB parsed.
+        preParsing: async (request, _reply, payload) => {
+          await app.rateLimit(request, 'importCampaign', userOf(request).email);
+          return payload;
+        },
+        // The schema documents the body; the worker validates it (file-check.ts), not Fastify.
+        validatorCompiler: () => (value) => ({ value }),
         schema: {
           tags: ['campaigns'],
           security,
@@ -178,7 +152,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'The body is a file written by GET /api/game-data/{id}/export (any earlier formatVersion is ' +
             'upgraded; a newer one answers 400 IMPORT_FORMAT_TOO_NEW). Up to 32 MiB. Everything is ' +
             "checked against the user's tier first: 403 IMPORT_OVER_LIMITS names every limit exceeded, " +
-            'and nothing is created.',
+            `and nothing is created. A file the schema refuses answers its first ${IMPORT_PROBLEMS_MAX} ` +
+            'problems (400 VALIDATION_FAILED, or IMPORT_TOO_MANY_PROBLEMS when it has more). Rate ' +
+            'limited per account (429 RATE_LIMITED).',
           body: gameDataExport,
           response: {
             201: campaign,
@@ -187,11 +163,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             403: errorBody,
             413: errorBody,
             415: errorBody,
+            429: errorBody,
+            503: errorBody,
           },
         },
       },
-      async (request, reply) =>
-        reply.code(201).send(await userData.importCampaign(userOf(request), request.body)),
+      async (request, reply) => {
+        // The content-type parser above hands the bytes over untouched (none for an empty body).
+        const body: unknown = request.body;
+        const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+        try {
+          return reply.code(201).send(await userData.importFile(userOf(request), bytes));
+        } catch (error) {
+          if (!(error instanceof InvalidFile)) throw error;
+          return sendError(
+            reply,
+            request,
+            error.more ? 'IMPORT_TOO_MANY_PROBLEMS' : 'VALIDATION_FAILED',
+            { max: IMPORT_PROBLEMS_MAX },
+            fieldErrors(error.issues, request.language),
+          );
+        }
+      },
     );
   });
 };

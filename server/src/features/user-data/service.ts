@@ -14,12 +14,15 @@ import { translate } from '@questkeeper/core/i18n';
 import type { Campaign } from '@questkeeper/core/schemas/campaigns';
 import type { GameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import type { Tier } from '@questkeeper/core/tiers';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
-import { lockUser } from '../../db/shared/users';
+import { findUserById, lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
 import { loadCampaign } from '../campaigns/service';
-import { defaultCharacteristicValue, FieldProblems } from '../units/unit-fields';
-import { idMap, toCampaignFile, toImportedFight } from './campaign-file';
+import { defaultCharacteristicValue } from '../units/unit-fields';
+import { ImportProblems, idMap, toCampaignFile, toImportedFight } from './campaign-file';
+import { InvalidFile, type FileCheck } from './file-check';
+import { createFileCheckPool, type FileChecker } from './file-check-pool';
 import * as repo from './repository';
 
 export type UserDataService = ReturnType<typeof createUserDataService>;
@@ -31,8 +34,16 @@ interface Actor {
 
 const newId = () => crypto.randomUUID();
 
-export function createUserDataService(deps: { db: Db }) {
-  const { db } = deps;
+export function createUserDataService(deps: {
+  db: Db;
+  fileChecker?: FileChecker;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}) {
+  const { db, log } = deps;
+  // Import files are read off the main thread (decision 047); no worker runs before the first import.
+  const fileChecker =
+    deps.fileChecker ??
+    createFileCheckPool({ onFailure: (reason) => log?.error({ reason }, 'import file check failed') });
 
   async function campaignFile(executor: Executor, campaign: repo.CampaignRow): Promise<GameDataExport> {
     const units = await repo.listUnits(executor, campaign.id);
@@ -66,24 +77,56 @@ export function createUserDataService(deps: { db: Db }) {
     },
 
     /**
-     * A new campaign of the user from a file (already upgraded to the current format and parsed).
-     * All or nothing: the file is checked whole, then written in one transaction that holds the user's
-     * row, so parallel imports and creates cannot pass the campaign limit.
+     * A new campaign from a file as the request brought it (bytes, moved to a worker to be read).
+     * Throws AppError for a file that is not JSON, holds prototype keys or has an unknown format
+     * version, InvalidFile with its first problems for one the schema refuses.
      */
-    async importCampaign(user: Actor, file: GameDataExport): Promise<Campaign> {
-      const rows = toImportedRows(file);
-      return db.transaction(async (tx) => {
-        const owner = await lockUser(tx, user.id);
-        if (!owner) throw new AppError('UNAUTHENTICATED');
-        const problems = checkImportLimits(owner.tier, await repo.countCampaigns(tx, owner.id), file);
-        if (problems.length > 0) throw overLimits(owner.tier, owner.language, problems);
-        const campaign = await repo.insertCampaign(tx, owner.id, rows.campaign);
-        await repo.insertUnits(tx, owner.id, campaign.id, rows.units);
-        if (rows.fight) await repo.insertFight(tx, campaign.id, rows.fight, rows.fight.log);
-        return loadCampaign(tx, owner.id, campaign.id);
-      });
+    async importFile(user: Actor, bytes: Uint8Array): Promise<Campaign> {
+      const check = await fileChecker.check(bytes);
+      if (!check.ok) throw refusal(check);
+      return importChecked(user, check.file);
     },
+
+    /** Ends the import workers (the app's onClose). */
+    close: () => fileChecker.close(),
   };
+
+  /**
+   * A new campaign of the user from a checked file (upgraded to the current format and parsed).
+   * All or nothing: the file is checked whole, then written in one transaction that holds the user's
+   * row, so parallel imports and creates cannot pass the campaign limit.
+   */
+  async function importChecked(user: Actor, file: GameDataExport): Promise<Campaign> {
+    // The plan first, without a lock: rows of a file too big for it (up to 2,000 units of 2,000
+    // characteristics each) are never built, which would hold the event loop. Checked again below.
+    const current = await findUserById(db, user.id);
+    if (!current) throw new AppError('UNAUTHENTICATED');
+    const early = checkImportLimits(current.tier, await repo.countCampaigns(db, current.id), file);
+    if (early.length > 0) throw overLimits(current.tier, current.language, early);
+    const rows = toImportedRows(file);
+    return db.transaction(async (tx) => {
+      const owner = await lockUser(tx, user.id);
+      if (!owner) throw new AppError('UNAUTHENTICATED');
+      const problems = checkImportLimits(owner.tier, await repo.countCampaigns(tx, owner.id), file);
+      if (problems.length > 0) throw overLimits(owner.tier, owner.language, problems);
+      const campaign = await repo.insertCampaign(tx, owner.id, rows.campaign);
+      await repo.insertUnits(tx, owner.id, campaign.id, rows.units);
+      if (rows.fight) await repo.insertFight(tx, campaign.id, rows.fight, rows.fight.log);
+      return loadCampaign(tx, owner.id, campaign.id);
+    });
+  }
+}
+
+function refusal(check: Exclude<FileCheck, { ok: true }>): Error {
+  switch (check.code) {
+    case 'VALIDATION_FAILED':
+      return new InvalidFile(check.issues, check.more);
+    case 'IMPORT_FORMAT_TOO_NEW':
+    case 'IMPORT_FORMAT_UNKNOWN':
+      return new AppError(check.code, { version: check.version, supported: check.supported });
+    default:
+      return new AppError(check.code);
+  }
 }
 
 /**
@@ -93,7 +136,7 @@ export function createUserDataService(deps: { db: Db }) {
  */
 function toImportedRows(file: GameDataExport) {
   const { campaign } = file;
-  const problems = new FieldProblems();
+  const problems = new ImportProblems();
   if (
     campaign.initiativeCaracName &&
     !campaign.characteristics.some((c) => c.name === campaign.initiativeCaracName)

@@ -1,0 +1,184 @@
+// Everything the import does to a file before the database sees it (issue #28, decision 047): JSON,
+// prototype keys, the format version, and the schema. It runs in a worker thread (file-check-worker.ts),
+// so it holds no state and takes and gives only plain data.
+import sjson from 'secure-json-parse';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
+import { upgradeGameData } from '@questkeeper/core/rules/game-data-upgrades';
+import { storableStrings } from '@questkeeper/core/schemas/common';
+import {
+  FIGHT_UNITS_MAX,
+  GAME_DATA_FORMAT_VERSION,
+  GAME_DATA_LIST_MAX,
+  exportedLogEntry,
+  exportedUnit,
+  gameDataExport,
+  type GameDataExport,
+} from '@questkeeper/core/schemas/game-data-export';
+import type { IssueLike } from '@questkeeper/core/validation';
+
+/** Problems the answer names at most; the check stops collecting once it has one more. */
+export const IMPORT_PROBLEMS_MAX = 100;
+
+export type FileCheck =
+  | { ok: true; file: GameDataExport }
+  | { ok: false; code: 'MALFORMED_JSON' | 'FORBIDDEN_JSON_KEY' }
+  | { ok: false; code: 'IMPORT_FORMAT_TOO_NEW' | 'IMPORT_FORMAT_UNKNOWN'; version: string; supported: number }
+  /** `more`: problems beyond the first IMPORT_PROBLEMS_MAX exist and were not collected. */
+  | { ok: false; code: 'VALIDATION_FAILED'; issues: IssueLike[]; more: boolean };
+
+/** A campaign export file as the request brought it (UTF-8 bytes) → the validated file or why not. */
+export function checkCampaignFile(bytes: Uint8Array): FileCheck {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  let parsed: unknown;
+  if (text.trim() !== '') {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { ok: false, code: 'MALFORMED_JSON' };
+    }
+  }
+  // Refused, not dropped: a file is imported whole or not at all (decision 024).
+  try {
+    if (typeof parsed === 'object' && parsed !== null) {
+      sjson.scan(parsed, { protoAction: 'error', constructorAction: 'error' });
+    }
+  } catch {
+    return { ok: false, code: 'FORBIDDEN_JSON_KEY' };
+  }
+  const upgraded = upgradeGameData(parsed);
+  if (!upgraded.ok) {
+    return {
+      ok: false,
+      code: upgraded.reason === 'tooNew' ? 'IMPORT_FORMAT_TOO_NEW' : 'IMPORT_FORMAT_UNKNOWN',
+      version: upgraded.version,
+      supported: GAME_DATA_FORMAT_VERSION,
+    };
+  }
+  return validate(upgraded.file);
+}
+
+type Issue = IssueLike & { path: PropertyKey[] };
+
+/** The first problems, up to one past the cap (which says "more"). */
+class Problems {
+  readonly issues: Issue[] = [];
+  get full() {
+    return this.issues.length > IMPORT_PROBLEMS_MAX;
+  }
+  add(issues: readonly Issue[], prefix: PropertyKey[] = []) {
+    for (const issue of issues) {
+      if (this.full) return;
+      this.issues.push({ ...issue, path: [...prefix, ...issue.path] });
+    }
+  }
+  answer(): FileCheck {
+    return {
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      issues: this.issues.slice(0, IMPORT_PROBLEMS_MAX).map(plainIssue),
+      more: this.full,
+    };
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * zod collects every problem of a value, and a 32 MiB file can hold millions (a log of a million
+ * `0`s). So the schema only ever reads a value whose problems are bounded: first the sizes of every
+ * list the file may make long, without reading their items; then units and log entries one by one,
+ * stopping at the cap; only then the whole file, whose remaining parts are small.
+ */
+function validate(file: unknown): FileCheck {
+  const problems = new Problems();
+  problems.add(oversized(file));
+  if (problems.issues.length > 0) return problems.answer();
+
+  if (isRecord(file)) {
+    eachChecked(file.units, exportedUnit, ['units'], problems);
+    if (isRecord(file.fight)) eachChecked(file.fight.log, logEntryStored, ['fight', 'log'], problems);
+  }
+  if (problems.full) return problems.answer();
+
+  const result = gameDataExport.safeParse(file);
+  if (result.success) return { ok: true, file: result.data };
+  const all = new Problems();
+  all.add(result.error.issues as Issue[]);
+  return all.answer();
+}
+
+// The whole fight is checked for storable strings by gameDataExport; an entry read alone is too.
+const logEntryStored = exportedLogEntry.superRefine(storableStrings);
+
+function eachChecked(
+  items: unknown,
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } } },
+  path: PropertyKey[],
+  problems: Problems,
+) {
+  if (!Array.isArray(items)) return;
+  for (let index = 0; index < items.length && !problems.full; index += 1) {
+    const result = schema.safeParse(items[index]);
+    if (!result.success) problems.add((result.error?.issues ?? []) as Issue[], [...path, index]);
+  }
+}
+
+/** Lists (and maps) longer than the schema allows: one problem each, their items left unread. */
+function oversized(file: unknown): Issue[] {
+  if (!isRecord(file)) return [];
+  const issues: Issue[] = [];
+  const check = (value: unknown, path: PropertyKey[], max: number) => {
+    const size = Array.isArray(value) ? value.length : isRecord(value) ? Object.keys(value).length : 0;
+    if (size > max) issues.push({ code: 'too_big', origin: 'array', maximum: max, message: '', path });
+  };
+  check(file.units, ['units'], GAME_DATA_LIST_MAX);
+  if (Array.isArray(file.units)) {
+    file.units.slice(0, GAME_DATA_LIST_MAX).forEach((unit, index) => {
+      if (isRecord(unit))
+        check(unit.characteristics, ['units', index, 'characteristics'], GAME_DATA_LIST_MAX);
+    });
+  }
+  if (isRecord(file.campaign)) {
+    for (const list of ['characteristics', 'races', 'classes', 'statuses']) {
+      check(file.campaign[list], ['campaign', list], GAME_DATA_LIST_MAX);
+    }
+  }
+  if (isRecord(file.fight)) {
+    const { fight } = file;
+    check(fight.log, ['fight', 'log'], COMBAT_LOG_MAX_ENTRIES);
+    check(fight.allies, ['fight', 'allies'], FIGHT_UNITS_MAX);
+    check(fight.enemies, ['fight', 'enemies'], FIGHT_UNITS_MAX);
+    check(fight.order, ['fight', 'order'], FIGHT_UNITS_MAX * 2);
+    // Keyed by the units of the file, which are capped like any list.
+    check(fight.conditions, ['fight', 'conditions'], GAME_DATA_LIST_MAX);
+  }
+  return issues;
+}
+
+/** The fields the answer reads, as plain data a worker can post (no schema instances, no input). */
+function plainIssue(issue: Issue): IssueLike {
+  const { code, message, path, minimum, maximum, origin, expected, values, format } = issue;
+  const plain: IssueLike = {
+    code,
+    message,
+    path: path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+  };
+  for (const [key, value] of Object.entries({ minimum, maximum, origin, expected, values, format })) {
+    if (value !== undefined)
+      Object.assign(plain, { [key]: typeof value === 'bigint' ? Number(value) : value });
+  }
+  return plain;
+}
+
+/** A file the schema refuses: its first problems (the route answers them as fields, localized). */
+export class InvalidFile extends Error {
+  constructor(
+    readonly issues: readonly IssueLike[],
+    /** More problems exist than IMPORT_PROBLEMS_MAX. */
+    readonly more: boolean,
+  ) {
+    super('invalid import file');
+    this.name = 'InvalidFile';
+  }
+}
