@@ -33,6 +33,8 @@ RUN npm ci --omit=dev --workspace=server --no-audit --no-fund \
 
 # --- runtime
 FROM ${NODE_IMAGE} AS runtime
+# Every interface: without SMTP_URL and STRIPE_* (demo mail and payments) the server then refuses to
+# start unless DEMO_MODE=true is set (docs/decisions/045-demo-mode-is-local.md).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -1,5 +1,6 @@
 // Reads the environment once, with zod, and fails at start listing everything that is wrong.
 // README.md's configuration table documents each variable; keep the two in step.
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,7 +18,10 @@ const boolean = (fallback: boolean) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 0.0.0.0, or 127.0.0.1 while demo mail or payments run without DEMO_MODE (decision 045). */
+  HOST: optionalString,
+  /** Runs demo mail and payments on a network on purpose; every page then says so (decision 045). */
+  DEMO_MODE: boolean(false),
   /** Public origin used in mailed links and payment return URLs; defaults to HOST and PORT. */
   PUBLIC_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,6 +68,18 @@ export interface Config {
   rateLimitScale: number;
   sessionCacheTtlMs: number;
   trustProxy: boolean;
+  /**
+   * Demo mail (no SMTP_URL: forgot-password answers the reset token) and demo payments (no STRIPE_*:
+   * anyone upgrades for free) are safe for the person at the machine only (docs/decisions/045).
+   */
+  demo: {
+    mail: boolean;
+    payments: boolean;
+    /** DEMO_MODE=true: the demo may be reached from a network, and every page shows a banner. */
+    declared: boolean;
+    /** A demo part runs without DEMO_MODE: the server listens on loopback only and says why. */
+    localOnly: boolean;
+  };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe:
     | {
@@ -88,6 +104,65 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_ADVENTURER',
+  'STRIPE_PRICE_HERO',
+] as const;
+
+/**
+ * Whether HOST only takes connections from this machine: a 127.0.0.0/8 or ::1 address (bracketed or
+ * IPv4-mapped too) or the name localhost (Fastify listens on what it resolves to, all loopback).
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (net.isIPv4(bare)) return bare.startsWith('127.');
+  if (net.isIPv6(bare)) {
+    const loopback = new net.BlockList();
+    loopback.addAddress('::1', 'ipv6');
+    return loopback.check(bare, 'ipv6');
+  }
+  return false;
+}
+
+/** What runs in demo mode, by the variables that would end it, with what the demo lets anyone do. */
+function demoParts(demo: Config['demo']): string[] {
+  return [
+    ...(demo.mail
+      ? ['SMTP_URL is unset (demo mail: forgot-password hands out the reset token of any account)']
+      : []),
+    ...(demo.payments
+      ? [`${STRIPE_VARIABLES.join(', ')} are unset (demo payments: anyone upgrades to a paid plan for free)`]
+      : []),
+  ];
+}
+
+/**
+ * The start log line of a server in demo mode (decision 045): kept on loopback, why, where to open it
+ * and how to open it to a network; or, with DEMO_MODE=true, what anyone reaching it can do.
+ * Undefined when nothing runs in demo mode.
+ */
+export function demoNotice(config: Pick<Config, 'demo' | 'host' | 'publicUrl'>): string | undefined {
+  const parts = demoParts(config.demo);
+  if (parts.length === 0) return undefined;
+  if (!config.demo.localOnly) {
+    return (
+      `Demo mode on purpose (DEMO_MODE=true), listening on ${config.host}: ${parts.join('; ')}. ` +
+      'Every page shows a banner saying so.'
+    );
+  }
+  return (
+    `Demo mode: ${parts.join('; ')}. So this server listens on ${config.host} only: ` +
+    `open ${config.publicUrl} on this machine. To open it to a network, set the missing variables, ` +
+    'or set DEMO_MODE=true to run the demo there on purpose (every page then says so).'
+  );
+}
 
 /**
  * The origin a browser opens when PUBLIC_URL is unset: the one the server listens on, so payment
@@ -126,11 +201,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  - STRIPE_API_BASE: only for tests (NODE_ENV=test); unset it to reach Stripe.',
     );
   }
+  const mail = !env.SMTP_URL;
+  const payments = stripeSet === 0;
+  const localOnly = (mail || payments) && !env.DEMO_MODE;
+  const demo = { mail, payments, declared: env.DEMO_MODE, localOnly };
+  // Decision 045: demo mode is for the person at this machine unless DEMO_MODE=true says otherwise.
+  const host = env.HOST ?? (localOnly ? '127.0.0.1' : '0.0.0.0');
+  if (localOnly) {
+    const exposures = [
+      ...(isLoopbackHost(host) ? [] : [`HOST=${host} takes connections from other machines`]),
+      ...(env.TRUST_PROXY ? ['TRUST_PROXY=true says a reverse proxy forwards other machines’ requests'] : []),
+    ];
+    if (exposures.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  - DEMO_MODE: ${exposures.join(' and ')}, but ${demoParts(demo).join('; ')}. ` +
+          'Set the missing variables, or set DEMO_MODE=true to run the demo on a network on purpose ' +
+          '(every page then says so)' +
+          (isLoopbackHost(host)
+            ? '.'
+            : ', or listen on this machine only (leave HOST unset or set HOST=127.0.0.1).'),
+      );
+    }
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
+    host,
+    // Unset HOST: the README's http://localhost:3000, also when demo mode listens on 127.0.0.1 only.
+    publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST ?? 'localhost', env.PORT)).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
@@ -139,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     trustProxy: env.TRUST_PROXY,
+    demo,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     stripe:
       env.STRIPE_SECRET_KEY &&

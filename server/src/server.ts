@@ -3,7 +3,7 @@
 // taking connections, event streams end with a reconnect hint, requests in flight finish, then the
 // database is closed (releasing the PGlite data folder) and the process exits.
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, demoNotice, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 
@@ -49,6 +49,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Decision 045: whoever starts a demo server learns why it is local only, or that it is not.
+  const notice = demoNotice(config);
+  if (notice) app.log.warn(notice);
 }
 
 main().catch((error: unknown) => {

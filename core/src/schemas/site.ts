@@ -15,5 +15,10 @@ export const siteInfo = z.object({
   payments: z.enum(['demo', 'stripe']),
   /** 'demo' when no SMTP server is configured: forgot-password answers with the token. */
   mail: z.enum(['demo', 'smtp']),
+  /**
+   * true when the operator opened demo mode to a network (DEMO_MODE=true) and mail or payments run
+   * in demo: every page then says that they are simulated and anyone can reset any password.
+   */
+  demoBanner: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;

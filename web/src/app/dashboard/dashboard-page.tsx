@@ -159,8 +159,9 @@ function Dashboard({ session }: { session: Session }) {
   else if (isCampaignView(view))
     content = <CampaignViewArea view={view} campaign={current} tier={user.tier} />;
 
+  // The window's height, less the demo banner's when there is one (decision 045).
   return (
-    <div className="grid h-dvh grid-cols-1 grid-rows-[auto_minmax(0,1fr)] bg-canvas md:grid-cols-[auto_minmax(0,1fr)]">
+    <div className="grid h-[calc(100dvh-var(--qk-demo-banner,0px))] grid-cols-1 grid-rows-[auto_minmax(0,1fr)] bg-canvas md:grid-cols-[auto_minmax(0,1fr)]">
       <PageTitle title={title} />
       <a
         href="#main"

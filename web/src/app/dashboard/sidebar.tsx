@@ -132,7 +132,7 @@ export function Sidebar({
       (drawerOpen
         ? 'visible translate-x-0 transition-[translate]'
         : 'invisible -translate-x-full transition-[translate,visibility]')
-    : 'h-dvh transition-[width] duration-200 md:col-start-1 md:row-span-2 md:row-start-1 ' +
+    : 'h-[calc(100dvh-var(--qk-demo-banner,0px))] transition-[width] duration-200 md:col-start-1 md:row-span-2 md:row-start-1 ' +
       (rail ? 'w-18' : 'w-72');
 
   return (

@@ -1,11 +1,13 @@
 // The `/:lang` segment: applies the language (i18next, <html lang>), moves a signed-in user to
-// their saved language (spec §1), and shows Not Found for an unknown language segment.
+// their saved language (spec §1), and shows Not Found for an unknown language segment. Every page
+// of the app is below it, so it also holds the demo banner (decision 045).
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { applyLanguage, browserLanguage, isLanguage, type Language } from '@/lib/i18n';
 import { swapLanguage } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { NotFoundPage } from '../not-found-page';
+import { DemoBanner } from './demo-banner';
 import { PublicLayout } from './public-layout';
 
 export function LanguageLayout({
@@ -31,10 +33,18 @@ export function LanguageLayout({
   }
   if (!valid) {
     return (
-      <PublicLayout>
-        <NotFoundPage />
-      </PublicLayout>
+      <>
+        <DemoBanner />
+        <PublicLayout>
+          <NotFoundPage />
+        </PublicLayout>
+      </>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <DemoBanner />
+      <Outlet />
+    </>
+  );
 }
