@@ -12,6 +12,8 @@ import {
   createSignInThrottle,
 } from './features/auth/throttle';
 import { systemClock, type Clock } from './lib/clock';
+import { logPath } from './lib/log-path';
+import { serializeError } from './lib/log-errors';
 import authRoutes from './features/auth/routes';
 import { createCampaignsService, type CampaignsService } from './features/campaigns/service';
 import campaignRoutes from './features/campaigns/routes';
@@ -19,6 +21,7 @@ import { createUnitsService, type UnitsService } from './features/units/service'
 import unitRoutes from './features/units/routes';
 import { createCombatService, type CombatService } from './features/combat/service';
 import { createCombatChannel } from './features/combat/events/create-channel';
+import { STREAM_LIMIT, createStreamSlots, type StreamSlots } from './features/combat/events/stream-slots';
 import combatRoutes from './features/combat/routes';
 import { createPlayerViewService, type PlayerViewService } from './features/player-view/service';
 import playerViewRoutes from './features/player-view/routes';
@@ -59,6 +62,13 @@ import './plugins/request-context';
  */
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
+/**
+ * How long a request may take to arrive whole, headers and body (decision 049): a client that stalls
+ * mid-body gets 408 and its connection closes. Long enough for the largest body on a slow line.
+ * Node counts it only until the request is read, so an event stream (a GET) is never cut by it.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 export interface Services {
   auth: AuthService;
   campaigns: CampaignsService;
@@ -77,6 +87,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    streamSlots: StreamSlots;
   }
 }
 
@@ -92,15 +103,26 @@ export interface AppOptions {
   mailDelivery?: Partial<DeliveryOptions>;
   /** The time for the rules that depend on it (sign-in back-off, reset tokens); tests move it. */
   clock?: Clock;
+  /** Overrides REQUEST_TIMEOUT_MS (tests make it short). */
+  requestTimeoutMs?: number;
 }
 
 export type App = FastifyInstance;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Every `err` logged loses its SQL parameters (lib/log-errors.ts, decision 049).
+    logger: options.logger ?? { level: config.logLevel, serializers: { err: serializeError } },
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: requestTimeoutMs,
+    http: {
+      // Node ignores requestTimeout while headersTimeout (60 s by default) is longer.
+      headersTimeout: requestTimeoutMs,
+      // How often Node looks for timed-out requests (30 s by default, which would double the wait).
+      connectionsCheckingInterval: Math.min(5_000, requestTimeoutMs),
+    },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // One log line per request, written when it ends (below), instead of Fastify's two.
@@ -123,8 +145,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     request.log.info(
       {
         method: request.method,
-        // The path only: query strings carry reset tokens (/{lang}/reset-password?token=…).
-        path: request.url.split('?')[0],
+        // No query string, no capability segment (player links, demo sessions): lib/log-path.ts.
+        path: logPath(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -157,6 +179,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Live sync of fights (decision 022); closed after the event streams (routes end them on preClose).
   const combatEvents = createCombatChannel({ redisUrl: config.redisUrl, database, log: app.log });
   app.addHook('onClose', async () => combatEvents.close());
+  // At most 20 open event streams per user and per IP, counted across processes (decision 049).
+  // RATE_LIMIT_SCALE scales it like every limit (0: none, for benchmarks that open a thousand).
+  const streamSlots = createStreamSlots({
+    redisUrl: config.redisUrl,
+    db,
+    driver: database.driver,
+    limit:
+      config.rateLimitScale === 0 ? Number.MAX_SAFE_INTEGER : Math.ceil(STREAM_LIMIT * config.rateLimitScale),
+  });
+  app.addHook('onClose', async () => streamSlots.close());
   const clock = options.clock ?? systemClock;
   // Sign-in back-off counters live where the rate limits do (decisions 025 and 035).
   const signInThrottle = createSignInThrottle({
@@ -220,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', services);
+  app.decorate('streamSlots', streamSlots);
   app.decorate('lifecycle', createLifecycle());
 
   await app.register(errorsPlugin);

@@ -47,6 +47,8 @@ describe.skipIf(!adminUrl || process.env.QK_TEST_DB !== 'postgres')(
         RATE_LIMIT_SCALE: '1',
         SESSION_CACHE_TTL_MS: '5000',
         TRUST_PROXY: 'true',
+        // Demo payments behind a proxy: meant here (decision 045).
+        DEMO_MODE: 'true',
         WEB_DIST: webDist,
         PUBLIC_URL: proxy.url,
         LOG_LEVEL: 'warn',
@@ -183,6 +185,52 @@ describe.skipIf(!adminUrl || process.env.QK_TEST_DB !== 'postgres')(
         expect(ms).toBeLessThan(1000);
       } finally {
         stream.close();
+      }
+    });
+
+    it('ends a combat stream on one process when its session logs out on another, not on a language change', async () => {
+      const { token } = await register();
+      const campaign = await call(proxy.url, 'POST', '/api/game-data', token, { name: 'Ends' });
+      const campaignId = campaign.json._id as string;
+      const stream = await readStream(servers[2]!.port, token, campaignId);
+      try {
+        await stream.waitFor((event) => 'version' in event, 5000);
+        // A language change evicts the user's sessions too, but leaves this one alive: the stream stays.
+        expect(
+          (await call(servers[0]!.url, 'PUT', '/api/auth/language', token, { language: 'fr' })).status,
+        ).toBe(200);
+        await new Promise((wake) => setTimeout(wake, 500));
+        expect(stream.ended()).toBe(false);
+        expect((await call(servers[0]!.url, 'POST', '/api/auth/logout', token)).status).toBe(204);
+        await stream.waitEnd(1000);
+      } finally {
+        stream.close();
+      }
+    });
+
+    it('counts open event streams over the sum of the processes: the 21st answers 429 until one closes', async () => {
+      const { token } = await register();
+      const campaign = await call(proxy.url, 'POST', '/api/game-data', token, { name: 'Many' });
+      const campaignId = campaign.json._id as string;
+      const streams = [];
+      try {
+        for (let i = 0; i < 20; i++) streams.push(await readStream(servers[i % 3]!.port, token, campaignId));
+        for (const server of servers) {
+          await expect(readStream(server.port, token, campaignId)).rejects.toThrow('stream answered 429');
+        }
+        streams.shift()!.close();
+        // The slot is given back once the closing process sees the socket go.
+        await within(2000, async () => {
+          try {
+            streams.push(await readStream(servers[1]!.port, token, campaignId));
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        await expect(readStream(servers[0]!.port, token, campaignId)).rejects.toThrow('stream answered 429');
+      } finally {
+        for (const stream of streams) stream.close();
       }
     });
 

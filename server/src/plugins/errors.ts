@@ -8,6 +8,7 @@ import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '@questkeeper/co
 import { translate } from '@questkeeper/core/i18n';
 import { fieldErrors, type IssueLike } from '@questkeeper/core/validation';
 import { AppError } from '../lib/app-error';
+import { withoutSqlParameters } from '../lib/log-errors';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -29,6 +30,8 @@ export function sendError(
     message: translate(request.language ?? 'en', `errors.${code}`, params),
   };
   if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  // Also for answers given before any hook could run (an undecodable URL): see security.ts.
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 
@@ -72,7 +75,8 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
   if (error.statusCode === 415) return sendError(reply, request, 'UNSUPPORTED_MEDIA_TYPE');
   if (error.statusCode === 404) return sendError(reply, request, 'NOT_FOUND');
   if (error.statusCode === 429) return sendError(reply, request, 'RATE_LIMITED', { seconds: 60 });
-  request.log.error({ err: error }, 'unhandled error');
+  // Whatever logger the app was given, a failed query's values stay out of the log (decision 049).
+  request.log.error({ err: withoutSqlParameters(error) }, 'unhandled error');
   return sendError(reply, request, 'INTERNAL');
 }
 

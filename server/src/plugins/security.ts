@@ -76,11 +76,27 @@ export function noncedPage(html: string): () => { html: string; csp: string } {
   };
 }
 
+/**
+ * Sent only on answers to a request that came over HTTPS (directly, or through a trusted proxy's
+ * X-Forwarded-Proto): over plain HTTP the header is ignored by browsers, and a development server on
+ * http://localhost must never pin the name to HTTPS for a year (decision 049).
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export default fp(async function securityPlugin(app: FastifyInstance) {
   const headers = securityHeaders();
   const checkOrigin = watchPublicOrigin(app.config.publicUrl, app.log);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // Event streams copy these headers when they take the reply over (openEventStream).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     checkOrigin(request);
+  });
+  // An API answer may carry a session token (login, refresh) or private data: unless its route chose
+  // a policy (the public site info is cacheable), no cache — shared or the browser's — keeps it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 });

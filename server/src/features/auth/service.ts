@@ -16,6 +16,7 @@ import { resetPasswordMail, welcomeMail } from '../mail/templates';
 import * as users from '../../db/shared/users';
 import * as repo from './repository';
 import { createSessionCache, shareSessionCache } from './session-cache';
+import { createSessionWatch } from './session-watch';
 import type { SignInThrottle } from './throttle';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -43,8 +44,14 @@ export function createAuthService(deps: {
   const clock = deps.clock ?? systemClock;
   const ttlMs = deps.sessionCacheTtlMs ?? 0;
   const cache = createSessionCache({ ttlMs, clock });
-  // Nothing is cached with a TTL of 0, so there is nothing to evict elsewhere either.
-  const shared = shareSessionCache(cache, ttlMs > 0 ? deps.invalidations : undefined, deps.log);
+  // Heard by every process even with the cache off: open event streams end on them (decision 049).
+  const shared = shareSessionCache(cache, deps.invalidations, deps.log);
+  const sessionWatch = createSessionWatch({
+    onEvict: (listener) => shared.onEvict(listener),
+    isLive: async (tokenHash) =>
+      Boolean(await repo.findLiveSession(db, tokenHash, new Date(clock.now()), SESSION_MAX_AGE_MS)),
+    log: deps.log,
+  });
 
   /**
    * The account proved who it is from `ip` (registration, a reset link): sign-ins from there pass a
@@ -145,7 +152,12 @@ export function createAuthService(deps: {
 
     /** Whether evictions made by other processes reach this one (readiness). */
     invalidationsHealthy: () => shared.healthy(),
-    close: () => shared.close(),
+    /** Calls `ended` once this user's session is gone, in whichever process it ended (streams). */
+    watchSession: (user: RequestUser, ended: () => void): (() => void) => sessionWatch.watch(user, ended),
+    close: async () => {
+      sessionWatch.close();
+      await shared.close();
+    },
 
     async logout(user: RequestUser): Promise<void> {
       await repo.deleteSession(db, user.sessionId);

@@ -79,12 +79,19 @@ export interface SessionInvalidation {
    * may hold what was just revoked: the caller does not cache it (see `authenticate`).
    */
   generation(): number;
+  /**
+   * Hears every eviction, this process's and the others' (`'all'` after the transport missed some):
+   * open event streams re-check their session on it (decision 049). Returns the unsubscribe.
+   */
+  onEvict(listener: (eviction: Eviction) => void): () => void;
   /** Whether evictions from other processes are being heard (readiness). */
   healthy(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 type Message = { t: string } | { u: string };
+/** One session by token hash, every session of a user, or (after missed messages) any session. */
+export type Eviction = { tokenHash: string } | { userId: string } | 'all';
 
 function decode(payload: string): Message | null {
   try {
@@ -109,10 +116,15 @@ export function shareSessionCache(
   log?: FastifyBaseLogger,
 ): SessionInvalidation {
   let heard = 0;
+  const listeners = new Set<(eviction: Eviction) => void>();
+  const tell = (eviction: Eviction) => {
+    for (const listener of [...listeners]) listener(eviction);
+  };
   const apply = (message: Message) => {
     heard += 1;
     if ('t' in message) cache.forgetToken(message.t);
     else cache.forgetUser(message.u);
+    tell('t' in message ? { tokenHash: message.t } : { userId: message.u });
   };
   const broadcast = connect?.({
     message(payload) {
@@ -123,6 +135,7 @@ export function shareSessionCache(
     resync() {
       heard += 1;
       cache.clear();
+      tell('all');
     },
   });
   const send = async (message: Message) => {
@@ -139,6 +152,10 @@ export function shareSessionCache(
     forgetToken: (tokenHash) => send({ t: tokenHash }),
     forgetUser: (userId) => send({ u: userId }),
     generation: () => heard,
+    onEvict(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     healthy: async () => (broadcast ? broadcast.healthy() : true),
     close: async () => {
       await broadcast?.close();

@@ -17,8 +17,9 @@ import {
 } from '@questkeeper/core/schemas/combat';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
 import { campaignIdOf } from '../../lib/campaign-header';
+import { limitKey } from '../../lib/limit-key';
 import { signedIn, userOf } from '../../plugins/auth';
-import { OpenStreams, streamVersions } from './events/sse';
+import { OpenStreams, streamVersions, takeStreamSlot } from './events/sse';
 import { CombatConflict } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -121,14 +122,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           security,
           description:
             'Server-Sent Events (`text/event-stream`): `data` is `{ "version": n }` at once, then after ' +
-            'every change of the fight; a `: ping` comment every 15 s. Authenticate with headers.',
+            'every change of the fight; a `: ping` comment every 15 s. Authenticate with headers. ' +
+            'At most 20 open per user (429 beyond); the stream ends when its session does.',
           headers: campaignHeaders,
-          response: errors,
+          response: { ...errors, 429: errorBody },
         },
       },
       async (request, reply) => {
         const user = userOf(request);
         const campaignId = campaignIdOf(request);
+        const slot = await takeStreamSlot(app.streamSlots, limitKey('streams:user', user.id));
         await streamVersions(
           reply,
           {
@@ -136,6 +139,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             currentVersion: () => combat.version(user, campaignId),
           },
           streams,
+          { slot, endWhen: (end) => app.services.auth.watchSession(user, end) },
         );
         return reply;
       },

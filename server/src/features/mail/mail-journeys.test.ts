@@ -103,6 +103,10 @@ describe('password reset mail', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, 'Réinitialisez votre mot de passe Questkeeper'));
     expect(row).toMatchObject({ to: user.email, status: 'sent', attempts: 1 });
+    // The reset link left with the mail: none of it stays in the outbox (decision 049).
+    expect(row?.text).toBe('');
+    expect(row?.html).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(String(token));
   });
 
   it('answers an unknown email exactly like a known one and sends nothing', async () => {

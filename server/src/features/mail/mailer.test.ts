@@ -107,6 +107,8 @@ describe('mailer', () => {
     const row = await rowTo('queued@example.test');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row?.sentAt).toBeInstanceOf(Date);
+    // Delivered: the body (a reset link, a contact message) no longer sits in the table.
+    expect(row).toMatchObject({ text: '', html: null, subject: 'Réinitialisation' });
   });
 
   it('retries a rejected send with backoff and delivers it, counting the attempts', async () => {

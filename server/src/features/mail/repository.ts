@@ -50,10 +50,14 @@ export async function releaseClaims(db: Executor, ids: string[]): Promise<void> 
     .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
 }
 
+/**
+ * Delivered: the body goes (decision 049). A reset mail's link, a contact message — the recipient has
+ * them now; the row keeps who, what subject and when, for support and the metrics.
+ */
 export async function markSent(db: Executor, id: string): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, text: '', html: null })
     .where(eq(mailOutbox.id, id));
 }
 

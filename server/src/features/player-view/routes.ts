@@ -11,8 +11,9 @@ import {
   shareLinkResponse,
 } from '@questkeeper/core/schemas/player-view';
 import { campaignIdOf } from '../../lib/campaign-header';
+import { limitKey } from '../../lib/limit-key';
 import { signedIn, userOf } from '../../plugins/auth';
-import { OpenStreams } from '../combat/events/sse';
+import { OpenStreams, takeStreamSlot } from '../combat/events/sse';
 import { streamPlayerView } from './stream';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -110,7 +111,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Server-Sent Events: `data` is the whole player payload at once and after every change; ' +
-          '`event: revoked` then the end when the link stops; a `: ping` comment every 15 s.',
+          '`event: revoked` then the end when the link stops; a `: ping` comment every 15 s. ' +
+          'At most 20 open per IP address (429 beyond).',
         params: playTokenParams,
         response: publicErrors,
       },
@@ -119,7 +121,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimit(request, 'playerView');
       const link = await service.link(request.params.token);
       reply.header('x-robots-tag', 'noindex');
-      await streamPlayerView(reply, service, link, streams);
+      // Per address: the link is public, so there is no account to count by.
+      const slot = await takeStreamSlot(app.streamSlots, limitKey('streams:ip', request.ip));
+      await streamPlayerView(reply, service, link, streams, { slot });
       return reply;
     },
   );

@@ -5,7 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { AppError } from '../../lib/app-error';
-import type { OpenStreams } from '../combat/events/sse';
+import type { OpenStreams, StreamBounds } from '../combat/events/sse';
 import { HEARTBEAT_MS, RETRY_MS, SHUTDOWN_RETRY_MS, openEventStream } from '../combat/events/sse';
 import type { LiveLink, PlayerViewService } from './service';
 
@@ -14,6 +14,22 @@ export async function streamPlayerView(
   service: PlayerViewService,
   link: LiveLink,
   streams: OpenStreams,
+  bounds: Pick<StreamBounds, 'slot'> = {},
+): Promise<void> {
+  try {
+    await streamPlayerViewUntil(reply, service, link, streams, bounds);
+  } catch (error) {
+    bounds.slot?.release();
+    throw error;
+  }
+}
+
+async function streamPlayerViewUntil(
+  reply: FastifyReply,
+  service: PlayerViewService,
+  link: LiveLink,
+  streams: OpenStreams,
+  bounds: Pick<StreamBounds, 'slot'>,
 ): Promise<void> {
   const raw = reply.raw;
   let ended = false;
@@ -98,6 +114,7 @@ export async function streamPlayerView(
     clearInterval(heartbeat);
     unsubscribe();
     forget();
+    bounds.slot?.release();
     raw.off('drain', onDrain);
   }
   function close() {

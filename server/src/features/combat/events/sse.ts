@@ -2,7 +2,9 @@
 // version N"; a client that sees a version above its own reads the fight again. Events are state,
 // not deltas, so a slow client may skip ahead: while the socket is full only the newest is kept.
 import type { FastifyReply } from 'fastify';
+import { AppError } from '../../../lib/app-error';
 import type { CombatChannelEvent } from './channel';
+import type { StreamSlot, StreamSlots } from './stream-slots';
 
 export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3_000;
@@ -31,6 +33,24 @@ export class OpenStreams {
   }
 }
 
+/**
+ * A slot for one more open stream under `key` (per user or per IP, hashed: lib/limit-key.ts), or 429 TOO_MANY_STREAMS
+ * when `slots.limit` (STREAM_LIMIT times RATE_LIMIT_SCALE) are open (decision 049). The stream gives it back when it ends.
+ */
+export async function takeStreamSlot(slots: StreamSlots, key: string): Promise<StreamSlot> {
+  const slot = await slots.acquire(key);
+  if (!slot) throw new AppError('TOO_MANY_STREAMS', { max: slots.limit });
+  return slot;
+}
+
+/** What else a stream's life hangs on (decision 049). */
+export interface StreamBounds {
+  /** Its slot under the open-stream limit, released when the stream ends or fails to open. */
+  slot?: StreamSlot;
+  /** Calls `end` when the stream must stop (its session ended); returns the unsubscribe. */
+  endWhen?: (end: () => void) => () => void;
+}
+
 export interface StreamSource {
   /** Subscribes to the campaign's events; resolves once none can be missed. */
   subscribe(listener: (event: CombatChannelEvent) => void): Promise<() => void>;
@@ -47,7 +67,21 @@ export async function streamVersions(
   reply: FastifyReply,
   source: StreamSource,
   streams: OpenStreams,
-  options: { heartbeatMs?: number } = {},
+  options: { heartbeatMs?: number } & StreamBounds = {},
+): Promise<void> {
+  try {
+    await streamVersionsUntil(reply, source, streams, options);
+  } catch (error) {
+    options.slot?.release();
+    throw error;
+  }
+}
+
+async function streamVersionsUntil(
+  reply: FastifyReply,
+  source: StreamSource,
+  streams: OpenStreams,
+  options: { heartbeatMs?: number } & StreamBounds,
 ): Promise<void> {
   const raw = reply.raw;
   let sent = -1;
@@ -100,12 +134,20 @@ export async function streamVersions(
     cleanup();
     raw.end();
   });
+  // Its session ended (logout, password change, account deletion, in any process): the stream
+  // ends; the client's reconnect then answers 401.
+  const stopWatching = options.endWhen?.(() => {
+    cleanup();
+    raw.end();
+  });
   function cleanup() {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
     unsubscribe();
     forget();
+    stopWatching?.();
+    options.slot?.release();
     raw.off('drain', onDrain);
   }
   raw.on('drain', onDrain);
