@@ -13,7 +13,7 @@ export const COMBAT_LOG_WINDOW = 50;
 /** The most entries one page of GET /api/combat/log gives. */
 export const COMBAT_LOG_PAGE_MAX = 200;
 /**
- * The most entries a fight's log may hold: an imported file over it is refused (issue #28). Every
- * entry is kept (the log is the table's record), so this bounds one campaign's rows, not a window.
+ * The most entries a fight's log may hold (issue #28): an imported file over it is refused, and a
+ * live fight past it loses its oldest steps, whole, so undo reaches back that far (decision 046).
  */
 export const COMBAT_LOG_MAX_ENTRIES = 100_000;

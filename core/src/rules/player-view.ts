@@ -1,7 +1,9 @@
 // The redaction of a fight for players (issue #15, decision 028): ONE pure function from the fight,
 // its units, the game master's settings and the log to the payload a share link serves. Whatever is
 // not copied here never reaches a player: hidden units (not even counted), real names behind
-// aliases, HP where bands or hidden were chosen, notes, money, characteristics, real ids.
+// aliases (and their class colour), HP where bands or hidden were chosen, notes, money,
+// characteristics, real ids. It reads a bounded part of the log (decision 046): the newest entries
+// and the set of units whose turn has come, so its cost does not grow with the fight.
 import type { CombatLogEntry, CombatState, ConditionMap } from '../schemas/combat';
 import {
   PLAYER_LOG_LINES,
@@ -48,8 +50,14 @@ export interface PlayerViewInput {
   /** Current status names by id: a renamed status keeps its conditions. */
   statuses: readonly { _id: string; name: string }[];
   settings: PlayerViewSettings;
-  /** The fight's log, oldest first. */
+  /**
+   * The fight's newest log entries, oldest first: the server reads PLAYER_LOG_WINDOW of them
+   * (decision 046), so lines older than that window are not shown even when fewer than
+   * PLAYER_LOG_LINES newer ones are for players.
+   */
   log: readonly PlayerViewLogEntry[];
+  /** The units a live `start`/`nextTurn` entry of the WHOLE log names (`unitsWhoseTurnCame`). */
+  turnsCame: ReadonlySet<string>;
   /** The id players see for a unit (the server: an HMAC with the link's secret). */
   opaqueId: (unitId: string) => string;
 }
@@ -62,16 +70,26 @@ export function hpBand(currentHp: number, maxHp: number): HpBand {
   return ratio > 0.7 ? 'healthy' : ratio > 0.3 ? 'wounded' : 'bloodied';
 }
 
+const isTurnEntry = (entry: PlayerViewLogEntry) =>
+  !entry.undone && (entry.type === 'start' || entry.type === 'nextTurn') && entry.turnOf !== null;
+
+/**
+ * The units whose turn has come: those a live `start` or `nextTurn` entry names. The server keeps
+ * this set as an indexed aggregate of the log (player-view repository, decision 046) and a test
+ * checks it against this function.
+ */
+export function unitsWhoseTurnCame(log: readonly PlayerViewLogEntry[]): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of log) if (isTurnEntry(entry)) ids.add(entry.turnOf!.id);
+  return ids;
+}
+
 /** The units players may see: not hidden, or hidden until their first turn and it has come. */
 export function visibleUnitIds(
-  input: Pick<PlayerViewInput, 'state' | 'settings' | 'log' | 'units'>,
+  input: Pick<PlayerViewInput, 'state' | 'settings' | 'turnsCame' | 'units'>,
 ): Set<string> {
   const { state, settings } = input;
-  const turnsCame = new Set<string>();
-  for (const entry of input.log) {
-    if (!entry.undone && (entry.type === 'start' || entry.type === 'nextTurn') && entry.turnOf)
-      turnsCame.add(entry.turnOf.id);
-  }
+  const turnsCame = new Set(input.turnsCame);
   const current = state.phase === 'fight' ? state.order[state.turnIndex]?.unitId : undefined;
   if (current) turnsCame.add(current);
   const visible = new Set<string>();
@@ -88,10 +106,15 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
   const { state, settings, opaqueId } = input;
   const visible = visibleUnitIds(input);
   const groupOf = (id: string) => (state.allies.includes(id) ? 'allies' : 'enemies') as 'allies' | 'enemies';
-  const nameOf = (unit: PlayerViewUnit) => {
+  const aliasOf = (unit: PlayerViewUnit) => {
     const alias = Object.hasOwn(settings.units, unit._id) ? settings.units[unit._id]?.alias : undefined;
-    return alias && alias.trim() !== '' ? alias.trim() : unit.name;
+    return alias && alias.trim() !== '' ? alias.trim() : null;
   };
+  const nameOf = (unit: PlayerViewUnit) => aliasOf(unit) ?? unit.name;
+  const members = new Set([...state.allies, ...state.enemies]);
+  // A fight member players do not see. A condition counted on its turns is not shown (nor its log
+  // lines): its count moves, and it expires, as that unit's turns pass, which would time them.
+  const unseen = (id: string) => members.has(id) && !visible.has(id);
   const colors = new Map(input.classes.map((item) => [item.name, item.color]));
   const statusNames = new Map(input.statuses.map((status) => [status._id, status.name]));
   const shown = (id: string) => settings.hp[groupOf(id)];
@@ -112,30 +135,34 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
       id: opaqueId(id),
       name: nameOf(unit),
       group: groupOf(id),
-      color: colors.get(unit.class) ?? null,
+      // A disguise hides the class too: its colour would name what the alias hides.
+      color: aliasOf(unit) === null ? (colors.get(unit.class) ?? null) : null,
       hp: hpOf(unit),
-      conditions: (Object.hasOwn(input.conditions, id) ? (input.conditions[id] ?? []) : []).map(
-        (condition) => ({
+      conditions: (Object.hasOwn(input.conditions, id) ? (input.conditions[id] ?? []) : [])
+        .filter((condition) => !unseen(condition.ofUnitId))
+        .map((condition) => ({
           name: statusNames.get(condition.statusId) ?? condition.status,
           roundsLeft: roundsLeft(condition),
-        }),
-      ),
+        })),
     });
   }
 
   const inFight = state.phase === 'fight';
   const current = inFight ? state.order[state.turnIndex]?.unitId : undefined;
   const turn = current === undefined ? null : { unitId: visible.has(current) ? opaqueId(current) : null };
+  const feed = playerLog(input, visible, unseen, nameOf, shown);
 
   return {
     phase: state.phase,
-    round: state.round,
+    // While unseen units hold the turn, the round players see is the one they were told when it
+    // passed to someone unseen: a new round begun between two unseen turns would count them.
+    round: turn?.unitId === null && feed.unseenRunRound !== null ? feed.unseenRunRound : state.round,
     turn,
     order: inFight
       ? state.order.filter((entry) => visible.has(entry.unitId)).map((entry) => opaqueId(entry.unitId))
       : [],
     units,
-    log: playerLog(input, visible, nameOf, shown),
+    log: feed.lines,
   };
 }
 
@@ -143,20 +170,26 @@ const PLAYER_TYPES: ReadonlySet<string> = new Set(PLAYER_LOG_TYPES);
 
 /**
  * The last lines players may read: a line naming a unit they do not see is left out, except a turn
- * passing to one (they learn that someone unseen acts, nothing more). Names are today's (alias or
- * name), never the ones the entry stored.
+ * passing to one (they learn that someone unseen acts, nothing more). The turn passing from one
+ * unseen unit to another gives no line at all, so players never count unseen units; the next turn
+ * they see is marked `wrapped` when a round began meanwhile. Names are today's (alias or name),
+ * never the ones the entry stored. `unseenRunRound`: the round of the line that passed the turn to
+ * someone unseen, while the log's last turn is still an unseen one (null otherwise).
  */
 function playerLog(
   input: PlayerViewInput,
   visible: ReadonlySet<string>,
+  unseen: (id: string) => boolean,
   nameOf: (unit: PlayerViewUnit) => string,
   shown: (id: string) => PlayerViewSettings['hp']['allies'],
-): PlayerLogLine[] {
+): { lines: PlayerLogLine[]; unseenRunRound: number | null } {
   const lines: PlayerLogLine[] = [];
   const ref = (id: string) => {
     const unit = input.units.get(id);
     return unit && visible.has(id) ? { id: input.opaqueId(id), name: nameOf(unit) } : null;
   };
+  // The last turn players were told about: its round, and whether it went to someone unseen.
+  let told: { round: number; unseen: boolean } | null = null;
   for (const entry of input.log) {
     if (entry.undone || !PLAYER_TYPES.has(entry.type)) continue;
     const type = entry.type as PlayerLogLine['type'];
@@ -171,16 +204,22 @@ function playerLog(
       defeated: entry.defeated,
     };
     if (type === 'nextTurn' || type === 'start') {
-      lines.push({ ...base, actor: entry.turnOf ? ref(entry.turnOf.id) : null });
+      const actor = entry.turnOf ? ref(entry.turnOf.id) : null;
+      if (type === 'nextTurn' && actor === null && told?.unseen) continue;
+      const wrapped = entry.wrapped || (type === 'nextTurn' && told !== null && entry.round > told.round);
+      lines.push({ ...base, actor, wrapped });
+      told = { round: entry.round, unseen: actor === null };
       continue;
     }
     if (type === 'end') {
       lines.push(base);
+      told = null;
       continue;
     }
     // Attacks, heals and conditions name units: every one of them must be seen.
     const named = [entry.actor, entry.target].filter((unit) => unit !== null);
     if (named.some((unit) => ref(unit.id) === null)) continue;
+    if (entry.condition?.ofUnit && unseen(entry.condition.ofUnit.id)) continue;
     const target = entry.target ? ref(entry.target.id) : null;
     const exact = entry.target !== null && shown(entry.target.id) === 'exact';
     lines.push({
@@ -191,5 +230,5 @@ function playerLog(
       condition: entry.condition?.status ?? null,
     });
   }
-  return lines.slice(-PLAYER_LOG_LINES);
+  return { lines: lines.slice(-PLAYER_LOG_LINES), unseenRunRound: told?.unseen ? told.round : null };
 }

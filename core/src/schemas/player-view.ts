@@ -9,6 +9,12 @@ import { idSchema, userText } from './common';
 export { PLAYER_ALIAS_MAX };
 /** How many of the last log lines the player page gets. */
 export const PLAYER_LOG_LINES = 8;
+/**
+ * How many of the log's newest entries the server reads to find those lines (decision 046): lines
+ * naming units players do not see are left out, so a feed may show fewer than PLAYER_LOG_LINES
+ * when most of the last entries are out of their sight; the read never grows with the log.
+ */
+export const PLAYER_LOG_WINDOW = 200;
 
 /** Per side: HP as numbers, as a band without any number, or not at all. */
 export const hpVisibility = z.enum(['exact', 'bands', 'hidden']);

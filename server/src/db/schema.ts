@@ -167,7 +167,15 @@ export const combatLog = pgTable(
     undone: boolean('undone').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('combat_log_campaign_step_key').on(t.campaignId, t.step, t.position)],
+  (t) => [
+    uniqueIndex('combat_log_campaign_step_key').on(t.campaignId, t.step, t.position),
+    // Whose turn has come (decision 046): the player view asks, per unit hidden until its first
+    // turn, whether a live turn entry names it — one probe of this index each, whatever the log's
+    // length. Partial, so undo and redo (the `undone` flag) move entries in and out of it.
+    index('combat_log_turn_of_idx')
+      .on(t.campaignId, sql`(${t.data} -> 'turnOf' ->> 'id')`)
+      .where(sql`${t.type} in ('start', 'nextTurn') and not ${t.undone}`),
+  ],
 );
 
 /**

@@ -408,6 +408,38 @@ export async function dropLog(
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/**
+ * Drops the oldest steps of the log, whole, until at least `excess` entries went (a fight at
+ * COMBAT_LOG_MAX_ENTRIES, decision 046); never `keep` (the step just written) nor a later one. One
+ * indexed statement per step: the oldest step is the index's first key, found without reading the
+ * rest of the log. Answers how many entries went.
+ */
+export async function trimLog(
+  db: Executor,
+  campaignId: string,
+  excess: number,
+  keep: number,
+): Promise<number> {
+  let gone = 0;
+  while (gone < excess) {
+    const result = (await db.execute(sql`
+      with oldest as (
+        select min(step) as step from ${combatLog} where campaign_id = ${campaignId}
+      ),
+      dropped as (
+        delete from ${combatLog}
+        where campaign_id = ${campaignId} and step = (select step from oldest) and step < ${keep}
+        returning 1
+      )
+      select count(*)::int as count from dropped
+    `)) as unknown as { rows: { count: number }[] };
+    const count = Number(result.rows[0]?.count ?? 0);
+    if (count === 0) break;
+    gone += count;
+  }
+  return gone;
+}
+
 export async function insertStep(
   db: Executor,
   campaignId: string,

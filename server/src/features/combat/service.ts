@@ -11,6 +11,7 @@ import {
   type UnitChange,
 } from '@questkeeper/core/rules/combat-action-types';
 import { applyCombatAction } from '@questkeeper/core/rules/combat-actions';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
 import { applyStepSide, diffSteps } from '@questkeeper/core/rules/combat-history';
 import type { InitiativeRule } from '@questkeeper/core/constants';
 import type {
@@ -245,9 +246,16 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
         // Undone steps always follow the last applied one, so the new step comes right after it.
         const step = over ? 1 : (head.lastApplied ?? 0) + 1;
         const entries = await repo.insertStep(tx, campaignId, step, outcome.entries, changes);
+        // A fight's log holds COMBAT_LOG_MAX_ENTRIES at most (decision 046): past it, its oldest
+        // steps go, so undo reaches back that far and no further. They are never in the window (the
+        // cap is far above it), so the window built below stays right.
+        let total = head.total - dropped + entries.length;
+        if (total > COMBAT_LOG_MAX_ENTRIES) {
+          total -= await repo.trimLog(tx, campaignId, total - COMBAT_LOG_MAX_ENTRIES, step);
+        }
         // The log's head after this step is known without reading it again.
         const after: repo.LogHead = {
-          total: head.total - dropped + entries.length,
+          total,
           lastApplied: step,
           firstUndone: null,
           canUndo: true,

@@ -1,10 +1,11 @@
 // SQL of the player view (issue #15): the campaign's player_views row (settings, link hash, id
-// secret), and the reads that feed the redaction — the fight, its units, its log, the campaign's
-// classes and statuses. Private to this feature (decision 019).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
+// secret), and the reads that feed the redaction — the fight, its units, the newest entries of its
+// log and whose turn has come, the campaign's classes and statuses. Private to this feature
+// (decision 019). Every read is bounded whatever the log's length (decision 046).
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PLAYER_LOG_WINDOW, type PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
 import type { PlayerViewLogEntry, PlayerViewUnit } from '@questkeeper/core/rules/player-view';
-import type { Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { campaigns, combatLog, combats, playerViews, units } from '../../db/schema';
 
 export type PlayerViewRow = typeof playerViews.$inferSelect;
@@ -47,8 +48,24 @@ export async function campaignUnitIds(db: Executor, campaignId: string, ids: rea
   return new Set(rows.map((row) => row.id));
 }
 
-/** Everything the redaction reads of the campaign's fight; only the columns it may show. */
-export async function loadFightForPlayers(db: Executor, userId: string, campaignId: string) {
+/**
+ * Everything the redaction reads of the campaign's fight; only the columns it may show. `revealIds`:
+ * the units hidden until their first turn, the only ones whose past turns matter to players. One
+ * read-only transaction: the fight and its log come from the same moment.
+ */
+export async function loadFightForPlayers(
+  db: Db,
+  userId: string,
+  campaignId: string,
+  revealIds: readonly string[],
+) {
+  return db.transaction((tx) => readFight(tx, userId, campaignId, revealIds), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function readFight(db: Tx, userId: string, campaignId: string, revealIds: readonly string[]) {
   const [campaign] = await db
     .select({ classes: campaigns.classes, statuses: campaigns.statuses })
     .from(campaigns)
@@ -73,20 +90,49 @@ export async function loadFightForPlayers(db: Executor, userId: string, campaign
           })
           .from(units)
           .where(and(eq(units.campaignId, campaignId), eq(units.userId, userId), inArray(units.id, named)));
+  // The newest entries only: a backward scan of the (campaign, step, position) index that stops
+  // after PLAYER_LOG_WINDOW rows. Without statistics (PGlite has no autovacuum) the planner guesses
+  // a campaign has few entries and reads them all to sort them; sorting is turned off for this
+  // transaction so the index order is the plan, whatever the statistics (decision 046).
+  if (combat) await db.execute(sql`set local enable_sort = off`);
   const logRows = combat
     ? await db
         .select({ data: combatLog.data, undone: combatLog.undone })
         .from(combatLog)
         .where(eq(combatLog.campaignId, campaignId))
-        .orderBy(asc(combatLog.step), asc(combatLog.position))
+        .orderBy(desc(combatLog.step), desc(combatLog.position))
+        .limit(PLAYER_LOG_WINDOW)
     : [];
-  const log: PlayerViewLogEntry[] = logRows.map((row) => ({ ...row.data, undone: row.undone }));
+  const log: PlayerViewLogEntry[] = logRows.reverse().map((row) => ({ ...row.data, undone: row.undone }));
+  const candidates = revealIds.filter((id) => named.includes(id));
+  const turnsCame = combat ? await turnsCameOf(db, campaignId, candidates) : new Set<string>();
   // Class and status notes stay here: the redaction gets names and colours only.
   const lists = {
     classes: (campaign?.classes ?? []).map(({ name, color }) => ({ name, color })),
     statuses: (campaign?.statuses ?? []).map(({ _id, name }) => ({ _id, name })),
   };
-  return { ...lists, combat, units: unitRows, log };
+  return { ...lists, combat, units: unitRows, log, turnsCame };
+}
+
+/**
+ * The units among `ids` whose turn has come: a live `start` or `nextTurn` entry names them (the rule
+ * of `unitsWhoseTurnCame` in core). One probe of the partial index `combat_log_turn_of_idx` per id,
+ * so the cost follows the number of units asked about, never the log's length.
+ */
+export async function turnsCameOf(db: Executor, campaignId: string, ids: readonly string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const result = (await db.execute(sql`
+    select unit_id from unnest(${sql.param([...ids])}::text[]) as unit_id,
+    -- A lateral probe with limit 1, not "exists": a semi-join could read every turn entry instead.
+    lateral (
+      select 1 from ${combatLog}
+      where ${combatLog.campaignId} = ${campaignId}
+        and ${combatLog.type} in ('start', 'nextTurn') and not ${combatLog.undone}
+        and (${combatLog.data} -> 'turnOf' ->> 'id') = unit_id
+      limit 1
+    ) as came
+  `)) as unknown as { rows: { unit_id: string }[] };
+  return new Set(result.rows.map((row) => row.unit_id));
 }
 
 /** Whether the campaign has a live link and its fight names the unit (a unit edit then matters to players). */

@@ -56,7 +56,11 @@ export function createPlayerViewService(deps: {
   async function computePayload(link: LiveLink): Promise<PlayerViewPayload> {
     const row = await repo.findByCampaign(db, link.campaignId);
     if (row?.tokenHash == null || !sameSecret(row.tokenHash, link.tokenHash)) throw notFound();
-    const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId);
+    // Only units hidden until their first turn need to know whether it came (decision 046).
+    const revealIds = Object.entries(row.settings.units)
+      .filter(([, unit]) => unit.hidden && unit.revealOnFirstTurn)
+      .map(([id]) => id);
+    const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId, revealIds);
     const state = data.combat?.state ?? EMPTY_COMBAT;
     return toPlayerView({
       state,
@@ -66,6 +70,7 @@ export function createPlayerViewService(deps: {
       statuses: data.statuses,
       settings: row.settings,
       log: data.log,
+      turnsCame: data.turnsCame,
       opaqueId: (unitId) =>
         crypto.createHmac('sha256', row.secret).update(unitId).digest('base64url').slice(0, 22),
     });
