@@ -22,11 +22,20 @@ describe('import file check pool', () => {
     const check = checker.check(bytes);
     // Transferred: this thread no longer holds the file.
     expect(bytes.byteLength).toBe(0);
-    await expect(check).resolves.toMatchObject({ ok: true, file: { campaign: { name: 'Imported' } } });
+    await expect(check).resolves.toMatchObject({ ok: true, prepared: { campaign: { name: 'Imported' } } });
     await expect(checker.check(Buffer.from('{"x": '))).resolves.toEqual({
       ok: false,
       code: 'MALFORMED_JSON',
     });
+  });
+
+  it('takes a file in the blocks it was read into, moving each one', async () => {
+    const checker = pool();
+    const whole = fileBytes();
+    const blocks = [whole.slice(0, 10), whole.slice(10, 11), whole.slice(11)];
+    const check = await checker.check(blocks);
+    expect(blocks.map((block) => block.byteLength)).toEqual([0, 0, 0]);
+    expect(check).toMatchObject({ ok: true, prepared: { campaign: { name: 'Imported' } } });
   });
 
   it('answers 503 when a check takes too long, ending that worker; the next file gets another', async () => {

@@ -5,10 +5,17 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error';
 import type { FileCheck } from './file-check';
+import type { PreparedImport } from './import-rows';
+
+/** A refused file, or the import it becomes (decision 047: its rows are built in the worker too). */
+export type ImportCheck = Exclude<FileCheck, { ok: true }> | { ok: true; prepared: PreparedImport };
 
 export interface FileChecker {
-  /** Checks a file's bytes; they are moved to the worker, so `bytes` is empty afterwards. */
-  check(bytes: Uint8Array): Promise<FileCheck>;
+  /**
+   * Checks a file, as one buffer or the blocks it arrived in, and prepares its rows. The bytes are
+   * moved to the worker, so they are empty here afterwards.
+   */
+  check(bytes: Uint8Array | readonly Uint8Array[]): Promise<ImportCheck>;
   close(): Promise<void>;
 }
 
@@ -49,8 +56,8 @@ function startWorker(options: WorkerOptions): Worker {
 
 interface Job {
   id: number;
-  bytes: Uint8Array;
-  resolve: (check: FileCheck) => void;
+  blocks: Uint8Array[];
+  resolve: (check: ImportCheck) => void;
   reject: (error: Error) => void;
 }
 
@@ -95,7 +102,7 @@ export function createFileCheckPool(options: FileCheckPoolOptions = {}): FileChe
       stdin: false,
     });
     const slot: Slot = { worker };
-    worker.on('message', (message: { id: number; check?: FileCheck; failure?: string }) => {
+    worker.on('message', (message: { id: number; check?: ImportCheck; failure?: string }) => {
       const { job } = slot;
       if (!job || job.id !== message.id) return;
       finish(slot);
@@ -119,7 +126,10 @@ export function createFileCheckPool(options: FileCheckPoolOptions = {}): FileChe
       slot.job = job;
       const current = slot;
       slot.timer = setTimeout(() => fail(current, `import check took over ${timeoutMs} ms`), timeoutMs);
-      slot.worker.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
+      slot.worker.postMessage(
+        { id: job.id, blocks: job.blocks },
+        job.blocks.map((block) => block.buffer as ArrayBuffer),
+      );
     }
   }
 
@@ -128,12 +138,13 @@ export function createFileCheckPool(options: FileCheckPoolOptions = {}): FileChe
       if (closed || queue.length >= queueMax) return Promise.reject(unavailable());
       // Moved, not copied: a Buffer that shares its memory with others (a small pooled one) is
       // copied first, since only a whole ArrayBuffer can be transferred.
-      const owned =
-        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !isShared(bytes)
-          ? bytes
-          : new Uint8Array(bytes);
-      return new Promise<FileCheck>((resolve, reject) => {
-        queue.push({ id: nextId++, bytes: owned, resolve, reject });
+      const blocks = (Array.isArray(bytes) ? bytes : [bytes]).map((block: Uint8Array) =>
+        block.byteOffset === 0 && block.byteLength === block.buffer.byteLength && !isShared(block)
+          ? block
+          : new Uint8Array(block),
+      );
+      return new Promise<ImportCheck>((resolve, reject) => {
+        queue.push({ id: nextId++, blocks, resolve, reject });
         dispatch();
       });
     },

@@ -3,16 +3,14 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
-import { combatLog, combats, contactMessages, mailOutbox, units, users } from '../../db/schema';
+import { campaigns, combatLog, combats, contactMessages, mailOutbox, units, users } from '../../db/schema';
 
-// The campaign reads and insert that the campaigns feature runs too live in db/shared.
+// The campaign reads that the campaigns feature runs too live in db/shared.
 export {
   countCampaigns,
   findOwnedCampaign,
-  insertCampaign,
   listCampaigns,
   type CampaignRow,
-  type CampaignValues as NewCampaign,
 } from '../../db/shared/campaigns';
 
 export type UnitRow = typeof units.$inferSelect;
@@ -44,57 +42,99 @@ export async function findFight(
   return { row, log };
 }
 
-export type NewUnit = Omit<typeof units.$inferInsert, 'userId' | 'campaignId' | 'createdAt' | 'updatedAt'> & {
-  id: string;
-};
+/** The campaign row of an import, its lists still empty (appendToList fills them): what it was given. */
+export async function insertImportedCampaign(
+  db: Executor,
+  userId: string,
+  values: Pick<
+    typeof campaigns.$inferInsert,
+    'name' | 'rules' | 'characteristics' | 'initiativeRule' | 'initiativeCaracName'
+  >,
+): Promise<{ id: string; createdAt: Date; updatedAt: Date }> {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...values, userId })
+    // Not the whole row: it would read back every list the import is about to write.
+    .returning({ id: campaigns.id, createdAt: campaigns.createdAt, updatedAt: campaigns.updatedAt });
+  if (!row) throw new Error('insert into campaigns returned no row');
+  return row;
+}
+
+const LIST_COLUMNS = { races: campaigns.races, classes: campaigns.classes, statuses: campaigns.statuses };
+
+/** Appends the items of `json` (a JSON array, decision 047's chunks) to one of the campaign's lists. */
+export async function appendToList(
+  db: Executor,
+  campaignId: string,
+  list: keyof typeof LIST_COLUMNS,
+  json: string,
+): Promise<void> {
+  const column = LIST_COLUMNS[list];
+  await db
+    .update(campaigns)
+    .set({ [list]: sql`${column} || ${json}::jsonb` })
+    .where(eq(campaigns.id, campaignId));
+}
+
+/** Appends a piece of the rules (the import writes long rules piece by piece, decision 047). */
+export async function appendToRules(db: Executor, campaignId: string, text: string): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ rules: sql`${campaigns.rules} || ${text}` })
+    .where(eq(campaigns.id, campaignId));
+}
+
+/** The campaign's version once written (decision 036: PostgreSQL's `xmin` of its row). */
+export async function campaignVersion(db: Executor, campaignId: string): Promise<string> {
+  const [row] = await db
+    .select({ version: sql<string>`${campaigns}.xmin::text` })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  if (!row) throw new Error('imported campaign not found');
+  return row.version;
+}
 
 /**
- * Inserts the units in file order. Units list by creation time, and one statement gives every row the
- * same now(): a microsecond apart each keeps the file's order on the next export.
+ * Inserts units given as a JSON array of rows (import-rows.ts). Units list by creation time, and one
+ * statement gives every row the same now(): a microsecond per place in the file (`ord`) keeps the
+ * file's order on the next export, across statements too.
  */
-export async function insertUnits(
+export async function insertUnitRows(
   db: Executor,
   userId: string,
   campaignId: string,
-  rows: readonly NewUnit[],
+  json: string,
 ): Promise<void> {
-  // Chunks keep each statement well under PostgreSQL's 65,535 bind parameters.
-  for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(units).values(
-      rows.slice(start, start + 500).map((row, offset) => {
-        const at = sql`now() + ${start + offset} * interval '1 microsecond'`;
-        return { ...row, userId, campaignId, createdAt: at, updatedAt: at };
-      }),
-    );
-  }
+  await db.execute(sql`
+    insert into units (id, user_id, campaign_id, name, gender, is_player, race, class, status,
+      characteristics, hp, current_hp, gold, silver, bronze, notes, created_at, updated_at)
+    select r.id, ${userId}, ${campaignId}, r.name, r.gender, r.is_player, r.race, r.class, r.status,
+      r.characteristics, r.hp, r.current_hp, r.gold, r.silver, r.bronze, r.notes,
+      now() + r.ord * interval '1 microsecond', now() + r.ord * interval '1 microsecond'
+    from jsonb_to_recordset(${json}::jsonb) as r(ord integer, id uuid, name text, gender text,
+      is_player boolean, race text, class text, status text, characteristics jsonb, hp integer,
+      current_hp integer, gold integer, silver integer, bronze integer, notes text)`);
 }
 
-export interface NewLogEntry {
-  step: number;
-  position: number;
-  data: LogData;
-  undone: boolean;
-  createdAt: Date;
-}
-
+/** The fight's row; its log follows in chunks (insertLogRows), `logTotal` entries in all. */
 export async function insertFight(
   db: Executor,
   campaignId: string,
-  fight: { state: CombatState; conditions: ConditionMap },
-  log: readonly NewLogEntry[],
+  fight: { state: CombatState; conditions: ConditionMap; logTotal: number },
 ): Promise<void> {
-  await db.insert(combats).values({ campaignId, ...fight, version: 0, logTotal: log.length });
-  for (let start = 0; start < log.length; start += 1_000) {
-    await db.insert(combatLog).values(
-      log.slice(start, start + 1_000).map((entry) => ({
-        campaignId,
-        ...entry,
-        type: entry.data.type,
-        // The undo history of a fight stays on the server it was played on (decision 024).
-        undo: null,
-      })),
-    );
-  }
+  await db.insert(combats).values({ campaignId, ...fight, version: 0 });
+}
+
+/**
+ * Inserts log entries given as a JSON array of rows (import-rows.ts). The undo history of a fight
+ * stays on the server it was played on (decision 024): `undo` is null.
+ */
+export async function insertLogRows(db: Executor, campaignId: string, json: string): Promise<void> {
+  await db.execute(sql`
+    insert into combat_log (campaign_id, step, position, type, data, undo, undone, created_at)
+    select ${campaignId}, r.step, r.position, r.data->>'type', r.data, null, r.undone, r.created_at
+    from jsonb_to_recordset(${json}::jsonb) as r(step integer, position integer, undone boolean,
+      created_at timestamptz, data jsonb)`);
 }
 
 /**

@@ -11,6 +11,8 @@ import { signedIn, userOf } from '../../plugins/auth';
 import { sendError } from '../../plugins/errors';
 import { attachment as attachmentOf } from './attachment';
 import { IMPORT_PROBLEMS_MAX, InvalidFile } from './file-check';
+import { BodyBlocks, readBodyBlocks } from './body-blocks';
+import { campaignAnswer } from './import-answer';
 
 /**
  * A full Hero campaign as the export writes it (UTF-8, not \u-escaped) in any script: 600,000
@@ -32,12 +34,13 @@ function download(reply: FastifyReply, disposition: string, type: string, body: 
 
 /**
  * The import's body is its bytes: parsing, the prototype-key scan, the format upgrade and the schema
- * run in a worker thread (decision 047), so a 30 MB file never holds the event loop.
+ * run in a worker thread (decision 047), so a 30 MB file never holds the event loop. They arrive in
+ * blocks (body-blocks.ts), never joined on this thread.
  */
 function rawJsonBody(scope: FastifyInstance) {
   // This scope holds the import alone: JSON is all it reads.
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser(JSON_TYPE, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  scope.addContentTypeParser(JSON_TYPE, readBodyBlocks);
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -169,11 +172,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        // The content-type parser above hands the bytes over untouched (none for an empty body).
+        // The content-type parser above hands the blocks over untouched (none for an empty body).
         const body: unknown = request.body;
-        const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+        const blocks = body instanceof BodyBlocks ? body.blocks : [new Uint8Array(0)];
         try {
-          return reply.code(201).send(await userData.importFile(userOf(request), bytes));
+          const imported = await userData.importFile(userOf(request), blocks);
+          // Written in pieces, not serialized whole: its lists can hold megabytes (decision 047). A
+          // stream skips the schema serializer: import-write.test.ts parses it with the schema and
+          // compares it with the campaign as the API reads it.
+          const answer = campaignAnswer(imported) as never;
+          return reply.code(201).type('application/json; charset=utf-8').send(answer);
         } catch (error) {
           if (!(error instanceof InvalidFile)) throw error;
           return sendError(

@@ -1,28 +1,26 @@
 // A user's data going out and coming in (issue #17, decision 024): a campaign as one JSON file and its
 // rules as markdown, a new campaign from such a file, and every campaign of the account at once.
 // Account deletion is in account-service.ts.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { checkImportLimits, type ImportProblem } from '@questkeeper/core/rules/game-data-limits';
-import { withItemIds } from '@questkeeper/core/rules/campaign-rules';
-import { clampCurrentHp } from '@questkeeper/core/rules/hit-points';
-import {
-  UNKNOWN_LIST_CHOICE,
-  matchListChoice,
-  type UnitListField,
-} from '@questkeeper/core/rules/unit-fields';
 import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
-import type { Campaign } from '@questkeeper/core/schemas/campaigns';
-import type { GameDataExport } from '@questkeeper/core/schemas/game-data-export';
+import {
+  GAME_DATA_FORMAT,
+  GAME_DATA_FORMAT_VERSION,
+  gameDataExport,
+  type GameDataExport,
+} from '@questkeeper/core/schemas/game-data-export';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { findUserById, lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
-import { loadCampaign } from '../campaigns/service';
-import { defaultCharacteristicValue } from '../units/unit-fields';
-import { ImportProblems, idMap, toCampaignFile, toImportedFight } from './campaign-file';
-import { InvalidFile, type FileCheck } from './file-check';
-import { createFileCheckPool, type FileChecker } from './file-check-pool';
+import { toCampaignFile } from './campaign-file';
+import { InvalidFile } from './file-check';
+import { createFileCheckPool, type FileChecker, type ImportCheck } from './file-check-pool';
+import type { ImportedCampaign } from './import-answer';
+import { CAMPAIGN_LISTS, textPieces, type PreparedImport, type Span } from './import-rows';
 import * as repo from './repository';
 
 export type UserDataService = ReturnType<typeof createUserDataService>;
@@ -31,8 +29,6 @@ interface Actor {
   id: string;
   language: Language;
 }
-
-const newId = () => crypto.randomUUID();
 
 export function createUserDataService(deps: {
   db: Db;
@@ -77,14 +73,14 @@ export function createUserDataService(deps: {
     },
 
     /**
-     * A new campaign from a file as the request brought it (bytes, moved to a worker to be read).
-     * Throws AppError for a file that is not JSON, holds prototype keys or has an unknown format
-     * version, InvalidFile with its first problems for one the schema refuses.
+     * A new campaign from a file as the request brought it (its bytes, moved to a worker that reads
+     * it and builds its rows). Throws AppError for a file that is not JSON, holds prototype keys or
+     * has an unknown format version, InvalidFile with its first problems for one the schema refuses.
      */
-    async importFile(user: Actor, bytes: Uint8Array): Promise<Campaign> {
+    async importFile(user: Actor, bytes: Uint8Array | readonly Uint8Array[]): Promise<ImportedCampaign> {
       const check = await fileChecker.check(bytes);
       if (!check.ok) throw refusal(check);
-      return importChecked(user, check.file);
+      return importPrepared(user, check.prepared);
     },
 
     /** Ends the import workers (the app's onClose). */
@@ -92,32 +88,92 @@ export function createUserDataService(deps: {
   };
 
   /**
-   * A new campaign of the user from a checked file (upgraded to the current format and parsed).
-   * All or nothing: the file is checked whole, then written in one transaction that holds the user's
-   * row, so parallel imports and creates cannot pass the campaign limit.
+   * A new campaign of the user from a prepared file (checked, upgraded, its rows built in the worker).
+   * All or nothing: one transaction that holds the user's row, so parallel imports and creates cannot
+   * pass the campaign limit. Large parts are written in statements of at most IMPORT_CHUNK_BYTES with a
+   * turn of the event loop between them (decision 047): other requests are answered meanwhile.
    */
-  async function importChecked(user: Actor, file: GameDataExport): Promise<Campaign> {
-    // The plan first, without a lock: rows of a file too big for it (up to 2,000 units of 2,000
-    // characteristics each) are never built, which would hold the event loop. Checked again below.
+  async function importPrepared(user: Actor, prepared: PreparedImport): Promise<ImportedCampaign> {
+    // The plan first, without a lock: a file too big for it is refused before any write. Checked
+    // again below, under the lock.
     const current = await findUserById(db, user.id);
     if (!current) throw new AppError('UNAUTHENTICATED');
-    const early = checkImportLimits(current.tier, await repo.countCampaigns(db, current.id), file);
+    const early = importLimits(prepared, current.tier, await repo.countCampaigns(db, current.id));
     if (early.length > 0) throw overLimits(current.tier, current.language, early);
-    const rows = toImportedRows(file);
+    if (prepared.refusal) {
+      const { code, params, fields } = prepared.refusal;
+      throw new AppError(code, params, fields);
+    }
+    const decoder = new TextDecoder();
+    const chunk = ([offset, length]: Span) => prepared.bytes.subarray(offset, offset + length);
+    const text = (span: Span) => decoder.decode(chunk(span));
+    const { campaign, fight } = prepared;
     return db.transaction(async (tx) => {
       const owner = await lockUser(tx, user.id);
       if (!owner) throw new AppError('UNAUTHENTICATED');
-      const problems = checkImportLimits(owner.tier, await repo.countCampaigns(tx, owner.id), file);
+      const problems = importLimits(prepared, owner.tier, await repo.countCampaigns(tx, owner.id));
       if (problems.length > 0) throw overLimits(owner.tier, owner.language, problems);
-      const campaign = await repo.insertCampaign(tx, owner.id, rows.campaign);
-      await repo.insertUnits(tx, owner.id, campaign.id, rows.units);
-      if (rows.fight) await repo.insertFight(tx, campaign.id, rows.fight, rows.fight.log);
-      return loadCampaign(tx, owner.id, campaign.id);
+      const [firstRules = '', ...moreRules] = textPieces(campaign.rules);
+      const row = await repo.insertImportedCampaign(tx, owner.id, { ...campaign, rules: firstRules });
+      for (const piece of moreRules) {
+        await nextTurn();
+        await repo.appendToRules(tx, row.id, piece);
+      }
+      for (const list of CAMPAIGN_LISTS) {
+        for (const span of prepared.lists[list]) {
+          await nextTurn();
+          await repo.appendToList(tx, row.id, list, text(span));
+        }
+      }
+      for (const span of prepared.units) {
+        await nextTurn();
+        await repo.insertUnitRows(tx, owner.id, row.id, text(span));
+      }
+      if (fight) {
+        await repo.insertFight(tx, row.id, fight);
+        for (const span of fight.log) {
+          await nextTurn();
+          await repo.insertLogRows(tx, row.id, text(span));
+        }
+      }
+      return {
+        head: {
+          _id: row.id,
+          userId: owner.id,
+          ...campaign,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+          version: await repo.campaignVersion(tx, row.id),
+        },
+        // The answer writes the lists from the same chunks, as they are (import-answer.ts).
+        lists: {
+          races: prepared.lists.races.map(chunk),
+          classes: prepared.lists.classes.map(chunk),
+          statuses: prepared.lists.statuses.map(chunk),
+        },
+      };
     });
   }
 }
 
-function refusal(check: Exclude<FileCheck, { ok: true }>): Error {
+/**
+ * A file with nothing in it: asked with it, checkImportLimits finds only the limit on the number of
+ * campaigns, the one the worker cannot know (it counted with none).
+ */
+const EMPTY_FILE: GameDataExport = gameDataExport.parse({
+  format: GAME_DATA_FORMAT,
+  formatVersion: GAME_DATA_FORMAT_VERSION,
+  campaign: { name: 'empty' },
+  units: [],
+});
+
+/** checkImportLimits(tier, campaignsNow, file), from the file's own problems the worker found. */
+function importLimits(prepared: PreparedImport, tier: Tier, campaignsNow: number): ImportProblem[] {
+  const count = checkImportLimits(tier, campaignsNow, EMPTY_FILE).filter((p) => p.field === 'campaigns');
+  return [...count, ...prepared.limits[tier]];
+}
+
+function refusal(check: Exclude<ImportCheck, { ok: true }>): Error {
   switch (check.code) {
     case 'VALIDATION_FAILED':
       return new InvalidFile(check.issues, check.more);
@@ -127,79 +183,6 @@ function refusal(check: Exclude<FileCheck, { ok: true }>): Error {
     default:
       return new AppError(check.code);
   }
-}
-
-/**
- * The rows a file becomes, with new ids. Throws 400 VALIDATION_FAILED naming every unit field that
- * does not fit the file's own campaign (a race not in its races, a value above a characteristic's
- * maximum) and every fight reference to a unit the file lacks.
- */
-function toImportedRows(file: GameDataExport) {
-  const { campaign } = file;
-  const problems = new ImportProblems();
-  if (
-    campaign.initiativeCaracName &&
-    !campaign.characteristics.some((c) => c.name === campaign.initiativeCaracName)
-  ) {
-    problems.add('campaign.initiativeCaracName', 'validation.unknownCharacteristic');
-  }
-  const lists = { race: campaign.races, class: campaign.classes, status: campaign.statuses };
-  const mapUnit = idMap(newId);
-  const units: repo.NewUnit[] = file.units.map((unit, index) => {
-    const choice = (field: UnitListField) => {
-      const name = matchListChoice(lists[field], unit[field]);
-      if (name === undefined) problems.add(`units.${index}.${field}`, UNKNOWN_LIST_CHOICE[field]);
-      return name ?? unit[field];
-    };
-    // Every characteristic of the campaign, at the unit's value or the default; names the campaign
-    // does not have are left out, as a unit edit would.
-    const characteristics = new Map<string, number>();
-    for (const { name, max } of campaign.characteristics) {
-      const value = Object.hasOwn(unit.characteristics, name) ? unit.characteristics[name] : undefined;
-      if (value !== undefined && value > max) {
-        problems.add(`units.${index}.characteristics.${name}`, 'validation.characteristicMax', { max });
-      }
-      characteristics.set(name, value ?? defaultCharacteristicValue(max));
-    }
-    return {
-      id: mapUnit(unit.id),
-      name: unit.name,
-      gender: unit.gender,
-      isPlayer: unit.isPlayer,
-      race: choice('race'),
-      class: choice('class'),
-      status: choice('status'),
-      characteristics: Object.fromEntries(characteristics),
-      hp: unit.hp,
-      currentHp: clampCurrentHp(unit.currentHp, unit.hp),
-      gold: unit.money.gold,
-      silver: unit.money.silver,
-      bronze: unit.money.bronze,
-      notes: unit.notes,
-    };
-  });
-  problems.throwIfAny();
-  const unitRefs = new Set(file.units.map((unit) => unit.id));
-  const fight = file.fight && toImportedFight(file.fight, unitRefs, mapUnit, newId);
-  return {
-    campaign: {
-      name: campaign.name,
-      rules: campaign.rules,
-      characteristics: campaign.characteristics.map(({ name, max }) => ({ name, max })),
-      races: withItemIds(campaign.races, newId).map(({ _id, name, note }) => ({ _id, name, note })),
-      classes: withItemIds(campaign.classes, newId).map(({ _id, name, color, note }) => ({
-        _id,
-        name,
-        color,
-        note,
-      })),
-      statuses: withItemIds(campaign.statuses, newId).map(({ _id, name, note }) => ({ _id, name, note })),
-      initiativeRule: campaign.initiativeRule,
-      initiativeCaracName: campaign.initiativeCaracName,
-    },
-    units,
-    fight,
-  };
 }
 
 /** 403 naming every exceeded limit with its numbers, in the user's language (message and fields). */
