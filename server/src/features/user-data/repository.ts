@@ -1,6 +1,6 @@
 // SQL of a user's data going out (exports), coming in (imports) and away (account deletion). Reads
 // are scoped by user id: another user's campaign is simply not found.
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import { campaigns, combatLog, combats, contactMessages, mailOutbox, units, users } from '../../db/schema';
@@ -65,6 +65,7 @@ const LIST_COLUMNS = { races: campaigns.races, classes: campaigns.classes, statu
 /** Appends the items of `json` (a JSON array, decision 047's chunks) to one of the campaign's lists. */
 export async function appendToList(
   db: Executor,
+  userId: string,
   campaignId: string,
   list: keyof typeof LIST_COLUMNS,
   json: string,
@@ -73,23 +74,28 @@ export async function appendToList(
   await db
     .update(campaigns)
     .set({ [list]: sql`${column} || ${json}::jsonb` })
-    .where(eq(campaigns.id, campaignId));
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
 }
 
 /** Appends a piece of the rules (the import writes long rules piece by piece, decision 047). */
-export async function appendToRules(db: Executor, campaignId: string, text: string): Promise<void> {
+export async function appendToRules(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  text: string,
+): Promise<void> {
   await db
     .update(campaigns)
     .set({ rules: sql`${campaigns.rules} || ${text}` })
-    .where(eq(campaigns.id, campaignId));
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
 }
 
 /** The campaign's version once written (decision 036: PostgreSQL's `xmin` of its row). */
-export async function campaignVersion(db: Executor, campaignId: string): Promise<string> {
+export async function campaignVersion(db: Executor, userId: string, campaignId: string): Promise<string> {
   const [row] = await db
     .select({ version: sql<string>`${campaigns}.xmin::text` })
     .from(campaigns)
-    .where(eq(campaigns.id, campaignId));
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
   if (!row) throw new Error('imported campaign not found');
   return row.version;
 }

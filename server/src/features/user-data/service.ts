@@ -117,12 +117,12 @@ export function createUserDataService(deps: {
       const row = await repo.insertImportedCampaign(tx, owner.id, { ...campaign, rules: firstRules });
       for (const piece of moreRules) {
         await nextTurn();
-        await repo.appendToRules(tx, row.id, piece);
+        await repo.appendToRules(tx, owner.id, row.id, piece);
       }
       for (const list of CAMPAIGN_LISTS) {
         for (const span of prepared.lists[list]) {
           await nextTurn();
-          await repo.appendToList(tx, row.id, list, text(span));
+          await repo.appendToList(tx, owner.id, row.id, list, text(span));
         }
       }
       for (const span of prepared.units) {
@@ -143,7 +143,7 @@ export function createUserDataService(deps: {
           ...campaign,
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
-          version: await repo.campaignVersion(tx, row.id),
+          version: await repo.campaignVersion(tx, owner.id, row.id),
         },
         // The answer writes the lists from the same chunks, as they are (import-answer.ts).
         lists: {
