@@ -4,7 +4,7 @@
 // change, which leaves the session alive, so each one is checked in the database before the watcher
 // is told; a periodic check covers what no message says (the session's expiry, a lost broadcast).
 import type { FastifyBaseLogger } from 'fastify';
-import { hashToken } from '../../lib/tokens';
+import { hashToken, sameSecret } from '../../lib/tokens';
 import type { Eviction } from './session-cache';
 
 /** How often every watched session is checked even when no eviction was heard. */
@@ -56,7 +56,7 @@ export function createSessionWatch(deps: {
       if (
         eviction === 'all' ||
         ('tokenHash' in eviction
-          ? eviction.tokenHash === watcher.tokenHash
+          ? sameSecret(eviction.tokenHash, watcher.tokenHash)
           : eviction.userId === watcher.userId)
       ) {
         check(watcher);
