@@ -29,6 +29,8 @@ function card(page: Page, name: string): Locator {
 }
 
 test.describe('as Hero', () => {
+  // Each journey runs a whole list's life with axe scans: 20–25 s alone, more beside another worker.
+  test.describe.configure({ timeout: 60_000 });
   test('races: add, refuse a duplicate, rename, write a note that survives a reload, delete', async ({
     page,
     request,

@@ -89,6 +89,8 @@ for (const lang of ['en', 'fr'] as const) {
   const o = TEXT[other];
 
   test.describe(`profile (${lang})`, () => {
+    // Several reloads and a language round trip: past 30 s when the machine is busy.
+    test.describe.configure({ timeout: 60_000 });
     test('switches the language: new prefix, texts at once, kept on reload and on the server, and back', async ({
       page,
       request,
