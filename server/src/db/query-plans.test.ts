@@ -3,82 +3,20 @@
 // tables through an index — no sequential scan. The statements are not copied here: each request is
 // served for real while every statement the drivers receive is recorded (inside transactions too),
 // then each one is EXPLAINed with its own parameters, so a repository change is covered as it lands.
-import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CombatResponse } from '@questkeeper/core/schemas/combat';
 import { hashPassword } from '../lib/passwords';
 import { bearer, createTestApp, registerUser, type TestContext } from '../test/harness';
 import { bulkSeed, analyze } from '../test/bulk-seed';
 import { combatClient, play, setTable, type Table } from '../test/combat-client';
+import { driverClient, recordStatements, type Statement } from '../test/statement-recorder';
 
 /** Tables that grow with the number of users: a read of them must never scan them whole. */
 const BIG_TABLES = ['users', 'sessions', 'campaigns', 'units', 'combats', 'combat_log'];
 
-interface Statement {
-  text: string;
-  values: unknown[];
-}
-
 let ctx: TestContext;
 let table: Table;
 let logBefore: string | null = null;
-
-/**
- * Records every statement sent while `work` runs: on PostgreSQL through pg.Client (pool queries and
- * transaction clients both end there), on PGlite through the instance and its transactions.
- */
-async function record(work: () => Promise<void>): Promise<Statement[]> {
-  const seen: Statement[] = [];
-  const note = (args: unknown[]) => {
-    const [first, params] = args;
-    const config =
-      typeof first === 'object' && first !== null ? (first as { text?: string; values?: unknown[] }) : {};
-    const text = typeof first === 'string' ? first : config.text;
-    if (typeof text === 'string')
-      seen.push({ text, values: Array.isArray(params) ? params : (config.values ?? []) });
-  };
-  type QueryFn = (...args: unknown[]) => unknown;
-  const client = (ctx.database.db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const restore: (() => void)[] = [];
-  if (client instanceof pg.Pool) {
-    const proto = pg.Client.prototype as unknown as { query: QueryFn };
-    const original = proto.query;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      note(args);
-      return original.apply(this, args);
-    };
-    restore.push(() => (proto.query = original));
-  } else {
-    const lite = client as unknown as { query: QueryFn; transaction: QueryFn };
-    const query = lite.query;
-    const transaction = lite.transaction;
-    lite.query = function (this: unknown, ...args: unknown[]) {
-      note(args);
-      return query.apply(this, args);
-    };
-    lite.transaction = function (this: unknown, fn: unknown) {
-      return transaction.call(this, async (tx: { query: QueryFn }) => {
-        const txQuery = tx.query;
-        tx.query = function (this: unknown, ...args: unknown[]) {
-          note(args);
-          return txQuery.apply(this, args);
-        };
-        return (fn as (tx: unknown) => unknown)(tx);
-      });
-    };
-    restore.push(() => {
-      lite.query = query;
-      lite.transaction = transaction;
-    });
-  }
-  try {
-    await work();
-  } finally {
-    for (const undo of restore) undo();
-  }
-  return seen;
-}
 
 interface PlanNode {
   'Node Type': string;
@@ -92,7 +30,7 @@ function nodesOf(plan: PlanNode): PlanNode[] {
 }
 
 async function explain(statement: Statement): Promise<PlanNode[]> {
-  const client = (ctx.database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = driverClient(ctx.database);
   const text = `explain (format json) ${statement.text}`;
   const result = await (
     client as unknown as {
@@ -111,7 +49,7 @@ const bigTableIn = (text: string) =>
 
 /** Every statement of the request that reads a big table, with the scans its plan makes. */
 async function plansOf(work: () => Promise<void>) {
-  const statements = await record(work);
+  const statements = await recordStatements(ctx.database, work);
   const plans = [];
   for (const statement of statements) {
     if (!/^\s*(select|with|update|delete)\b/i.test(statement.text)) continue;

@@ -3,13 +3,13 @@
 // recorded, then EXPLAIN ANALYZEd with its own parameters, and the rows its plan read from combat_log
 // are counted (rows returned by each scan, plus those its filter threw away, times its loops).
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYER_LOG_WINDOW, type PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { combatLog, combats } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { secretFight, shareLink, type Fight } from '../../test/player-view-fixtures';
+import { driverClient, recordStatements, type Statement } from '../../test/statement-recorder';
 
 /** Many times the window: a read that grows with the log reads all of it. */
 const LOG_ENTRIES = 5_000;
@@ -18,57 +18,7 @@ let ctx: TestContext;
 let fight: Fight;
 let token: string;
 
-interface Statement {
-  text: string;
-  values: unknown[];
-}
-type QueryFn = (...args: unknown[]) => unknown;
-type Client = pg.Pool | PGlite;
-
-const clientOf = () => (ctx.database.db as unknown as { $client: Client }).$client;
-
-/** Every statement sent while `work` runs (pg: every Client; PGlite: the instance and its transactions). */
-async function record(work: () => Promise<void>): Promise<Statement[]> {
-  const seen: Statement[] = [];
-  const note = (args: unknown[]) => {
-    const [first, params] = args;
-    const config =
-      typeof first === 'object' && first !== null ? (first as { text?: string; values?: unknown[] }) : {};
-    const text = typeof first === 'string' ? first : config.text;
-    if (typeof text === 'string')
-      seen.push({ text, values: Array.isArray(params) ? params : (config.values ?? []) });
-  };
-  const spy = (target: { query: QueryFn }) => {
-    const original = target.query;
-    target.query = function (this: unknown, ...args: unknown[]) {
-      note(args);
-      return original.apply(this, args);
-    };
-    return () => (target.query = original);
-  };
-  const client = clientOf();
-  const restore: (() => void)[] = [];
-  if (client instanceof pg.Pool) {
-    restore.push(spy(pg.Client.prototype as unknown as { query: QueryFn }));
-  } else {
-    const lite = client as unknown as { query: QueryFn; transaction: QueryFn };
-    restore.push(spy(lite));
-    const transaction = lite.transaction;
-    lite.transaction = function (this: unknown, fn: unknown) {
-      return transaction.call(this, (tx: { query: QueryFn }) => {
-        spy(tx);
-        return (fn as (tx: unknown) => unknown)(tx);
-      });
-    };
-    restore.push(() => (lite.transaction = transaction));
-  }
-  try {
-    await work();
-  } finally {
-    for (const undo of restore.reverse()) undo();
-  }
-  return seen;
-}
+const clientOf = () => driverClient(ctx.database);
 
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
@@ -208,7 +158,7 @@ afterAll(async () => ctx?.close());
 describe('the player view of a fight with a long log', () => {
   it('reads at most the window of newest entries and one probe per unit hidden until its turn', async () => {
     let payload: PlayerViewPayload | undefined;
-    const statements = await record(async () => {
+    const statements = await recordStatements(ctx.database, async () => {
       const response = await ctx.app.inject({ url: `/api/play/${token}` });
       expect(response.statusCode).toBe(200);
       payload = response.json<PlayerViewPayload>();
