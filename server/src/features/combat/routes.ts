@@ -131,6 +131,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = userOf(request);
         const campaignId = campaignIdOf(request);
+        // Another user's or an unknown campaign answers 404 before a slot is taken: a refusal writes nothing.
+        await combat.version(user, campaignId);
         const slot = await takeStreamSlot(app.streamSlots, limitKey('streams:user', user.id));
         await streamVersions(
           reply,
