@@ -21,6 +21,9 @@ const apiProject = (driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest takes cores − 1 workers: one on CI's two cores, where API files mostly wait on
+    // PostgreSQL or PGlite's I/O; two overlap that wait (decision 054).
+    ...(process.env.CI ? { maxWorkers: 2 } : {}),
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
       // Pure web helpers (no DOM); screens are covered by the Playwright journeys.
