@@ -1,6 +1,8 @@
 // Entry: loads the language the URL asks for before the first paint (no flash of the wrong
 // language), then renders the router — or hydrates the page the build prerendered for this very URL
 // (docs/decisions/038-prerendered-public-pages.md).
+// First: before any module parses with zod.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
