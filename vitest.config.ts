@@ -27,7 +27,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
       // Pure web helpers (no DOM); screens are covered by the Playwright journeys.
-      { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      {
+        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        test: { name: 'web', include: ['web/src/**/*.test.ts'] },
+      },
       // Component tests (Testing Library in jsdom), e.g. the markdown editor.
       {
         plugins: [localeParts(fileURLToPath(new URL('./core/locales', import.meta.url)))],

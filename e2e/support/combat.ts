@@ -148,7 +148,7 @@ export function orderEntry(rank: number, name: string, initiative: number): RegE
 
 /**
  * Waits until no fight row is gliding to its new place: a target picked within 250 ms of the last
- * move is ignored by design (contract: "clicks are ignored meanwhile"), and the glide lasts that long.
+ * move waits for the glide's end (issue #29), and the glide lasts that long.
  */
 export async function targetMovesSettled(page: Page): Promise<void> {
   await expect

@@ -99,7 +99,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       // The share panel: what players see, the link and its QR code.
       await page.getByRole('button', { name: 'Share with players' }).click();
-      await expect(page.getByRole('form', { name: 'What players see' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'What players see' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Create a player link' }).click();
       await expect(page.getByRole('textbox', { name: 'Player link' })).toBeVisible();

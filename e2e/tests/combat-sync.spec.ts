@@ -62,7 +62,7 @@ test.describe('combat', () => {
         'false',
       );
       const target = region(screen, 'Target');
-      await expect(target.getByText('Aria', { exact: true })).toBeVisible();
+      await expect(target.getByTitle('Aria', { exact: true })).toBeVisible();
       await expect(target.getByRole('meter', { name: 'HP 93 / 100' })).toBeVisible();
       await expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('');
       // Grask was picked while first of his group: he stays at its end.

@@ -37,7 +37,8 @@ const TEXT = {
     saveName: 'Save the name',
     deleteCampaign: (name: string) => `Delete ${name}`,
     deleteConfirm: (name: string) =>
-      `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+      `"${name}" will be deleted with its units, rules, lists and fight. You can still undo it for 10 seconds from the message that follows.`,
+    deleteName: (name: string) => `To confirm, type its name: ${name}`,
     copyConfirm: (source: string, target: string) =>
       `Create "${target}" as a copy of "${source}"? The new campaign starts with the rules, characteristics, races, classes and statuses of "${source}"; units are not copied.`,
     limit: 'Campaign limit reached for Novice tier (1). Upgrade to create more.',
@@ -73,7 +74,8 @@ const TEXT = {
     saveName: 'Enregistrer le nom',
     deleteCampaign: (name: string) => `Supprimer ${name}`,
     deleteConfirm: (name: string) =>
-      `Êtes-vous sûr de vouloir supprimer « ${name} » ? Cette action est irréversible.`,
+      `«\u00a0${name}\u00a0» sera supprimée avec ses unités, règles, listes et combat. Vous pourrez encore annuler pendant 10\u00a0secondes depuis le message qui suit.`,
+    deleteName: (name: string) => `Pour confirmer, tapez son nom\u00a0: ${name}`,
     copyConfirm: (source: string, target: string) =>
       `Créer « ${target} » comme copie de « ${source} » ? La nouvelle campagne reprend les règles, caractéristiques, races, classes et statuts de « ${source} » ; les unités ne sont pas copiées.`,
     limit:
@@ -336,6 +338,8 @@ for (const lang of ['en', 'fr'] as const) {
       expect(await listCampaigns(request, user)).toHaveLength(3);
 
       await page.getByRole('button', { name: s.deleteCampaign('Gamma') }).click();
+      // The campaign's name is typed first (issue #29 item 13; campaign-delete-undo.spec.ts).
+      await deletion.getByRole('textbox', { name: s.deleteName('Gamma') }).fill('Gamma');
       await deletion.getByRole('button', { name: s.delete, exact: true }).click();
       await expect(campaignButton(page, 'Gamma')).toHaveCount(0);
       await expect(campaignButton(page, 'Alpha')).toHaveAttribute('aria-current', 'true');
@@ -345,11 +349,9 @@ for (const lang of ['en', 'fr'] as const) {
       // Deleting every campaign leaves none current.
       for (const name of ['Alpha', 'Beta']) {
         await page.getByRole('button', { name: s.deleteCampaign(name) }).click();
-        await page
-          .getByRole('dialog')
-          .filter({ hasText: s.deleteConfirm(name) })
-          .getByRole('button', { name: s.delete, exact: true })
-          .click();
+        const dialog = page.getByRole('dialog').filter({ hasText: s.deleteConfirm(name) });
+        await dialog.getByRole('textbox', { name: s.deleteName(name) }).fill(name);
+        await dialog.getByRole('button', { name: s.delete, exact: true }).click();
         await expect(campaignButton(page, name)).toHaveCount(0);
       }
       await expect(page.getByRole('main').getByRole('heading', { name: s.createFirst })).toBeVisible();

@@ -15,8 +15,7 @@ const TEXT = {
     settings: 'What players see',
     hide: 'Hidden from players',
     reveal: 'Reveal on its first turn',
-    save: 'Save player view',
-    saved: 'Player view saved.',
+    applied: "Applied on the players' pages.",
     revoke: 'Revoke link',
     revokeConfirm: 'Revoke',
     title: 'Live fight',
@@ -41,8 +40,7 @@ const TEXT = {
     settings: 'Ce que voient les joueurs',
     hide: 'Cachée aux joueurs',
     reveal: 'Révélée à son premier tour',
-    save: 'Enregistrer la vue des joueurs',
-    saved: 'Vue des joueurs enregistrée.',
+    applied: 'Appliqué sur les pages des joueurs.',
     revoke: 'Révoquer le lien',
     revokeConfirm: 'Révoquer',
     title: 'Combat en direct',
@@ -116,7 +114,7 @@ test.describe('player view', () => {
 
       // The game master hides the ambushers (Lurker shows itself on its first turn), then shares.
       await page.getByRole('button', { name: s.share }).click();
-      const settings = page.getByRole('form', { name: s.settings });
+      const settings = page.getByRole('region', { name: s.settings });
       const lurkerGroup = settings.getByRole('group', { name: 'Lurker', exact: true });
       await lurkerGroup.getByRole('checkbox', { name: s.hide }).check();
       await lurkerGroup.getByRole('checkbox', { name: s.reveal }).check();
@@ -124,8 +122,8 @@ test.describe('player view', () => {
         .getByRole('group', { name: 'Shade', exact: true })
         .getByRole('checkbox', { name: s.hide })
         .check();
-      await settings.getByRole('button', { name: s.save }).click();
-      await expect(page.getByText(s.saved)).toBeVisible();
+      // Each change is sent at once (issue #29): no Save button.
+      await expect(settings.getByText(s.applied)).toBeVisible();
       await page.getByRole('button', { name: s.create }).click();
       const url = await page.getByRole('textbox', { name: s.link }).inputValue();
       expect(url).toMatch(new RegExp(`/${lang}/play/[A-Za-z0-9_-]{43}$`));

@@ -94,7 +94,8 @@ async function buildWorld(page: Page, request: APIRequestContext): Promise<World
   });
   for (const [i, unit] of fighters.slice(1, 21).entries()) {
     await act({ type: 'addCondition', unitId: unit._id, status: current.statuses[i]!.name, rounds: 3 });
-    await act({ type: 'attack', targetId: fighters[i + 2]!._id, amount: 1 });
+    // A named source (issue #29), so the log and feed render a hostile name as the actor too.
+    await act({ type: 'attack', targetId: fighters[i + 2]!._id, amount: 1, sourceId: unit._id });
     await act({ type: 'nextTurn' });
   }
   return { user, campaign: current, units, campaigns };

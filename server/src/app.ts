@@ -25,6 +25,7 @@ import { STREAM_LIMIT, createStreamSlots, type StreamSlots } from './features/co
 import combatRoutes from './features/combat/routes';
 import { createPlayerViewService, type PlayerViewService } from './features/player-view/service';
 import playerViewRoutes from './features/player-view/routes';
+import { createLinkSeal } from './features/player-view/link-seal';
 import { createContactService, type ContactService } from './features/contact/service';
 import contactRoutes from './features/contact/routes';
 import { createMailer, type DeliveryOptions, type Mailer } from './features/mail/mailer';
@@ -176,6 +177,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     stripeConnection: options.stripeConnection,
   });
   const campaigns = createCampaignsService({ db });
+  app.addHook('onClose', async () => campaigns.close());
+  // Campaigns deleted just before a stop lost their purge timer: their undo window has ended.
+  app.addHook('onReady', async () => {
+    await campaigns.purgeExpired().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'campaign trash: purge at start failed');
+    });
+  });
   // Live sync of fights (decision 022); closed after the event streams (routes end them on preClose).
   const combatEvents = createCombatChannel({ redisUrl: config.redisUrl, database, log: app.log });
   app.addHook('onClose', async () => combatEvents.close());
@@ -221,6 +229,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     events: combatEvents,
     publicUrl: config.publicUrl,
     log: app.log,
+    // Share links are kept sealed so their owner sees them again (decision 050).
+    seal: createLinkSeal(config.shareLinkKey, app.log),
+    slots: streamSlots,
   });
   const services: Services = {
     auth,

@@ -36,6 +36,24 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/qk' });
   });
 
+  it('takes SHARE_LINK_KEY as 32 bytes in hex or base64, else a key file in DATA_DIR (decision 050)', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ SHARE_LINK_KEY: hex }).shareLinkKey).toEqual({
+      kind: 'key',
+      key: Buffer.from(hex, 'hex'),
+    });
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SHARE_LINK_KEY: base64 }).shareLinkKey).toEqual({
+      kind: 'key',
+      key: Buffer.alloc(32, 7),
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/qk' }).shareLinkKey).toEqual({
+      kind: 'file',
+      path: '/srv/qk/share-link.key',
+    });
+    expect(() => loadConfig({ SHARE_LINK_KEY: 'short' })).toThrow(/SHARE_LINK_KEY/);
+  });
+
   it('lists every invalid variable at once', () => {
     let error: unknown;
     try {

@@ -46,6 +46,15 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   /** Bearer token for GET /api/metrics (Prometheus); unset, the endpoint does not exist. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+  /** 32 bytes (64 hex characters, or base64) sealing share links at rest (decision 050). */
+  SHARE_LINK_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => shareLinkKeyBytes(v) !== null, {
+        error: 'must be 32 bytes: 64 hex characters or 44 base64 characters (openssl rand -base64 32)',
+      })
+      .optional(),
+  ),
   OPERATOR_COMPANY: z.string().default('Questkeeper SAMPLE SAS (sample value)'),
   OPERATOR_ADDRESS: z.string().default('1 rue de l’Exemple, 75000 Paris, France (sample value)'),
   OPERATOR_PHONE: z.string().default('+33 1 23 45 67 89 (sample value)'),
@@ -93,6 +102,11 @@ export interface Config {
     | undefined;
   webDist: string;
   metricsToken: string | undefined;
+  /**
+   * The key that seals share links (decision 050): SHARE_LINK_KEY, else a key file in DATA_DIR
+   * (created on first use), else, for tests without either, a key of this process only.
+   */
+  shareLinkKey: { kind: 'key'; key: Buffer } | { kind: 'file'; path: string } | { kind: 'process' };
   operator: {
     company: string;
     address: string;
@@ -104,6 +118,17 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** SHARE_LINK_KEY's 32 bytes, from 64 hex characters or base64; null for anything else. */
+export function shareLinkKeyBytes(value: string): Buffer | null {
+  const text = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : null;
+  return bytes?.length === 32 ? bytes : null;
+}
 
 const STRIPE_VARIABLES = [
   'STRIPE_SECRET_KEY',
@@ -254,6 +279,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     metricsToken: env.METRICS_TOKEN,
+    shareLinkKey: env.SHARE_LINK_KEY
+      ? { kind: 'key', key: shareLinkKeyBytes(env.SHARE_LINK_KEY)! }
+      : env.NODE_ENV === 'test'
+        ? { kind: 'process' }
+        : { kind: 'file', path: path.join(path.resolve(env.DATA_DIR), 'share-link.key') },
     operator: {
       company: env.OPERATOR_COMPANY,
       address: env.OPERATOR_ADDRESS,

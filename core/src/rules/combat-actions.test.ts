@@ -161,11 +161,11 @@ describe('fight actions', () => {
     });
   });
 
-  it('attacks with the current unit as actor, a dice breakdown, and the target selected', () => {
+  it('attacks with its source as actor, a dice breakdown, and the target selected', () => {
     const fight = started();
     const outcome = applyCombatAction(
       fight,
-      { type: 'attack', targetId: CAZ, amount: '2d6+3' },
+      { type: 'attack', targetId: CAZ, amount: '2d6+3', sourceId: ARA },
       context(units()),
     );
     expect(outcome.units.get(CAZ)).toEqual({ currentHp: 19, status: 'Normal' });
@@ -184,6 +184,27 @@ describe('fight actions', () => {
       },
     ]);
     expect(outcome.fight.state).toMatchObject({ targetId: CAZ, amount: 0, phase: 'fight' });
+  });
+
+  // Issue #29: who did it is the action's source, never the turn's unit by default.
+  it('credits the source it names, whoever has the turn, and no one without one', () => {
+    const fight = started(); // Ara's turn
+    const ctx = context(units());
+    const byBor = applyCombatAction(fight, { type: 'attack', targetId: CAZ, amount: 4, sourceId: BOR }, ctx);
+    expect(byBor.entries[0]).toMatchObject({ actor: { id: BOR, name: 'Bor' }, turnOf: { id: ARA } });
+    const trap = applyCombatAction(fight, { type: 'attack', targetId: CAZ, amount: 4, sourceId: null }, ctx);
+    expect(trap.entries[0]).toMatchObject({ actor: null, hpAfter: 26 });
+    const absent = applyCombatAction(fight, { type: 'heal', targetId: ARA, amount: 4 }, ctx);
+    expect(absent.entries[0]!.actor).toBeNull();
+    // The target itself may be the source (a self-heal).
+    const self = applyCombatAction(fight, { type: 'heal', targetId: CAZ, amount: 4, sourceId: CAZ }, ctx);
+    expect(self.entries[0]!.actor).toMatchObject({ id: CAZ });
+    for (const sourceId of [DUR, id(99)]) {
+      const error = refusal(() =>
+        applyCombatAction(fight, { type: 'attack', targetId: CAZ, amount: 4, sourceId }, ctx),
+      );
+      expect(error.fields).toEqual({ sourceId: { key: 'validation.sourceNotInCombat' } });
+    }
   });
 
   it('clamps a roll outside 1..999 and says so; refuses bad amounts under `amount`', () => {

@@ -210,11 +210,16 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         }
         return target;
       });
+      // Who did it (issue #29): the source the action names, any unit of the fight (a fallen one
+      // too), or nobody. Never guessed from the turn: the web sends the turn's unit by default.
+      const actor = action.sourceId ?? undefined;
+      if (actor !== undefined && groupOf(state, actor) === null) {
+        problems.add('sourceId', 'validation.sourceNotInCombat');
+      }
       const resolved = resolveAmount(action.amount, ctx.rollDie);
       if (!resolved.ok) problems.add('amount', resolved.key, resolved.params);
       problems.throwIfAny();
       if (!resolved.ok) throw new Error('unreachable: refused above');
-      const actor = state.order[state.turnIndex]?.unitId;
       const standing = new Map(units);
       const changes = new Map<string, UnitChange>();
       const entries = targets.map((target): LogDraft => {

@@ -45,3 +45,50 @@ export function resolveAmount(input: number | string, roll: DieRoller): Resolved
   const { amount, clamped } = clampRoll(rolled, COMBAT_AMOUNT_MIN, COMBAT_AMOUNT_MAX);
   return { ok: true, input: text, amount, breakdown: formatRoll(rolled), clamped };
 }
+
+// ---- What the GM types (issue #29 item 3, decisions.md turn 3: one amount grammar) ----
+
+/** What a typed amount asks for: a leading `+` heals, a leading `-` or a bare amount deals damage. */
+export type AmountIntent = 'attack' | 'heal';
+
+export interface AmountProblem {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export type TypedAmount =
+  | {
+      ok: true;
+      /** What the sign asks for (Enter, a row's field); the Attack and Heal buttons ignore it. */
+      type: AmountIntent;
+      /** What an action sends: a number when plain, else the dice expression (rolled by the server). */
+      amount: number | string;
+    }
+  /** problem null: nothing typed yet (not an error, but nothing to send). */
+  | { ok: false; problem: AmountProblem | null };
+
+/**
+ * Every amount field of the fight reads its text with this one rule (the action bar, each row's
+ * field, a `+` or `-` typed with no field focused): an optional sign, then a whole number 1..999 or a
+ * dice expression — the same bounds `resolveAmount` applies on the server. `-7`, `7` and `-2d6`
+ * damage; `+5` and `+1d8` heal.
+ */
+export function parseTypedAmount(text: string): TypedAmount {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, problem: null };
+  const sign = trimmed[0];
+  const type: AmountIntent = sign === '+' ? 'heal' : 'attack';
+  const rest = sign === '+' || sign === '-' ? trimmed.slice(1).trim() : trimmed;
+  if (rest === '') return { ok: false, problem: null };
+  if (/^\d+$/.test(rest)) {
+    const value = Number(rest);
+    if (value < COMBAT_AMOUNT_MIN || value > COMBAT_AMOUNT_MAX)
+      return { ok: false, problem: { key: 'combat.amountError' } };
+    return { ok: true, type, amount: value };
+  }
+  const parsed = parseDice(rest);
+  if (!parsed.ok) return { ok: false, problem: { key: parsed.error.key, params: parsed.error.params } };
+  // "-(3)" style leftovers: a plain number that is not a bare run of digits ("+-3", "--3").
+  if (isPlainNumber(rest)) return { ok: false, problem: { key: 'combat.amountError' } };
+  return { ok: true, type, amount: rest };
+}

@@ -89,7 +89,7 @@ describe('area damage (attack or heal with targetIds)', () => {
     const ctx = { ...context(roster()), rollDie: () => (++rolls, 3) };
     const outcome = applyCombatAction(
       fight(),
-      { type: 'attack', targetId: CAZ, targetIds: [DUR, CAZ], amount: '2d6' },
+      { type: 'attack', targetId: CAZ, targetIds: [DUR, CAZ], amount: '2d6', sourceId: ARA },
       ctx,
     );
     expect(rolls).toBe(2);

@@ -71,6 +71,32 @@ describe('summarizeFight', () => {
     ]);
   });
 
+  // Issue #29: damage and healing go to the blow's source, whoever's turn it was; none, no one.
+  it('credits the source of each blow, not whose turn it was, and no one without a source', () => {
+    second = 0;
+    const log = [
+      entry({ type: 'start', turnOf: ara }),
+      // Caz hits Ara on Ara's turn (a reaction), a trap hits Caz, Caz heals itself.
+      entry({ turnOf: ara, actor: caz, target: ara, amount: 4, hpBefore: 30, hpAfter: 26 }),
+      entry({ turnOf: ara, actor: null, target: caz, amount: 7, hpBefore: 20, hpAfter: 13 }),
+      entry({ type: 'heal', turnOf: ara, actor: caz, target: caz, amount: 3, hpBefore: 13, hpAfter: 16 }),
+      entry({ type: 'heal', turnOf: ara, actor: null, target: ara, amount: 2, hpBefore: 26, hpAfter: 28 }),
+    ];
+    const byId = new Map(summarizeFight(log).units.map((unit) => [unit.id, unit]));
+    expect(byId.get('a')).toMatchObject({
+      damageDealt: 0,
+      damageTaken: 4,
+      healingDone: 0,
+      healingReceived: 2,
+    });
+    expect(byId.get('c')).toMatchObject({
+      damageDealt: 4,
+      damageTaken: 7,
+      healingDone: 3,
+      healingReceived: 3,
+    });
+  });
+
   it('reads an empty or unstarted log as no fight yet', () => {
     expect(summarizeFight([])).toEqual({
       rounds: 0,

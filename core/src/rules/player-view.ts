@@ -7,6 +7,7 @@
 import type { CombatLogEntry, CombatState, ConditionMap } from '../schemas/combat';
 import {
   PLAYER_LOG_LINES,
+  type PlayerViewChange,
   PLAYER_LOG_TYPES,
   type HpBand,
   type PlayerHp,
@@ -44,7 +45,10 @@ export type PlayerViewLogEntry = Pick<
 export interface PlayerViewInput {
   state: CombatState;
   conditions: ConditionMap;
-  /** The campaign's units the fight names; a unit absent here is left out. */
+  /**
+   * The campaign's units the fight names, and those the log entries name (a fight that ended, a unit
+   * removed: players saw them, issue #29 item 10); a unit absent here is left out.
+   */
   units: ReadonlyMap<string, PlayerViewUnit>;
   classes: readonly { name: string; color: string }[];
   /** Current status names by id: a renamed status keeps its conditions. */
@@ -84,22 +88,70 @@ export function unitsWhoseTurnCame(log: readonly PlayerViewLogEntry[]): Set<stri
   return ids;
 }
 
+/** Whether the settings let players see a unit: not hidden, or hidden until a first turn that came. */
+function shownBySettings(
+  input: Pick<PlayerViewInput, 'settings' | 'units'>,
+  turnsCame: ReadonlySet<string>,
+  id: string,
+): boolean {
+  if (!input.units.has(id)) return false;
+  const own = Object.hasOwn(input.settings.units, id) ? input.settings.units[id] : undefined;
+  return !(own?.hidden && !(own.revealOnFirstTurn && turnsCame.has(id)));
+}
+
+const turnsCameNow = (input: Pick<PlayerViewInput, 'state' | 'turnsCame'>) => {
+  const { state } = input;
+  const turnsCame = new Set(input.turnsCame);
+  const current = state.phase === 'fight' ? state.order[state.turnIndex]?.unitId : undefined;
+  if (current) turnsCame.add(current);
+  return turnsCame;
+};
+
 /** The units players may see: not hidden, or hidden until their first turn and it has come. */
 export function visibleUnitIds(
   input: Pick<PlayerViewInput, 'state' | 'settings' | 'turnsCame' | 'units'>,
 ): Set<string> {
-  const { state, settings } = input;
-  const turnsCame = new Set(input.turnsCame);
-  const current = state.phase === 'fight' ? state.order[state.turnIndex]?.unitId : undefined;
-  if (current) turnsCame.add(current);
+  const turnsCame = turnsCameNow(input);
   const visible = new Set<string>();
-  for (const id of [...state.allies, ...state.enemies]) {
-    if (!input.units.has(id)) continue;
-    const own = Object.hasOwn(settings.units, id) ? settings.units[id] : undefined;
-    if (own?.hidden && !(own.revealOnFirstTurn && turnsCame.has(id))) continue;
-    visible.add(id);
+  for (const id of [...input.state.allies, ...input.state.enemies]) {
+    if (shownBySettings(input, turnsCame, id)) visible.add(id);
   }
   return visible;
+}
+
+/**
+ * One change of the settings (PATCH, issue #29 item 1) applied to the current ones. A unit left with
+ * nothing set is dropped, so the settings only ever hold units the game master chose something for.
+ */
+export function applyPlayerViewChange<S extends PlayerViewSettings>(
+  settings: S,
+  change: Omit<PlayerViewChange, 'expectedVersion'>,
+): S {
+  if (change.hp) {
+    return {
+      ...settings,
+      hp: {
+        allies: change.hp.allies ?? settings.hp.allies,
+        enemies: change.hp.enemies ?? settings.hp.enemies,
+      },
+    };
+  }
+  if (!change.unit) return settings;
+  const { id, ...set } = change.unit;
+  const before = Object.hasOwn(settings.units, id) ? settings.units[id] : undefined;
+  const merged = { ...before, ...Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) };
+  const alias = merged.alias?.trim() ?? '';
+  const hidden = merged.hidden === true;
+  const next = {
+    ...(hidden ? { hidden: true } : {}),
+    // Reveal-on-first-turn only means something for a hidden unit, but is kept while it is ticked.
+    ...(merged.revealOnFirstTurn ? { revealOnFirstTurn: true } : {}),
+    ...(alias !== '' ? { alias } : {}),
+  };
+  const units = { ...settings.units };
+  if (Object.keys(next).length === 0) delete units[id];
+  else units[id] = next;
+  return { ...settings, units };
 }
 
 export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
@@ -115,9 +167,16 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
   // A fight member players do not see. A condition counted on its turns is not shown (nor its log
   // lines): its count moves, and it expires, as that unit's turns pass, which would time them.
   const unseen = (id: string) => members.has(id) && !visible.has(id);
+  // In the log, a unit no longer in the fight (the fight ended, it was removed) keeps the name players
+  // saw while the settings still show it: it does not turn into "someone unseen" (issue #29 item 10).
+  const turnsCame = turnsCameNow(input);
+  const seenInLog = (id: string) =>
+    members.has(id) ? visible.has(id) : shownBySettings(input, turnsCame, id);
   const colors = new Map(input.classes.map((item) => [item.name, item.color]));
   const statusNames = new Map(input.statuses.map((status) => [status._id, status.name]));
-  const shown = (id: string) => settings.hp[groupOf(id)];
+  // A unit no longer in the fight: the side its log entry names (enemies when none, the stricter default).
+  const shown = (id: string, side?: 'allies' | 'enemies' | null) =>
+    settings.hp[members.has(id) ? groupOf(id) : (side ?? 'enemies')];
 
   const hpOf = (unit: PlayerViewUnit): PlayerHp => {
     const mode = shown(unit._id);
@@ -150,7 +209,7 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
   const inFight = state.phase === 'fight';
   const current = inFight ? state.order[state.turnIndex]?.unitId : undefined;
   const turn = current === undefined ? null : { unitId: visible.has(current) ? opaqueId(current) : null };
-  const feed = playerLog(input, visible, unseen, nameOf, shown);
+  const feed = playerLog(input, seenInLog, nameOf, shown);
 
   return {
     phase: state.phase,
@@ -178,15 +237,14 @@ const PLAYER_TYPES: ReadonlySet<string> = new Set(PLAYER_LOG_TYPES);
  */
 function playerLog(
   input: PlayerViewInput,
-  visible: ReadonlySet<string>,
-  unseen: (id: string) => boolean,
+  seen: (id: string) => boolean,
   nameOf: (unit: PlayerViewUnit) => string,
-  shown: (id: string) => PlayerViewSettings['hp']['allies'],
+  shown: (id: string, side?: 'allies' | 'enemies' | null) => PlayerViewSettings['hp']['allies'],
 ): { lines: PlayerLogLine[]; unseenRunRound: number | null } {
   const lines: PlayerLogLine[] = [];
   const ref = (id: string) => {
     const unit = input.units.get(id);
-    return unit && visible.has(id) ? { id: input.opaqueId(id), name: nameOf(unit) } : null;
+    return unit && seen(id) ? { id: input.opaqueId(id), name: nameOf(unit) } : null;
   };
   // The last turn players were told about: its round, and whether it went to someone unseen.
   let told: { round: number; unseen: boolean } | null = null;
@@ -219,9 +277,9 @@ function playerLog(
     // Attacks, heals and conditions name units: every one of them must be seen.
     const named = [entry.actor, entry.target].filter((unit) => unit !== null);
     if (named.some((unit) => ref(unit.id) === null)) continue;
-    if (entry.condition?.ofUnit && unseen(entry.condition.ofUnit.id)) continue;
+    if (entry.condition?.ofUnit && !seen(entry.condition.ofUnit.id)) continue;
     const target = entry.target ? ref(entry.target.id) : null;
-    const exact = entry.target !== null && shown(entry.target.id) === 'exact';
+    const exact = entry.target !== null && shown(entry.target.id, entry.target.group) === 'exact';
     lines.push({
       ...base,
       actor: entry.actor ? ref(entry.actor.id) : null,

@@ -72,6 +72,15 @@ const areaTargets = z
   .max(maxUnits * 2)
   .optional();
 
+/**
+ * Who dealt the blow or the heal (issue #29): any unit of the fight, whoever's turn it is. Absent or
+ * null: nobody (a trap, a fall); the log then names no actor and the summary credits no one.
+ */
+const blowSource = idSchema
+  .nullable()
+  .optional()
+  .describe('The unit of the fight that deals it; absent or null: no one (a trap, a fall).');
+
 export const combatAction = z.discriminatedUnion('type', [
   /** One unit (`unitId`) or several (`unitIds`, issue #16) join `group`; exactly one of the two. */
   z.object({
@@ -103,8 +112,20 @@ export const combatAction = z.discriminatedUnion('type', [
      */
     initiatives: z.record(idSchema, initiative).optional(),
   }),
-  z.object({ type: z.literal('attack'), targetId: idSchema, amount: amountInput, targetIds: areaTargets }),
-  z.object({ type: z.literal('heal'), targetId: idSchema, amount: amountInput, targetIds: areaTargets }),
+  z.object({
+    type: z.literal('attack'),
+    targetId: idSchema,
+    amount: amountInput,
+    targetIds: areaTargets,
+    sourceId: blowSource,
+  }),
+  z.object({
+    type: z.literal('heal'),
+    targetId: idSchema,
+    amount: amountInput,
+    targetIds: areaTargets,
+    sourceId: blowSource,
+  }),
   z.object({ type: z.literal('setStatus'), unitId: idSchema, status: z.string().max(200) }),
   z.object({
     type: z.literal('addCondition'),
@@ -177,7 +198,10 @@ export const combatLogEntry = z.object({
   round: z.number().int(),
   /** Whose turn it was (nextTurn: whose turn begins; setup: null). */
   turnOf: combatUnitRef.nullable(),
-  /** Attack and heal: the unit whose turn it is. */
+  /**
+   * Attack and heal: the action's source (issue #29), null when it had none. Entries written before
+   * issue #29 hold the unit whose turn it was.
+   */
   actor: combatUnitRef.nullable(),
   target: combatUnitRef.nullable(),
   /** What was typed ("2d6+3" or "12"), the amount applied (1..999), the roll's breakdown. */

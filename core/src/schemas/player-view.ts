@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PLAYER_ALIAS_MAX } from '../constants';
 import { maxOverTiers } from '../tiers';
-import { idSchema, userText } from './common';
+import { errorBody, idSchema, userText } from './common';
 
 export { PLAYER_ALIAS_MAX };
 /** How many of the last log lines the player page gets. */
@@ -55,9 +55,60 @@ export const DEFAULT_PLAYER_VIEW_SETTINGS: PlayerViewSettings = {
   units: {},
 };
 
+/**
+ * The settings with their version (issue #29): GET, PUT and PATCH answer it. Every change adds one;
+ * a change sent with an older `expectedVersion` is refused (409 PLAYER_VIEW_CONFLICT) with the
+ * current settings, so two devices never overwrite each other silently.
+ */
+export const playerViewSettingsState = z.object({
+  hp: z.object({ allies: hpVisibility, enemies: hpVisibility }),
+  units: z.record(z.string(), playerUnitSettings),
+  version: z.number().int().min(0),
+});
+export type PlayerViewSettingsState = z.infer<typeof playerViewSettingsState>;
+
+/**
+ * PATCH /api/combat/player-view: ONE change, applied at once (issue #29 item 1): a side's HP display,
+ * or some settings of one unit (an alias of "" removes it). Fields left out keep their value.
+ */
+export const playerViewChange = z
+  .object({
+    expectedVersion: z.number().int().min(0),
+    hp: z.object({ allies: hpVisibility.optional(), enemies: hpVisibility.optional() }).optional(),
+    unit: z
+      .object({
+        id: idSchema,
+        hidden: z.boolean().optional(),
+        revealOnFirstTurn: z.boolean().optional(),
+        alias: playerUnitSettings.shape.alias,
+      })
+      .optional(),
+  })
+  .refine((change) => (change.hp === undefined) !== (change.unit === undefined), {
+    error: 'validation.invalid',
+  });
+export type PlayerViewChange = z.infer<typeof playerViewChange>;
+
+/** 409 PLAYER_VIEW_CONFLICT: the version sent is not the current one; nothing changed. */
+export const playerViewConflictBody = errorBody.extend({ settings: playerViewSettingsState });
+export type PlayerViewConflictBody = z.infer<typeof playerViewConflictBody>;
+
 /** POST /api/combat/share: the link to hand to players (the token is in it, and nowhere else). */
 export const shareLinkResponse = z.object({ url: z.string() });
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
+
+/**
+ * GET /api/combat/share, owner only (issue #29 item 2, decision 050): the campaign's live link, shown
+ * again on any of the GM's devices (null: none, or one this server cannot open), and how many player
+ * pages are watching it now, counted across processes.
+ */
+export const shareLinkState = z.object({
+  url: z.string().nullable(),
+  /** A link works now (its url may still be null: one made before it could be shown again). */
+  live: z.boolean(),
+  watching: z.number().int().min(0),
+});
+export type ShareLinkState = z.infer<typeof shareLinkState>;
 
 // ---- The payload of GET /api/play/{token} and of each event of its stream ----
 

@@ -2,6 +2,7 @@
 // from it with `npm run db:generate` and applied at start by ./migrate.ts.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -25,6 +26,12 @@ const id = () =>
     .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * Insertion order (issue #29 item 12): rows written in one statement or one transaction share
+ * `created_at` (and PGlite's clock ticks in milliseconds), so lists sort by `created_at, seq` and
+ * never by chance: copies "Goblin 2, 3, 4" stay in their numbering order.
+ */
+const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
 
 export const users = pgTable(
   'users',
@@ -98,6 +105,7 @@ export const campaigns = pgTable(
     initiativeCaracName: text('initiative_carac_name').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    seq: seq(),
   },
   (t) => [index('campaigns_user_id_idx').on(t.userId, t.createdAt)],
 );
@@ -127,8 +135,33 @@ export const units = pgTable(
     notes: text('notes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    seq: seq(),
   },
   (t) => [index('units_campaign_id_idx').on(t.campaignId, t.createdAt)],
+);
+
+/**
+ * A deleted campaign kept for its Undo (issue #29 item 13, decision 052): every row of the campaign
+ * and of the tables that hang on it, as PostgreSQL's own JSON of each row, restored with the same ids.
+ * The undo token is the owner's only (its SHA-256 here); rows past `expires_at` are purged.
+ */
+export const campaignTrash = pgTable(
+  'campaign_trash',
+  {
+    campaignId: uuid('campaign_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** `{ table: rows[] }`, parents first; each row is `to_jsonb(row)`. */
+    rows: jsonb('rows').$type<Record<string, unknown[]>>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('campaign_trash_user_id_idx').on(t.userId),
+    index('campaign_trash_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const combats = pgTable('combats', {
@@ -194,8 +227,12 @@ export const playerViews = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash'),
+    /** The token sealed with AES-256-GCM under a key kept outside the database (decision 050). */
+    tokenSealed: text('token_sealed'),
     secret: text('secret').notNull(),
     settings: jsonb('settings').$type<PlayerViewSettings>().notNull(),
+    /** One more on every change of `settings`: the version check of PATCH (issue #29). */
+    version: integer('version').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('player_views_token_hash_key').on(t.tokenHash)],

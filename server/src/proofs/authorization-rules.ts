@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import type { App } from '../app';
 import { openDemoSession, type Party, type World } from '../test/proof-world';
 import type { ApiRoute } from '../test/route-table';
-import { idsOf, unknownIds, validBody, validRequest, type Ids } from '../test/valid-requests';
+import { idsOf, unknownIds, UNDO_TOKENS, validBody, validRequest, type Ids } from '../test/valid-requests';
 
 export type Caller = 'anonymous' | 'intruder' | 'owner';
 
@@ -269,8 +269,28 @@ function playerLinkRule(route: ApiRoute): Group[] {
   ];
 }
 
+/**
+ * The Undo of a campaign delete (decision 052): the generic rule, on a world where both parties have
+ * just deleted their campaign. The body carries the undo token of the campaign the cell names, so the
+ * intruder sends the owner's valid token for the owner's campaign — and must get 404.
+ */
+function restoreRule(route: ApiRoute): Group[] {
+  return signedInRule(route).map((group) => async (world: World, app: App) => {
+    for (const party of [world.owner, world.intruder]) {
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/game-data/${party.campaignId}`,
+        headers: { authorization: `Bearer ${party.token}` },
+      });
+      UNDO_TOKENS.set(party.campaignId, deleted.json<{ undoToken: string }>().undoToken);
+    }
+    return group(world, app);
+  });
+}
+
 /** The rule of a route, or undefined when it has none (the matrix fails on it). */
 export function ruleOf(route: ApiRoute): Group[] | undefined {
+  if (route.key === 'POST /api/game-data/{id}/restore') return restoreRule(route);
   if (route.secured) return signedInRule(route);
   if (route.path.startsWith('/api/play/')) return playerLinkRule(route);
   const capability = CAPABILITIES.find(({ prefix }) => route.path.startsWith(prefix));

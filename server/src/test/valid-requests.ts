@@ -30,6 +30,12 @@ export const unknownIds = (): Ids => ({
   session: crypto.randomUUID(),
 });
 
+/**
+ * The undo tokens of campaigns deleted for the restore route's cells (issue #29, decision 052), by
+ * campaign id: the authorization rules delete both parties' campaigns first and file them here.
+ */
+export const UNDO_TOKENS = new Map<string, string>();
+
 /** Bodies that need the world; every other route's body is generated from its schema. */
 const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = {
   'POST /api/auth/register': () => ({
@@ -48,6 +54,9 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'PUT /api/auth/language': () => ({ language: 'fr' }),
   'PUT /api/game-data/{id}': () => ({ name: 'Renamed by a proof', rules: 'Proof rules' }),
   'POST /api/game-data/{id}/copy': (_party, ids) => ({ sourceCampaignId: ids.campaign }),
+  'POST /api/game-data/{id}/restore': (_party, ids) => ({
+    undoToken: UNDO_TOKENS.get(ids.campaign) ?? 'none',
+  }),
   // One list edit that can be repeated: the first characteristic (addressed by name) to a maximum of 100.
   'POST /api/game-data/{id}/lists': (party) => ({
     op: 'update',
@@ -62,6 +71,11 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'POST /api/combat/actions': (party, ids) => ({
     version: party?.combatVersion ?? 0,
     action: { type: 'add', unitId: ids.unit, group: 'enemies' },
+  }),
+  // One change of the player view (issue #29); the proof world never changes it before, so version 0.
+  'PATCH /api/combat/player-view': (_party, ids) => ({
+    expectedVersion: 0,
+    unit: { id: ids.unit, hidden: true },
   }),
   'POST /api/combat/undo': (party) => ({ version: party?.combatVersion ?? 0 }),
   'POST /api/combat/redo': (party) => ({ version: party?.combatVersion ?? 0 }),

@@ -9,9 +9,11 @@ import type {
   campaignLimit,
   copyCampaignBody,
   createCampaignBody,
+  deletedCampaign,
   ListEditInput,
   listEditBody,
   listEditResponse,
+  restoreCampaignBody,
   UpdateCampaignBody,
   updateCampaignBody,
 } from '@questkeeper/core/schemas/campaigns';
@@ -80,8 +82,18 @@ export function conflictCampaign(error: unknown): Campaign | null {
   return body?.campaign && typeof body.campaign.version === 'string' ? body.campaign : null;
 }
 
+/** Deletes the campaign; the answer holds the one-time token of its Undo (decision 052). */
 export function deleteCampaign(id: string) {
-  return apiRequest<{ response: null }>('DELETE', campaignPath(id));
+  return apiRequest<{ response: typeof deletedCampaign }>('DELETE', campaignPath(id));
+}
+
+/** Undoes a delete: the campaign comes back exactly, with the same ids. */
+export function restoreCampaign(id: string, undoToken: string) {
+  return apiRequest<{ body: typeof restoreCampaignBody; response: typeof campaign }>(
+    'POST',
+    `${campaignPath(id)}/restore`,
+    { body: { undoToken } },
+  );
 }
 
 /** Overwrites the target's data (everything but its name) with the source's. */

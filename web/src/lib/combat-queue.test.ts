@@ -75,7 +75,7 @@ describe('CombatQueue', () => {
     expect(await a).toBeNull();
     expect(await b).toBeNull();
     expect(current()).toEqual(fight(9, 5));
-    expect(failures).toEqual([{ kind: 'conflict' }]);
+    expect(failures).toEqual([{ kind: 'conflict', action: null }]);
     expect(cache.reload).toHaveBeenCalled();
   });
 
@@ -85,6 +85,21 @@ describe('CombatQueue', () => {
     void queue.push(async () => answer(2));
     await vi.waitFor(() => expect(failures).toHaveLength(1));
     expect(failures[0]).toMatchObject({ kind: 'refused', dropped: 1 });
+  });
+
+  // Issue #29: a failure (the server out of reach included: nothing can be read again) puts back the
+  // fight the server last confirmed, never leaves a predicted blow on screen, and names the action.
+  it('on a failure shows the last confirmed fight again and reports the action to retry', async () => {
+    const { queue, failures, current } = setup();
+    const nextRound = (f: Fight) => ({ fight: { ...f, round: f.round + 1 }, units: [] });
+    await queue.push(async () => answer(2, 1));
+    const action = { type: 'nextTurn' } as const;
+    const lost = queue.push(() => Promise.reject(new Error('offline')), nextRound, action);
+    expect(current()?.round).toBe(2);
+    expect(await lost).toBeNull();
+    expect(current()).toEqual(fight(2, 1));
+    expect(failures).toEqual([expect.objectContaining({ kind: 'refused', action })]);
+    expect(failures[0]!.action).toBe(action);
   });
 
   it('reads the fight again for a version announced by live sync, but not for its own, and only when idle', async () => {

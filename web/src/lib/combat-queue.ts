@@ -3,7 +3,7 @@
 // 409. A change may be shown before the server answers (`predict`); every answer replaces the
 // prediction, and the ones still queued are shown again on top of it. A refusal or a conflict drops
 // what is still queued (it was built on a fight that did not happen) and says so.
-import type { CombatActionResponse, CombatResponse } from '@questkeeper/core/schemas/combat';
+import type { CombatAction, CombatActionResponse, CombatResponse } from '@questkeeper/core/schemas/combat';
 import type { Unit } from './units';
 
 export type Fight = CombatResponse;
@@ -22,11 +22,18 @@ export interface CacheAccess {
   reloadAll(): void;
 }
 
-export type QueueFailure = { kind: 'conflict' } | { kind: 'refused'; error: unknown; dropped: number };
+/**
+ * `action`: the change that failed (null for undo and redo), so the screen can offer to send it again
+ * (issue #29: a failure keeps the GM's work).
+ */
+export type QueueFailure = { action: CombatAction | null } & (
+  { kind: 'conflict' } | { kind: 'refused'; error: unknown; dropped: number }
+);
 
 interface Pending {
   send: (version: number) => Promise<CombatActionResponse>;
   predict: Prediction | undefined;
+  action: CombatAction | null;
   resolve: (answer: CombatActionResponse | null) => void;
 }
 
@@ -42,10 +49,19 @@ export class CombatQueue {
     private readonly cache: CacheAccess,
     private readonly conflictOf: ConflictReader,
     private readonly onFailure: (failure: QueueFailure) => void,
+    /** An answer arrived (the server is reachable again). */
+    private readonly onSuccess: () => void = () => {},
   ) {}
 
   /** The newest version live sync announced. */
   private announced: number | null = null;
+
+  /**
+   * The fight and units as the server last gave them, under the predictions still on their way: a
+   * failure shows them again (issue #29: a blow that did not happen never stays on screen, even when
+   * the server cannot be reached to read them again).
+   */
+  private confirmed: { fight: Fight | undefined; units: readonly Unit[] | undefined } | null = null;
 
   /**
    * Live sync says the fight is at `version`: read it again unless this is ours, or our own changes
@@ -64,9 +80,14 @@ export class CombatQueue {
   }
 
   /** Queues a change; resolves with the server's answer, or null when it was not applied. */
-  push(send: Pending['send'], predict?: Prediction): Promise<CombatActionResponse | null> {
+  push(
+    send: Pending['send'],
+    predict?: Prediction,
+    action: CombatAction | null = null,
+  ): Promise<CombatActionResponse | null> {
     return new Promise((resolve) => {
-      this.pending.push({ send, predict, resolve });
+      if (!this.busy()) this.confirmed = { fight: this.cache.fight(), units: this.cache.units() };
+      this.pending.push({ send, predict, action, resolve });
       this.show(predict);
       this.notify();
       void this.drain();
@@ -107,15 +128,19 @@ export class CombatQueue {
           const answer = await item.send(version);
           this.pending.shift();
           this.accept(answer);
+          this.onSuccess();
           item.resolve(answer);
         } catch (error) {
           const dropped = this.pending.splice(0);
           const conflict = this.conflictOf(error);
+          const confirmed = this.confirmed;
+          if (confirmed?.fight && !conflict) this.cache.setFight(confirmed.fight);
+          if (confirmed?.units) this.cache.setUnits(confirmed.units);
           if (conflict) {
             this.cache.setFight(conflict);
-            this.onFailure({ kind: 'conflict' });
+            this.onFailure({ kind: 'conflict', action: item.action });
           } else {
-            this.onFailure({ kind: 'refused', error, dropped: dropped.length - 1 });
+            this.onFailure({ kind: 'refused', error, dropped: dropped.length - 1, action: item.action });
           }
           this.cache.reload();
           for (const lost of dropped) lost.resolve(null);
@@ -132,10 +157,14 @@ export class CombatQueue {
   private accept(answer: CombatActionResponse) {
     this.cache.setFight(answer.combat);
     const changed = new Map(answer.units.map((unit) => [unit._id, unit] as const));
+    // The units under the predictions: the last confirmed ones with this answer's changes.
+    const base = this.confirmed?.units ?? this.cache.units();
+    const confirmedUnits = base?.map((unit) => changed.get(unit._id) ?? unit);
     const units = this.cache.units();
     if (units && changed.size > 0) {
       this.cache.setUnits(units.map((unit) => changed.get(unit._id) ?? unit));
     }
+    this.confirmed = { fight: answer.combat, units: confirmedUnits };
     for (const item of this.pending) this.show(item.predict);
   }
 }

@@ -142,9 +142,16 @@ export function predictTravel(back: boolean): Prediction {
   };
 }
 
+/** Whether a failure is the server out of reach (no answer at all), not a refusal. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'NETWORK';
+}
+
 /**
  * The fight of a campaign and the calls that change it. `notice` says why a change was not applied
- * (a conflict, a refusal) until dismissed or the next change.
+ * (a conflict, a refusal, no connection) until dismissed or the next change, with the action to send
+ * again (`retry`, issue #29); `offline` holds from a request that could not reach the server until
+ * one gets through again or the browser says it is back online.
  */
 export function useCombat(campaignId: string) {
   const userId = useUserId();
@@ -152,6 +159,9 @@ export function useCombat(campaignId: string) {
   const fightKey = useMemo(() => combatKeys.state(userId, campaignId), [userId, campaignId]);
   const unitsKey = useMemo(() => unitKeys.list(userId, campaignId), [userId, campaignId]);
   const [notice, setNotice] = useState<QueueFailure | null>(null);
+  const [offline, setOffline] = useState(
+    () => typeof navigator !== 'undefined' && navigator.onLine === false,
+  );
 
   const queue = useMemo(() => {
     const reread = () => {
@@ -176,8 +186,10 @@ export function useCombat(campaignId: string) {
       conflictOf,
       (failure) => {
         setNotice(failure);
-        if (failure.kind === 'refused') reread();
+        if (failure.kind === 'refused' && isUnreachable(failure.error)) setOffline(true);
+        else if (failure.kind === 'refused') reread();
       },
+      () => setOffline(false),
     );
   }, [client, fightKey, unitsKey]);
 
@@ -193,10 +205,22 @@ export function useCombat(campaignId: string) {
   const act = useCallback(
     (action: CombatAction, predict?: Prediction) => {
       setNotice(null);
-      return queue.push((version) => postAction(campaignId, version, action), predict);
+      return queue.push((version) => postAction(campaignId, version, action), predict, action);
     },
     [queue, campaignId],
   );
+
+  // The browser's own word counts both ways (an answer clears it too: the queue's onSuccess).
+  useEffect(() => {
+    const online = () => setOffline(false);
+    const gone = () => setOffline(true);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', gone);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', gone);
+    };
+  }, []);
   const travel = useCallback(
     (direction: 'undo' | 'redo') => {
       setNotice(null);
@@ -228,6 +252,7 @@ export function useCombat(campaignId: string) {
     undo: useCallback(() => travel('undo'), [travel]),
     redo: useCallback(() => travel('redo'), [travel]),
     notice,
+    offline,
     dismissNotice: useCallback(() => setNotice(null), []),
   };
 }

@@ -1,20 +1,33 @@
-// The live player view (issue #15, decisions 028 and 032): the game master's share link and settings
-// (signed in, `X-Campaign-Id`), and the public data of a link that the player page reads. The token
-// is the capability: it is only ever in the link's URL.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// The live player view (issue #15, decisions 028, 032 and 050): the game master's share link (shown
+// again from the server on any device) and settings (each change sent at once, version-checked,
+// issue #29), signed in with `X-Campaign-Id`; and the public data of a link that the player page
+// reads. The token is the capability: it is only ever in the link's URL.
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  PlayerViewChange,
+  PlayerViewConflictBody,
   PlayerViewPayload,
   PlayerViewSettings,
   PlayerViewSettingsInput,
+  PlayerViewSettingsState,
+  ShareLinkState,
+  playerViewChange,
   playerViewPayload,
-  playerViewSettings,
+  playerViewSettingsState,
   shareLinkResponse,
+  shareLinkState,
 } from '@questkeeper/core/schemas/player-view';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 import { useUserId } from './query-client';
 import { campaignHeader } from './units';
 
-export type { PlayerViewPayload, PlayerViewSettings, PlayerViewSettingsInput };
+export type {
+  PlayerViewPayload,
+  PlayerViewSettings,
+  PlayerViewSettingsInput,
+  PlayerViewSettingsState,
+  ShareLinkState,
+};
 
 /** The JSON of a link; 404 (ApiError) once it is revoked or for an unknown one. */
 export function getPlayerView(token: string, signal?: AbortSignal) {
@@ -40,61 +53,96 @@ export function revokeShareLink(campaignId: string) {
   });
 }
 
-/** The token of a link's URL (its last path segment), or null for anything else. */
-export function tokenOfLink(url: string): string | null {
-  const match = /\/play\/([^/?#]+)\/?$/.exec(url);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
-
-// The last link the game master made on this device, so the QR code can be shown again after a
-// reload (the server keeps only the token's hash). Checked against the server before it is shown.
-const LINK_KEY = (campaignId: string) => `qk.playerLink.${campaignId}`;
-
-export const savedLink = {
-  read(campaignId: string): string | null {
-    try {
-      return localStorage.getItem(LINK_KEY(campaignId));
-    } catch {
-      return null;
-    }
-  },
-  write(campaignId: string, url: string | null) {
-    try {
-      if (url) localStorage.setItem(LINK_KEY(campaignId), url);
-      else localStorage.removeItem(LINK_KEY(campaignId));
-    } catch {
-      // Private mode without storage: the link is only shown until the page is left.
-    }
-  },
-};
-
 export const playerViewKeys = {
   settings: (userId: string, campaignId: string) => ['player-view', userId, campaignId] as const,
+  link: (userId: string, campaignId: string) => ['player-view', userId, campaignId, 'link'] as const,
 };
+
+/** How often the open share panel reads the number of player pages watching (issue #29). */
+export const WATCHING_POLL_MS = 3_000;
+
+/**
+ * The campaign's live link, shown again on any device after a reload (the server keeps it sealed,
+ * decision 050), and how many player pages watch it; read again every few seconds while `live`.
+ */
+export function useShareLink(campaignId: string, live: boolean) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: playerViewKeys.link(userId, campaignId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ response: typeof shareLinkState }>('GET', '/api/combat/share', {
+        headers: campaignHeader(campaignId),
+        signal,
+      }),
+    enabled: live,
+    staleTime: 0,
+    refetchInterval: live ? WATCHING_POLL_MS : false,
+  });
+}
 
 export function usePlayerViewSettings(campaignId: string) {
   const userId = useUserId();
   return useQuery({
     queryKey: playerViewKeys.settings(userId, campaignId),
     queryFn: ({ signal }) =>
-      apiRequest<{ response: typeof playerViewSettings }>('GET', '/api/combat/player-view', {
+      apiRequest<{ response: typeof playerViewSettingsState }>('GET', '/api/combat/player-view', {
         headers: campaignHeader(campaignId),
         signal,
       }),
   });
 }
 
-/** Saves the whole settings; the cache takes the server's answer. */
-export function useSavePlayerViewSettings(campaignId: string) {
+export type PlayerViewEdit = Omit<PlayerViewChange, 'expectedVersion'>;
+
+/** The answer of one change: applied, or refused because the settings changed elsewhere first. */
+export type PlayerViewEditResult =
+  | { ok: true; settings: PlayerViewSettingsState }
+  | { ok: false; conflict: PlayerViewSettingsState | null; error: unknown };
+
+// Changes of one campaign go one after another, each with the version the previous one left, so
+// quick toggles on this device never refuse each other. The chain lives outside React: a change
+// begun as the game master leaves the view still completes (issue #29: leaving never drops edits).
+const chains = new Map<string, Promise<unknown>>();
+
+export function sendPlayerViewEdit(
+  queryClient: QueryClient,
+  key: readonly unknown[],
+  campaignId: string,
+  edit: PlayerViewEdit,
+): Promise<PlayerViewEditResult> {
+  const previous = chains.get(campaignId) ?? Promise.resolve();
+  const run = previous.then(async (): Promise<PlayerViewEditResult> => {
+    const known = queryClient.getQueryData<PlayerViewSettingsState>(key);
+    try {
+      const settings = await apiRequest<{
+        body: typeof playerViewChange;
+        response: typeof playerViewSettingsState;
+      }>('PATCH', '/api/combat/player-view', {
+        headers: campaignHeader(campaignId),
+        body: { expectedVersion: known?.version ?? 0, ...edit },
+      });
+      queryClient.setQueryData(key, settings);
+      return { ok: true, settings };
+    } catch (error) {
+      const conflict =
+        error instanceof ApiError && error.code === 'PLAYER_VIEW_CONFLICT'
+          ? ((error.body as PlayerViewConflictBody | undefined)?.settings ?? null)
+          : null;
+      if (conflict) queryClient.setQueryData(key, conflict);
+      else void queryClient.invalidateQueries({ queryKey: key });
+      return { ok: false, conflict, error };
+    }
+  });
+  chains.set(campaignId, run);
+  void run.finally(() => {
+    if (chains.get(campaignId) === run) chains.delete(campaignId);
+  });
+  return run;
+}
+
+/** Sends one change at once (PATCH with the version check); see sendPlayerViewEdit. */
+export function usePlayerViewEdit(campaignId: string) {
   const queryClient = useQueryClient();
   const key = playerViewKeys.settings(useUserId(), campaignId);
-  return useMutation({
-    mutationFn: (settings: PlayerViewSettingsInput) =>
-      apiRequest<{ body: typeof playerViewSettings; response: typeof playerViewSettings }>(
-        'PUT',
-        '/api/combat/player-view',
-        { headers: campaignHeader(campaignId), body: settings },
-      ),
-    onSuccess: (settings) => queryClient.setQueryData(key, settings),
-  });
+  return (edit: PlayerViewEdit) => sendPlayerViewEdit(queryClient, key, campaignId, edit);
 }

@@ -28,7 +28,7 @@ export async function listCampaigns(db: Executor, userId: string): Promise<Campa
     .select()
     .from(campaigns)
     .where(eq(campaigns.userId, userId))
-    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+    .orderBy(asc(campaigns.createdAt), asc(campaigns.seq), asc(campaigns.id));
 }
 
 export async function countCampaigns(db: Executor, userId: string): Promise<number> {

@@ -223,8 +223,8 @@ describe('delete', () => {
     ]);
 
     const response = await api.remove(user.token, doomed._id);
-    expect(response.statusCode).toBe(204);
-    expect(response.body).toBe('');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ undoToken: expect.any(String), undoUntil: expect.any(String) });
     expect((await api.campaigns(user.token)).map((c) => c._id)).toEqual([kept._id]);
     expect(await db.select().from(units).where(eq(units.campaignId, doomed._id))).toHaveLength(0);
     expect(await db.select().from(combats).where(eq(combats.campaignId, doomed._id))).toHaveLength(0);

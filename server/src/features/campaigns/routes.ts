@@ -9,8 +9,10 @@ import {
   campaignLimit,
   copyCampaignBody,
   createCampaignBody,
+  deletedCampaign,
   listEditBody,
   listEditResponse,
+  restoreCampaignBody,
   updateCampaignBody,
   type CampaignConflictBody,
 } from '@questkeeper/core/schemas/campaigns';
@@ -111,13 +113,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           params: idParams,
-          response: { 204: z.null(), 401: errorBody, 404: errorBody },
+          summary: 'Delete a campaign; the answer holds the one-time token of its Undo',
+          response: { 200: deletedCampaign, 401: errorBody, 404: errorBody },
         },
       },
-      async (request, reply) => {
-        await campaigns.remove(userOf(request), request.params.id);
-        return reply.code(204).send(null);
+      async (request) => campaigns.remove(userOf(request), request.params.id),
+    );
+
+    r.post(
+      '/api/game-data/:id/restore',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Undo the delete of a campaign: it comes back exactly, with the same ids',
+          params: idParams,
+          body: restoreCampaignBody,
+          response: { 200: campaign, ...errors, 409: errorBody },
+        },
       },
+      async (request) => campaigns.restore(userOf(request), request.params.id, request.body.undoToken),
     );
 
     r.post(

@@ -16,7 +16,10 @@ import {
   DEFAULT_INITIATIVE_RULE,
   INITIATIVE_RULES,
   type Campaign,
+  CAMPAIGN_UNDO_GRACE_MS,
+  CAMPAIGN_UNDO_MS,
   type CreateCampaignBody,
+  type DeletedCampaign,
   type InitiativeRule,
   type ListEditBody,
   type ListEditResponse,
@@ -26,6 +29,7 @@ import { limitsOf } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../db/client';
 import { lockUser } from '../../db/shared/users';
 import { AppError, notFound } from '../../lib/app-error';
+import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestUser } from '../../plugins/request-context';
 import { applyListEdit } from './list-edit';
 import * as repo from './repository';
@@ -44,6 +48,25 @@ const newId = () => crypto.randomUUID();
 
 export function createCampaignsService(deps: { db: Db }) {
   const { db } = deps;
+  const purges = new Set<ReturnType<typeof setTimeout>>();
+
+  /**
+   * A trashed campaign is purged when its window ends (plus a second). A restart loses the timer: the
+   * next start purges every expired row (`purgeExpired`), and no undo can read one meanwhile.
+   */
+  function forgetLater(userId: string, campaignId: string, until: Date) {
+    const timer = setTimeout(
+      () => {
+        purges.delete(timer);
+        repo.purgeExpiredTrash(db, userId).catch(() => {
+          // The database is closing or away: the next delete of this user purges it.
+        });
+      },
+      Math.max(0, until.getTime() - Date.now()) + 1000,
+    );
+    timer.unref();
+    purges.add(timer);
+  }
 
   /** Checks `change` against the user's tier, then writes it with the optional new name. */
   async function applyChange(
@@ -163,8 +186,53 @@ export function createCampaignsService(deps: { db: Db }) {
       });
     },
 
-    async remove(user: RequestUser, campaignId: string): Promise<void> {
-      if (!(await repo.deleteCampaign(db, user.id, campaignId))) throw notFound();
+    /**
+     * Deletes the campaign and keeps it for its Undo (decision 052): every row of it goes to the trash
+     * in the same transaction, under a one-time token only its owner can use. The slot is free at once.
+     */
+    async remove(user: RequestUser, campaignId: string): Promise<DeletedCampaign> {
+      const undoToken = newToken();
+      const undoUntil = await db.transaction(async (tx) => {
+        await repo.purgeExpiredTrash(tx, user.id);
+        if (!(await repo.lockOwnedCampaign(tx, user.id, campaignId))) throw notFound();
+        const keepMs = CAMPAIGN_UNDO_MS + CAMPAIGN_UNDO_GRACE_MS;
+        const until = await repo.trashCampaign(tx, user.id, campaignId, hashToken(undoToken), keepMs);
+        if (!until || !(await repo.deleteCampaign(tx, user.id, campaignId))) throw notFound();
+        return until;
+      });
+      forgetLater(user.id, campaignId, undoUntil);
+      return { undoToken, undoUntil: undoUntil.toISOString() };
+    },
+
+    /**
+     * Undoes a delete: the campaign comes back exactly (same ids; units, lists, rules, the fight with
+     * its log and conditions, the player view). Another user, a used or expired token: 404. When the
+     * freed slot was taken meanwhile and the plan has no room: 409, and the trash keeps it.
+     */
+    async restore(user: RequestUser, campaignId: string, undoToken: string): Promise<Campaign> {
+      return db.transaction(async (tx) => {
+        const owner = await lockUser(tx, user.id);
+        if (!owner) throw new AppError('UNAUTHENTICATED');
+        const trashed = await repo.lockTrashedCampaign(tx, user.id, campaignId, hashToken(undoToken));
+        if (!trashed) throw notFound();
+        const limit = limitsOf(owner.tier).campaigns;
+        if ((await repo.countCampaigns(tx, user.id)) >= limit) {
+          throw new AppError('CAMPAIGN_RESTORE_NO_ROOM', { name: trashed.name, tier: owner.tier, limit });
+        }
+        await repo.restoreTrashedCampaign(tx, user.id, campaignId);
+        return loadCampaign(tx, user.id, campaignId);
+      });
+    },
+
+    /** Purges every campaign whose undo window ended, e.g. while no process was running (at start). */
+    async purgeExpired(): Promise<void> {
+      await repo.purgeExpiredTrash(db);
+    },
+
+    /** Ends the timers that purge the trash (the app's onClose). */
+    close() {
+      for (const timer of purges) clearTimeout(timer);
+      purges.clear();
     },
   };
 }

@@ -35,7 +35,7 @@ describe('POST /api/combat/actions', () => {
     expect(start.entries).toMatchObject([{ type: 'start', round: 1, turnOf: { id: first } }]);
 
     const target = first === c ? a : c;
-    const hit = await play(client, { type: 'attack', targetId: target, amount: '2d6+3' });
+    const hit = await play(client, { type: 'attack', targetId: target, amount: '2d6+3', sourceId: first });
     const [entry] = hit.entries;
     expect(entry).toMatchObject({
       type: 'attack',

@@ -294,7 +294,7 @@ describe('the end-of-fight summary', () => {
       { type: 'add', unitId: b, group: 'enemies' },
       { type: 'start', initiatives: { [a]: 2, [b]: 1 } },
     );
-    const blow = await play(client, { type: 'attack', targetId: b, amount: 10 });
+    const blow = await play(client, { type: 'attack', targetId: b, amount: 10, sourceId: a });
     expect(blow.entries.at(-1)?.defeated).toBe('enemies');
     expect(blow.combat.summary).toEqual(summarizeFight(blow.combat.log));
     expect(blow.combat.summary).toMatchObject({

@@ -80,7 +80,7 @@ describe('share link', () => {
     }
     expect((await getPlay(token)).statusCode).toBe(200);
     const settings = await ctx.app.inject({ url: '/api/combat/player-view', headers: fight.headers });
-    expect(settings.json()).toEqual({ hp: { allies: 'exact', enemies: 'bands' }, units: {} });
+    expect(settings.json()).toEqual({ hp: { allies: 'exact', enemies: 'bands' }, units: {}, version: 0 });
   });
 });
 
@@ -103,6 +103,7 @@ describe('player-view settings', () => {
     expect(put.json()).toEqual({
       ...body,
       units: { [a!.id]: { alias: 'The Stranger' }, [c!.id]: { hidden: true } },
+      version: 1,
     });
     const get = await ctx.app.inject({ url: '/api/combat/player-view', headers: fight.headers });
     expect(get.json()).toEqual(put.json());

@@ -26,15 +26,57 @@ export async function upsert(
   db: Executor,
   campaignId: string,
   fresh: { userId: string; secret: string; settings: PlayerViewSettings },
-  set: Partial<Pick<PlayerViewRow, 'tokenHash' | 'secret' | 'settings'>>,
+  set: Partial<Pick<PlayerViewRow, 'tokenHash' | 'tokenSealed' | 'secret' | 'settings'>>,
 ): Promise<PlayerViewRow> {
+  // A change of the settings is a new version (the PATCH's check, issue #29).
   const values = { ...set, updatedAt: sql`clock_timestamp()` };
   const [row] = await db
     .insert(playerViews)
-    .values({ campaignId, ...fresh, ...values })
-    .onConflictDoUpdate({ target: playerViews.campaignId, set: values })
+    .values({ campaignId, ...fresh, ...values, ...(set.settings ? { version: 1 } : {}) })
+    .onConflictDoUpdate({
+      target: playerViews.campaignId,
+      set: { ...values, ...(set.settings ? { version: sql`${playerViews.version} + 1` } : {}) },
+    })
     .returning();
   if (!row) throw new Error('upsert of player_views returned no row');
+  return row;
+}
+
+/**
+ * The campaign's row locked for one change (created with `fresh` first if missing), so two PATCHes
+ * check and write the version one after the other.
+ */
+export async function lockForChange(
+  tx: Tx,
+  campaignId: string,
+  fresh: { userId: string; secret: string; settings: PlayerViewSettings },
+): Promise<PlayerViewRow> {
+  await tx
+    .insert(playerViews)
+    .values({ campaignId, ...fresh })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(playerViews)
+    .where(eq(playerViews.campaignId, campaignId))
+    .for('update')
+    .limit(1);
+  if (!row) throw new Error('player_views row missing after insert');
+  return row;
+}
+
+export async function writeSettings(
+  tx: Tx,
+  campaignId: string,
+  settings: PlayerViewSettings,
+  version: number,
+) {
+  const [row] = await tx
+    .update(playerViews)
+    .set({ settings, version, updatedAt: sql`clock_timestamp()` })
+    .where(eq(playerViews.campaignId, campaignId))
+    .returning();
+  if (!row) throw new Error('player_views row missing on write');
   return row;
 }
 
@@ -76,20 +118,7 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
     .from(combats)
     .where(eq(combats.campaignId, campaignId))
     .limit(1);
-  const named = combat ? [...combat.state.allies, ...combat.state.enemies] : [];
-  const unitRows: PlayerViewUnit[] =
-    named.length === 0
-      ? []
-      : await db
-          .select({
-            _id: units.id,
-            name: units.name,
-            class: units.class,
-            hp: units.hp,
-            currentHp: units.currentHp,
-          })
-          .from(units)
-          .where(and(eq(units.campaignId, campaignId), eq(units.userId, userId), inArray(units.id, named)));
+  const members = combat ? [...combat.state.allies, ...combat.state.enemies] : [];
   // The newest entries only: a backward scan of the (campaign, step, position) index that stops
   // after PLAYER_LOG_WINDOW rows. Without statistics (PGlite has no autovacuum) the planner guesses
   // a campaign has few entries and reads them all to sort them; sorting is turned off for this
@@ -104,7 +133,30 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
         .limit(PLAYER_LOG_WINDOW)
     : [];
   const log: PlayerViewLogEntry[] = logRows.reverse().map((row) => ({ ...row.data, undone: row.undone }));
-  const candidates = revealIds.filter((id) => named.includes(id));
+  // The fight's units, and those its newest entries name (a fight that ended, a unit removed: the
+  // feed keeps the names players saw, issue #29 item 10); bounded by the window.
+  const named = new Set(members);
+  for (const entry of log) {
+    for (const unit of [entry.turnOf, entry.actor, entry.target, entry.condition?.ofUnit]) {
+      if (unit) named.add(unit.id);
+    }
+  }
+  const unitRows: PlayerViewUnit[] =
+    named.size === 0
+      ? []
+      : await db
+          .select({
+            _id: units.id,
+            name: units.name,
+            class: units.class,
+            hp: units.hp,
+            currentHp: units.currentHp,
+          })
+          .from(units)
+          .where(
+            and(eq(units.campaignId, campaignId), eq(units.userId, userId), inArray(units.id, [...named])),
+          );
+  const candidates = revealIds.filter((id) => named.has(id));
   const turnsCame = combat ? await turnsCameOf(db, campaignId, candidates) : new Set<string>();
   // Class and status notes stay here: the redaction gets names and colours only.
   const lists = {

@@ -3,17 +3,24 @@
 // path is the capability; no session is read).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translate } from '@questkeeper/core/i18n';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
 import {
   playTokenParams,
+  playerViewChange,
+  playerViewConflictBody,
   playerViewPayload,
   playerViewSettings,
+  playerViewSettingsState,
   shareLinkResponse,
+  shareLinkState,
+  type PlayerViewConflictBody,
 } from '@questkeeper/core/schemas/player-view';
 import { campaignIdOf } from '../../lib/campaign-header';
 import { limitKey } from '../../lib/limit-key';
 import { signedIn, userOf } from '../../plugins/auth';
 import { OpenStreams, takeStreamSlot } from '../combat/events/sse';
+import { PlayerViewConflict, watchKey } from './service';
 import { streamPlayerView } from './stream';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -27,6 +34,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => streams.closeAll());
 
   await signedIn(app, async (r) => {
+    r.get(
+      '/api/combat/share',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            'The live link, for its owner only (shown again on any device, decision 050), and how many ' +
+            'player pages watch it now across processes. `url` null: no link, or one made before links ' +
+            'were kept (`live` true: it still works).',
+          headers: campaignHeaders,
+          response: { 200: shareLinkState, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.currentLink(userOf(request).id, campaignIdOf(request), userOf(request).language);
+      },
+    );
+
     r.post(
       '/api/combat/share',
       {
@@ -65,10 +92,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           headers: campaignHeaders,
-          response: { 200: playerViewSettings, ...errors },
+          response: { 200: playerViewSettingsState, ...errors },
         },
       },
       async (request) => service.settings(userOf(request).id, campaignIdOf(request)),
+    );
+
+    r.patch(
+      '/api/combat/player-view',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            'One change of what players see, applied at once: `hp` (a side) or `unit` (hidden, ' +
+            'revealOnFirstTurn, alias; "" removes it). Applied only if `expectedVersion` is the current ' +
+            'version, else 409 with the current settings and nothing changed.',
+          headers: campaignHeaders,
+          body: playerViewChange,
+          response: { 200: playerViewSettingsState, ...errors, 409: playerViewConflictBody },
+        },
+      },
+      async (request, reply) => {
+        try {
+          return await service.changeSettings(userOf(request).id, campaignIdOf(request), request.body);
+        } catch (error) {
+          if (!(error instanceof PlayerViewConflict)) throw error;
+          const body: PlayerViewConflictBody = {
+            code: 'PLAYER_VIEW_CONFLICT',
+            message: translate(request.language, 'errors.PLAYER_VIEW_CONFLICT'),
+            settings: error.settings,
+          };
+          return reply.code(409).send(body);
+        }
+      },
     );
 
     r.put(
@@ -80,7 +137,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           description: 'What players see: HP per side (exact, bands, hidden), hidden units, aliases.',
           headers: campaignHeaders,
           body: playerViewSettings,
-          response: { 200: playerViewSettings, ...errors },
+          response: { 200: playerViewSettingsState, ...errors },
         },
       },
       async (request) => service.saveSettings(userOf(request).id, campaignIdOf(request), request.body),
@@ -123,7 +180,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply.header('x-robots-tag', 'noindex');
       // Per address: the link is public, so there is no account to count by.
       const slot = await takeStreamSlot(app.streamSlots, limitKey('streams:ip', request.ip));
-      await streamPlayerView(reply, service, link, streams, { slot });
+      // A second lease, on the link, is how the game master's panel counts who watches (issue #29).
+      const watching = await app.streamSlots
+        .acquire(watchKey(link), Number.MAX_SAFE_INTEGER)
+        .catch((error) => {
+          slot.release();
+          throw error;
+        });
+      const both = {
+        release() {
+          slot.release();
+          watching?.release();
+        },
+      };
+      await streamPlayerView(reply, service, link, streams, { slot: both });
       return reply;
     },
   );

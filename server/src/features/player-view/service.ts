@@ -1,23 +1,30 @@
 // The player view of a fight (issue #15, decision 028): the game master's share link and settings,
-// and the redacted payload a link serves. Links are capabilities: 256 random bits, stored as their
-// SHA-256 only. Every change that can alter what players see is published on the combat channel
+// and the redacted payload a link serves. Links are capabilities: 256 random bits, looked up by their
+// SHA-256, and kept sealed under a key outside the database so their owner can see them again
+// (decision 050). Every change that can alter what players see is published on the combat channel
 // under the campaign's link key, so open player streams recompute (or close, once revoked) at once.
+// Settings carry a version: each change is one PATCH checked against it (issue #29).
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@questkeeper/core/i18n';
 import { routes } from '@questkeeper/core/routes';
-import { toPlayerView } from '@questkeeper/core/rules/player-view';
+import { applyPlayerViewChange, toPlayerView } from '@questkeeper/core/rules/player-view';
 import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
 import {
   DEFAULT_PLAYER_VIEW_SETTINGS,
+  type PlayerViewChange,
   type PlayerViewPayload,
   type PlayerViewSettings,
+  type PlayerViewSettingsState,
+  type ShareLinkState,
 } from '@questkeeper/core/schemas/player-view';
 import type { Db } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashToken, newToken, sameSecret } from '../../lib/tokens';
 import type { CombatChannel, CombatListener } from '../combat/events/channel';
+import type { StreamSlots } from '../combat/events/stream-slots';
+import type { LinkSeal } from './link-seal';
 import * as repo from './repository';
 
 export type PlayerViewService = ReturnType<typeof createPlayerViewService>;
@@ -26,6 +33,24 @@ export type PlayerViewService = ReturnType<typeof createPlayerViewService>;
 export const linkKey = (campaignId: string) => `player-view:${campaignId}`;
 
 const newSecret = () => crypto.randomBytes(32).toString('base64url');
+
+/** The lease key of the player pages watching one link (counted across processes, issue #29). */
+export const watchKey = (link: LiveLink) => `watch:${link.tokenHash}`;
+
+/** 409 PLAYER_VIEW_CONFLICT: the version sent is stale; the route answers with these settings. */
+export class PlayerViewConflict extends Error {
+  constructor(readonly settings: PlayerViewSettingsState) {
+    super('PLAYER_VIEW_CONFLICT');
+    this.name = 'PlayerViewConflict';
+  }
+}
+
+const stateOf = (
+  row: Pick<repo.PlayerViewRow, 'settings' | 'version'> | undefined,
+): PlayerViewSettingsState => ({
+  ...(row?.settings ?? DEFAULT_PLAYER_VIEW_SETTINGS),
+  version: row?.version ?? 0,
+});
 
 /** A link that is live now: what a player stream needs to check it stays live. */
 export interface LiveLink {
@@ -38,8 +63,12 @@ export function createPlayerViewService(deps: {
   events: CombatChannel;
   publicUrl: string;
   log: FastifyBaseLogger;
+  seal: LinkSeal;
+  slots: StreamSlots;
 }) {
-  const { db, events, publicUrl, log } = deps;
+  const { db, events, publicUrl, log, seal, slots } = deps;
+  const urlOf = (language: Language, token: string) =>
+    `${publicUrl}${routes.playerView.getHref(language, token)}`;
 
   const fresh = (userId: string) => ({ userId, secret: newSecret(), settings: DEFAULT_PLAYER_VIEW_SETTINGS });
   const announce = (campaignId: string) => {
@@ -75,6 +104,19 @@ export function createPlayerViewService(deps: {
         crypto.createHmac('sha256', row.secret).update(unitId).digest('base64url').slice(0, 22),
     });
   }
+  /** UNKNOWN_UNIT unless every id is a unit of the campaign, each named by its field. */
+  async function assertUnits(campaignId: string, ids: string[], field?: string) {
+    const known = await repo.campaignUnitIds(db, campaignId, ids);
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length === 0) return;
+    throw new AppError(
+      'UNKNOWN_UNIT',
+      {},
+      Object.fromEntries(
+        unknown.map((id) => [field ?? `units.${id}`, { key: 'validation.unknownUnit' as const }]),
+      ),
+    );
+  }
   /** The computation under way for each link (campaign and token hash). */
   const computing = new Map<string, { startedAt: number; promise: Promise<PlayerViewPayload> }>();
 
@@ -83,44 +125,82 @@ export function createPlayerViewService(deps: {
     async share(userId: string, campaignId: string, language: Language): Promise<{ url: string }> {
       await owned(userId, campaignId);
       const token = newToken();
-      await repo.upsert(db, campaignId, fresh(userId), { tokenHash: hashToken(token), secret: newSecret() });
+      await repo.upsert(db, campaignId, fresh(userId), {
+        tokenHash: hashToken(token),
+        tokenSealed: seal.seal(token, campaignId),
+        secret: newSecret(),
+      });
       announce(campaignId);
-      return { url: `${publicUrl}${routes.playerView.getHref(language, token)}` };
+      return { url: urlOf(language, token) };
+    },
+
+    /**
+     * The live link shown again to its owner (decision 050), and how many player pages watch it now.
+     * `url` null with `live` true: a link sealed by no key this server has (made before decision 050,
+     * or under another SHARE_LINK_KEY); it still works, and only a new link can be shown.
+     */
+    async currentLink(userId: string, campaignId: string, language: Language): Promise<ShareLinkState> {
+      await owned(userId, campaignId);
+      const row = await repo.findByCampaign(db, campaignId);
+      if (row?.tokenHash == null) return { url: null, live: false, watching: 0 };
+      const token = row.tokenSealed ? seal.open(row.tokenSealed, campaignId) : null;
+      // The sealed token must be the live one: a stale or swapped value is never shown.
+      const url =
+        token !== null && sameSecret(hashToken(token), row.tokenHash) ? urlOf(language, token) : null;
+      const watching = await slots.count(watchKey({ campaignId, tokenHash: row.tokenHash }));
+      return { url, live: true, watching };
     },
 
     async revoke(userId: string, campaignId: string): Promise<void> {
       await owned(userId, campaignId);
       const row = await repo.findByCampaign(db, campaignId);
-      if (row?.tokenHash) await repo.upsert(db, campaignId, fresh(userId), { tokenHash: null });
+      if (row?.tokenHash)
+        await repo.upsert(db, campaignId, fresh(userId), { tokenHash: null, tokenSealed: null });
       announce(campaignId);
     },
 
-    async settings(userId: string, campaignId: string): Promise<PlayerViewSettings> {
+    async settings(userId: string, campaignId: string): Promise<PlayerViewSettingsState> {
       await owned(userId, campaignId);
-      return (await repo.findByCampaign(db, campaignId))?.settings ?? DEFAULT_PLAYER_VIEW_SETTINGS;
+      return stateOf(await repo.findByCampaign(db, campaignId));
     },
 
+    /** Replaces the whole settings (the PUT older clients send); a new version like any change. */
     async saveSettings(
       userId: string,
       campaignId: string,
       settings: PlayerViewSettings,
-    ): Promise<PlayerViewSettings> {
+    ): Promise<PlayerViewSettingsState> {
       await owned(userId, campaignId);
-      const ids = Object.keys(settings.units);
-      const known = await repo.campaignUnitIds(db, campaignId, ids);
-      const unknown = ids.filter((id) => !known.has(id));
-      if (unknown.length > 0) {
-        throw new AppError(
-          'UNKNOWN_UNIT',
-          {},
-          Object.fromEntries(
-            unknown.map((id) => [`units.${id}`, { key: 'validation.unknownUnit' as const }]),
-          ),
-        );
-      }
+      await assertUnits(campaignId, Object.keys(settings.units));
       const row = await repo.upsert(db, campaignId, { ...fresh(userId), settings }, { settings });
       announce(campaignId);
-      return row.settings;
+      return stateOf(row);
+    },
+
+    /**
+     * One change (a toggle, an alias, a side's HP), applied at once if `expectedVersion` is the
+     * current version; else nothing changes and PlayerViewConflict carries the current settings.
+     */
+    async changeSettings(
+      userId: string,
+      campaignId: string,
+      change: PlayerViewChange,
+    ): Promise<PlayerViewSettingsState> {
+      await owned(userId, campaignId);
+      if (change.unit) await assertUnits(campaignId, [change.unit.id], 'unit.id');
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.lockForChange(tx, campaignId, fresh(userId));
+        if (current.version !== change.expectedVersion) throw new PlayerViewConflict(stateOf(current));
+        const { expectedVersion: _, ...one } = change;
+        return repo.writeSettings(
+          tx,
+          campaignId,
+          applyPlayerViewChange(current.settings, one),
+          current.version + 1,
+        );
+      });
+      announce(campaignId);
+      return stateOf(row);
     },
 
     /** The live link of a token; 404 for an unknown or revoked one (one hash lookup either way). */

@@ -9,7 +9,7 @@ import { versionedUnit, type VersionedUnitRow } from '../../db/shared/units';
 /** A unit row with its version (decision 036): what every unit answer is built from. */
 export type UnitRow = VersionedUnitRow;
 /** A unit row as drizzle maps it, or as the hot list query returns it (dates already ISO text). */
-export type UnitRowLike = Omit<UnitRow, 'createdAt' | 'updatedAt'> & {
+export type UnitRowLike = Omit<UnitRow, 'createdAt' | 'updatedAt' | 'seq'> & {
   createdAt: Date | string;
   updatedAt: Date | string;
 };
@@ -68,8 +68,8 @@ const ownedBy = (userId: string, campaignId: string, unitId: string) =>
   and(eq(units.id, unitId), eq(units.userId, userId), eq(units.campaignId, campaignId));
 
 /**
- * The user's units of one campaign, oldest first (the id breaks ties between rows written in one
- * statement). Ownership is part of the WHERE, so a request is this one statement. It is the hottest
+ * The user's units of one campaign, oldest first; rows that share a timestamp (one statement, one
+ * transaction, a coarse clock) in the order they were written (`seq`, issue #29 item 12). Ownership is part of the WHERE, so a request is this one statement. It is the hottest
  * read of the product: run straight through the driver, prepared, with dates formatted by
  * PostgreSQL exactly as Date.prototype.toISOString writes them (docs/benchmarks.md).
  */
@@ -80,7 +80,7 @@ const LIST_OWNED_UNITS = {
       to_char(units.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
       to_char(units.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
     from units where campaign_id = $1 and user_id = $2
-    order by units.created_at asc, units.id asc`,
+    order by units.created_at asc, units.seq asc, units.id asc`,
 };
 
 /** A row of LIST_OWNED_UNITS as both drivers return it (also read by the benchmark's floor). */
@@ -144,7 +144,8 @@ export async function unitNames(db: Executor, campaignId: string): Promise<strin
 }
 
 export async function insertUnit(db: Executor, values: NewUnitRow): Promise<UnitRow> {
-  // clock_timestamp, not now(): two units created in one transaction still sort in creation order.
+  // clock_timestamp, not now(), so created_at reads as the creation time; the order of units that
+  // share a timestamp anyway (PGlite's clock ticks in milliseconds) is their `seq`.
   const [row] = await db
     .insert(units)
     .values({ ...values, createdAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })

@@ -133,9 +133,10 @@ export function createUnitsService(deps: {
           throw new AppError('UNIT_COPIES_OVER_LIMIT', { tier: user.tier, limit, current, room });
         }
         const names = copyNames(source.name, await repo.unitNames(tx, campaignId), count);
-        const { id: _id, createdAt: _created, updatedAt: _updated, version: _version, ...fields } = source;
+        const { id: _id, createdAt: _c, updatedAt: _u, version: _v, seq: _seq, ...fields } = source;
         const created: Unit[] = [];
-        // One insert per copy: each gets its own clock_timestamp, so the list keeps their numbering.
+        // One insert per copy, in numbering order: each takes the next `seq`, so every list keeps
+        // their numbering even when they share a timestamp (issue #29 item 12).
         for (const name of names) {
           created.push(toUnit(await repo.insertUnit(tx, { ...fields, name, currentHp: source.hp })));
         }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unit } from '@questkeeper/core/schemas/units';
 import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
 import { countUnitsInDb, insertCampaign, insertUnits, unitBody } from '../../test/unit-fixtures';
+import { units } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -93,6 +94,56 @@ describe('POST /api/units/{id}/copies', () => {
     expect((await copy(1, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const other = await campaignWithGoblin();
     expect((await other.copy(1, goblin._id)).statusCode).toBe(404);
+  });
+
+  // Issue #29 item 12: a fresh clone once listed "Goblin 4" before "Goblin 3" — copies share a
+  // timestamp on a millisecond clock and the id (random) broke the tie. The order is now defined.
+  it('lists units that share a timestamp in the order they were written, whatever their ids', async () => {
+    const user = await registerUser(ctx.app);
+    const campaignId = await insertCampaign(ctx.app, user._id);
+    const at = new Date('2026-11-28T10:00:00.000Z');
+    // Ids falling while the names rise: ordered by id, the list would read backwards.
+    const names = Array.from({ length: 9 }, (_, i) => `Goblin ${i + 2}`);
+    await ctx.app.database.db.insert(units).values(
+      names.map((name, i) => ({
+        id: `0000000${9 - i}-0000-4000-8000-000000000000`,
+        userId: user._id,
+        campaignId,
+        name,
+        gender: 'Male' as const,
+        isPlayer: false,
+        race: 'Human',
+        class: 'Warrior',
+        status: 'Normal',
+        characteristics: {},
+        hp: 7,
+        currentHp: 7,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    const list = await ctx.app.inject({ url: '/api/units', headers: bearer(user.token, campaignId) });
+    expect(list.json<Unit[]>().map((unit) => unit.name)).toEqual(names);
+    const exported = await ctx.app.inject({
+      url: `/api/game-data/${campaignId}/export`,
+      headers: bearer(user.token),
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json<{ units: { name: string }[] }>().units.map((unit) => unit.name)).toEqual(names);
+  });
+
+  it('keeps every batch of copies in numbering order, batch after batch', async () => {
+    const { copy, headers } = await campaignWithGoblin();
+    const expected = ['Goblin'];
+    // Novice: 10 units, so three batches of three after the source.
+    for (let batch = 0; batch < 3; batch++) {
+      const made = (await copy(3)).json<{ units: Unit[] }>().units.map((unit) => unit.name);
+      const first = expected.length + 1;
+      expect(made).toEqual(Array.from({ length: 3 }, (_, i) => `Goblin ${first + i}`));
+      expected.push(...made);
+      const list = (await ctx.app.inject({ url: '/api/units', headers })).json<Unit[]>();
+      expect(list.map((unit) => unit.name)).toEqual(expected);
+    }
   });
 
   it('is in the OpenAPI document', async () => {

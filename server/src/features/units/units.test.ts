@@ -423,30 +423,38 @@ describe('DELETE /api/units/:id', () => {
 });
 
 describe('POST /api/units/generate', () => {
+  // Turn-2 decision: the ranges are percentages of each characteristic's max (core quickTemplateRange).
   it.each([
-    ['boss', 40, 70],
-    ['strongNpc', 35, 60],
-    ['normalNpc', 30, 55],
-    ['weakNpc', 20, 40],
-  ] as const)('draws %s values in range, capped at each max', async (template, min, max) => {
-    const { user, token } = await setup('Adventurer');
-    const campaignId = await insertCampaign(ctx.app, user._id, {
-      characteristics: [
-        { name: 'Might', max: 100 },
-        { name: 'Luck', max: 20 },
-      ],
-    });
-    for (let i = 0; i < 20; i++) {
-      const response = await call('POST', '/api/units/generate', token, campaignId, { template });
-      expect(response.statusCode).toBe(200);
-      const { characteristics } = response.json();
-      expect(Object.keys(characteristics).sort()).toEqual(['Luck', 'Might']);
-      expect(characteristics.Might).toBeGreaterThanOrEqual(min);
-      expect(characteristics.Might).toBeLessThanOrEqual(max);
-      // Every range starts at 20 or more, so a max-20 characteristic always lands on its cap.
-      expect(characteristics.Luck).toBe(20);
-    }
-  });
+    ['boss', 40, 70, 8, 14],
+    ['strongNpc', 35, 60, 7, 12],
+    ['normalNpc', 30, 55, 6, 11],
+    ['weakNpc', 20, 40, 4, 8],
+  ] as const)(
+    'draws %s values in its percent range of each max',
+    async (template, min, max, min20, max20) => {
+      const { user, token } = await setup('Adventurer');
+      const campaignId = await insertCampaign(ctx.app, user._id, {
+        characteristics: [
+          { name: 'Might', max: 100 },
+          { name: 'Luck', max: 20 },
+        ],
+      });
+      const lucks = new Set<number>();
+      for (let i = 0; i < 20; i++) {
+        const response = await call('POST', '/api/units/generate', token, campaignId, { template });
+        expect(response.statusCode).toBe(200);
+        const { characteristics } = response.json();
+        expect(Object.keys(characteristics).sort()).toEqual(['Luck', 'Might']);
+        expect(characteristics.Might).toBeGreaterThanOrEqual(min);
+        expect(characteristics.Might).toBeLessThanOrEqual(max);
+        expect(characteristics.Luck).toBeGreaterThanOrEqual(min20);
+        expect(characteristics.Luck).toBeLessThanOrEqual(max20);
+        lucks.add(characteristics.Luck);
+      }
+      // Not pinned to the max any more: 20 draws over 5 or more values never all land on one.
+      expect(lucks.size).toBeGreaterThan(1);
+    },
+  );
 
   it('answers every characteristic of a default campaign for Hero', async () => {
     const { token, campaignId } = await setup('Hero');

@@ -73,12 +73,15 @@ describe('campaign export', () => {
     const imported = await client.import(hero.token, first.body);
     expect(imported.statusCode, imported.body).toBe(201);
     const campaign = imported.json<{ _id: string; name: string; userId: string }>();
-    expect(campaign).toMatchObject({ name: 'Épopée « Dragon » / 1', userId: hero._id });
+    // The exported campaign is still there: the import is numbered after it (issue #29 item 13).
+    expect(campaign).toMatchObject({ name: 'Épopée « Dragon » / 1 (2)', userId: hero._id });
     expect(campaign._id).not.toBe(id);
 
     const again = await client.export(hero.token, campaign._id);
     const second = gameDataExport.parse(again.json());
-    expect(comparable(second)).toEqual(comparable(file));
+    expect(comparable(second)).toEqual(
+      comparable({ ...file, campaign: { ...file.campaign, name: campaign.name } }),
+    );
     // New ids everywhere, links kept: the fight names the new units.
     const newUnitIds = new Set(second.units.map((unit) => unit.id));
     expect(second.units.some((unit) => file.units.some((old) => old.id === unit.id))).toBe(false);

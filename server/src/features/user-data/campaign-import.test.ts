@@ -52,6 +52,27 @@ describe('campaign import', () => {
     expect(await campaignClient(ctx.app).campaigns(user.token)).toHaveLength(2);
   });
 
+  // Issue #29 item 13: a second campaign of the very same name was a trap on the dashboard.
+  it('numbers the name of an import whose name is taken: (2), (3)…, in parallel too', async () => {
+    const user = await registerUser(ctx.app, { tier: 'Hero' });
+    const first = await client.import(user.token, campaignFile());
+    expect(first.json<{ name: string }>().name).toBe('Imported');
+    const second = await client.import(user.token, campaignFile());
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<{ name: string }>().name).toBe('Imported (2)');
+    const more = await Promise.all([1, 2].map(() => client.import(user.token, campaignFile())));
+    expect(more.map((answer) => answer.json<{ name: string }>().name).sort()).toEqual([
+      'Imported (3)',
+      'Imported (4)',
+    ]);
+    const names = (await campaignClient(ctx.app).campaigns(user.token)).map((c) => c.name);
+    expect(names.slice(0, 2)).toEqual(['Imported', 'Imported (2)']);
+    expect(new Set(names).size).toBe(4);
+    // Another user's names do not count.
+    const other = await registerUser(ctx.app, { tier: 'Hero' });
+    expect((await client.import(other.token, campaignFile())).json<{ name: string }>().name).toBe('Imported');
+  });
+
   it('refuses everything over the tier at once, naming each limit with its numbers', async () => {
     const user = await registerUser(ctx.app, { tier: 'Adventurer' });
     const file = campaignFile({

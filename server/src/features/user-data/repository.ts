@@ -25,7 +25,7 @@ export async function listUnits(db: Executor, campaignId: string): Promise<UnitR
     .select()
     .from(units)
     .where(eq(units.campaignId, campaignId))
-    .orderBy(asc(units.createdAt), asc(units.id));
+    .orderBy(asc(units.createdAt), asc(units.seq), asc(units.id));
 }
 
 export async function findFight(
@@ -40,6 +40,12 @@ export async function findFight(
     .where(eq(combatLog.campaignId, campaignId))
     .orderBy(asc(combatLog.step), asc(combatLog.position));
   return { row, log };
+}
+
+/** The names of the user's campaigns (an import's name is numbered after them, issue #29 item 13). */
+export async function campaignNames(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.userId, userId));
+  return rows.map((row) => row.name);
 }
 
 /** The campaign row of an import, its lists still empty (appendToList fills them): what it was given. */

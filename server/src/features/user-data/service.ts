@@ -2,6 +2,7 @@
 // rules as markdown, a new campaign from such a file, and every campaign of the account at once.
 // Account deletion is in account-service.ts.
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { uniqueCampaignName } from '@questkeeper/core/rules/campaign-names';
 import { checkImportLimits, type ImportProblem } from '@questkeeper/core/rules/game-data-limits';
 import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
@@ -114,7 +115,9 @@ export function createUserDataService(deps: {
       const problems = importLimits(prepared, owner.tier, await repo.countCampaigns(tx, owner.id));
       if (problems.length > 0) throw overLimits(owner.tier, owner.language, problems);
       const [firstRules = '', ...moreRules] = textPieces(campaign.rules);
-      const row = await repo.insertImportedCampaign(tx, owner.id, { ...campaign, rules: firstRules });
+      // A name already taken gets "(2)", "(3)"… (core's rule); the user's row lock makes it race-free.
+      const name = uniqueCampaignName(campaign.name, await repo.campaignNames(tx, owner.id));
+      const row = await repo.insertImportedCampaign(tx, owner.id, { ...campaign, name, rules: firstRules });
       for (const piece of moreRules) {
         await nextTurn();
         await repo.appendToRules(tx, owner.id, row.id, piece);
@@ -141,6 +144,7 @@ export function createUserDataService(deps: {
           _id: row.id,
           userId: owner.id,
           ...campaign,
+          name,
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
           version: await repo.campaignVersion(tx, owner.id, row.id),

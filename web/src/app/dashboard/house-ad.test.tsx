@@ -1,13 +1,17 @@
 // The Novice banner's claim (issue #16): each plan's campaigns at that plan's price, read from the
-// tier table — "10 € buys 2 campaigns; 5 is Hero at 20 €" — in both languages.
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+// tier table — "10 € buys 2 campaigns; 5 is Hero at 20 €" — in both languages. Issue #29: on the
+// combat view it folds to a thin line, and stays folded for the session.
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIER_LIMITS } from '@questkeeper/core/tiers';
 import { i18next } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
-import { HouseAd } from './house-ad';
+import { HOUSE_AD_FOLDED_KEY, HouseAd } from './house-ad';
 
-afterEach(() => i18next.changeLanguage('en'));
+afterEach(async () => {
+  window.sessionStorage.removeItem(HOUSE_AD_FOLDED_KEY);
+  await i18next.changeLanguage('en');
+});
 
 const claim = () => screen.getByText(/campaigns|campagnes/).textContent?.replace(/\u00a0/g, ' ');
 
@@ -32,5 +36,29 @@ describe('HouseAd', () => {
       'Formule Adventurer : 2 campagnes et vos propres listes pour 10 € par mois. Formule Hero : 5 campagnes pour 20 €.',
     );
     expect(screen.getByText(/campagnes/).textContent).toContain('10\u00a0€');
+  });
+
+  it('folds on the combat view only, and stays folded for the session', () => {
+    const combat = '/en/dashboard?campaign=c1&view=combat';
+    const units = renderWithProviders(<HouseAd />, { route: '/en/dashboard?campaign=c1&view=units' });
+    expect(screen.queryByRole('button', { name: 'Fold the banner' })).toBeNull();
+    units.unmount();
+
+    const onUpgrade = vi.fn();
+    const first = renderWithProviders(<HouseAd />, { route: combat, onUpgrade });
+    fireEvent.click(screen.getByRole('button', { name: 'Fold the banner' }));
+    expect(screen.queryByText(/campaigns/)).toBeNull();
+    const unfold = screen.getByRole('button', { name: 'Unfold the banner' });
+    expect(unfold.getAttribute('aria-expanded')).toBe('false');
+    // Folded, the plans are still one click away.
+    fireEvent.click(screen.getByRole('button', { name: 'See the plans' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    // Another visit in the same session: still folded; unfolded again, it says it all.
+    renderWithProviders(<HouseAd />, { route: combat });
+    fireEvent.click(screen.getByRole('button', { name: 'Unfold the banner' }));
+    expect(claim()).toContain('Hero: 5 campaigns for 20 €');
+    expect(window.sessionStorage.getItem(HOUSE_AD_FOLDED_KEY)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // The one toast system (issue #16): what any screen says through `toast` shows in a polite live
 // region, can be dismissed, runs its action once, closes by itself unless the pointer or the focus
-// is on it, and gives way to newer toasts after four.
+// is on it; one shows at a time, and a burst of one kind becomes one toast that counts (issue #29).
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '@/lib/i18n';
@@ -79,12 +79,97 @@ describe('Toaster', () => {
     expect(shown()).toEqual(['Again.']);
   });
 
-  it('keeps the four newest toasts', () => {
+  it('shows one toast at a time: a new one takes the place of the last', () => {
     render(<Toaster />);
     act(() => {
       for (const n of [1, 2, 3, 4, 5]) toast.info(`Toast ${n}`);
     });
-    expect(shown()).toEqual(['Toast 2', 'Toast 3', 'Toast 4', 'Toast 5']);
+    expect(shown()).toEqual(['Toast 5']);
+  });
+
+  it('makes a burst of one kind one toast that counts, then starts its time again', () => {
+    render(<Toaster />);
+    const many = (count: number) => `${count} units created.`;
+    const created = (name: string) =>
+      toast.success(`"${name}" was created.`, { kind: 'units.created', many });
+    act(() => void created('Aria'));
+    expect(shown()).toEqual(['"Aria" was created.']);
+    act(() => void vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    // Four more in the burst, one of them three copies at once: one toast, seven units.
+    act(() => {
+      created('Borin');
+      created('Grask');
+      toast.success('3 copies of Grask created.', { kind: 'units.created', count: 3, many });
+      created('Mira');
+    });
+    expect(shown()).toEqual(['7 units created.']);
+    expect(within(region()).getAllByRole('listitem')).toHaveLength(1);
+    // Its time starts again with each toast of the burst.
+    act(() => void vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    expect(shown()).toEqual(['7 units created.']);
+    act(() => void vi.advanceTimersByTime(1010));
+    expect(shown()).toEqual([]);
+    // Once it is gone, the next one of that kind starts a new count.
+    act(() => void created('Snaga'));
+    expect(shown()).toEqual(['"Snaga" was created.']);
+  });
+
+  it('never merges another kind, and the same words merge without a count', () => {
+    render(<Toaster />);
+    const many = (count: number) => `${count} units created.`;
+    act(() => {
+      toast.success('"Aria" was created.', { kind: 'units.created', many });
+      toast.success('Rules saved.');
+      toast.success('"Borin" was created.', { kind: 'units.created', many });
+    });
+    expect(shown()).toEqual(['"Borin" was created.']);
+    act(() => {
+      toast.success('Rules saved.');
+      toast.success('Rules saved.');
+    });
+    expect(shown()).toEqual(['Rules saved.']);
+    // Same words, another tone: another toast.
+    act(() => void toast.error('Rules saved.'));
+    expect(region().querySelector('li')?.getAttribute('data-tone')).toBe('error');
+  });
+
+  it('runs the action of every merged toast: Undo of a burst undoes each', () => {
+    render(<Toaster />);
+    const restored: string[] = [];
+    const deleted = (name: string) =>
+      toast.success(`"${name}" was deleted.`, {
+        kind: 'units.deleted',
+        many: (count) => `${count} units deleted.`,
+        action: { label: 'Undo', onClick: () => restored.push(name) },
+      });
+    act(() => {
+      deleted('Aria');
+      deleted('Borin');
+      deleted('Grask');
+    });
+    expect(shown()).toEqual(['3 units deleted.']);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(restored).toEqual(['Aria', 'Borin', 'Grask']);
+    expect(shown()).toEqual([]);
+  });
+
+  it('sits above a bar stuck to the bottom of the screen, and back down without it', () => {
+    const bar = document.createElement('div');
+    bar.setAttribute('data-bottom-bar', '');
+    const rect = { top: 668, bottom: 768, left: 0, right: 1024, width: 1024, height: 100, x: 0, y: 668 };
+    bar.getBoundingClientRect = () => ({ ...rect, toJSON: () => rect });
+    document.body.append(bar);
+    try {
+      render(<Toaster />);
+      act(() => void toast.info('Saved.'));
+      expect(region().style.bottom).toBe(`${window.innerHeight - 668 + 8}px`);
+    } finally {
+      bar.remove();
+    }
+    act(() => void toast.info('Again.'));
+    act(() => void window.dispatchEvent(new Event('resize')));
+    act(() => void vi.advanceTimersByTime(50));
+    expect(region().style.bottom).toBe('');
   });
 
   it('speaks French too', async () => {

@@ -78,6 +78,16 @@ describe('import from a file', { timeout: 20_000 }, () => {
     });
   });
 
+  // Issue #29 item 13: the server numbers a name already taken; the field says so beforehand.
+  it("numbers the file's campaign name as the server will when a campaign has it already", async () => {
+    await openImport();
+    const same = { ...exported, campaign: { ...exported.campaign, name: 'Realm of Ash' } };
+    await userEvent.upload(screen.getByLabelText('Choose a file'), fileOf(JSON.stringify(same)));
+    await screen.findByText('sunken-crown.json');
+    const name = screen.getByRole('textbox', { name: 'Campaign name' }) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Realm of Ash (2)'));
+  });
+
   it('lists each limit the server names when the file does not fit the plan, and the way up', async () => {
     importAnswer = () =>
       Promise.reject(

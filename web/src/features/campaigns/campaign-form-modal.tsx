@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, FileUp, Plus, Sparkles } from 'lucide-react';
 import { NAME_MAX } from '@questkeeper/core/constants';
+import { uniqueCampaignName } from '@questkeeper/core/rules/campaign-names';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -97,9 +98,14 @@ export function CampaignFormModal({
       setError({ problem: read.problem } satisfies { problem: FileProblem });
       return;
     }
-    setPicked({ data: read.data, name: read.name });
-    // Spec issue #17: the new campaign is named as in the file, unless the user typed a name of their own.
-    if (trimmed === '' || trimmed === picked?.name.trim()) setName(read.name.slice(0, NAME_MAX));
+    // Named as in the file (issue #17), numbered as the server will number it when the name is taken
+    // (issue #29: "Tomb (2)"), unless the user typed a name of their own.
+    const suggested = uniqueCampaignName(
+      read.name.slice(0, NAME_MAX),
+      campaigns.map((campaign) => campaign.name),
+    );
+    setPicked({ data: read.data, name: suggested });
+    if (trimmed === '' || trimmed === picked?.name.trim()) setName(suggested);
   }
 
   async function submitImport(file: PickedFile) {

@@ -1,14 +1,16 @@
 // The sidebar's campaigns (spec §2 "Dashboard"): the 'count / limit' counter, create, and per
-// campaign select / expand, rename and delete (with the confirmation of spec §8).
-import { useState, type ReactNode } from 'react';
+// campaign select / expand, rename and delete — confirmed by typing the campaign's name, then undone
+// from its toast for CAMPAIGN_UNDO_MS (issue #29 item 13, decision 052).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Plus, RotateCw } from 'lucide-react';
+import { CAMPAIGN_UNDO_MS, type DeletedCampaign } from '@questkeeper/core/schemas/campaigns';
 import { useToast } from '@/components/toast/toast-store';
-import { Alert } from '@/components/ui/alert';
-import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
-import { useCampaigns, useDeleteCampaign, type Campaign } from '@/lib/campaigns';
+import { restoreCampaign, useCampaigns, type Campaign } from '@/lib/campaigns';
 import { CampaignItem } from './campaign-item';
+import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { useCampaignCounter } from './use-campaign-counter';
 
 export function CampaignList({
@@ -26,34 +28,23 @@ export function CampaignList({
   const { t, i18n } = useTranslation();
   const campaigns = useCampaigns();
   const { count, limit } = useCampaignCounter();
-  const remove = useDeleteCampaign();
-  const confirm = useConfirm();
+  const undoDelete = useUndoDelete(currentId, onSelect);
   const toast = useToast();
+  /** The campaign whose delete dialog is open. */
+  const [deleting, setDeleting] = useState<Campaign | null>(null);
   /** The current campaign the user folded (the current one starts expanded). */
   const [foldedId, setFoldedId] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const headingId = 'campaigns-heading';
   const number = new Intl.NumberFormat(i18n.language);
 
-  async function onDelete(campaign: Campaign) {
-    const ok = await confirm({
-      message: t('campaigns.deleteConfirm', { name: campaign.name }),
-      confirmLabel: t('common.delete'),
+  // The dashboard moves to the first remaining campaign, or to none (spec §4); Undo brings the
+  // campaign back exactly (the server kept it) and makes it current again.
+  function onDeleted(campaign: Campaign, { undoToken }: DeletedCampaign) {
+    setDeleting(null);
+    toast.success(t('campaigns.deleted', { name: campaign.name }), {
+      duration: CAMPAIGN_UNDO_MS,
+      action: { label: t('common.undo'), onClick: () => void undoDelete(campaign, undoToken) },
     });
-    if (!ok) return;
-    setError(null);
-    setDeletingId(campaign._id);
-    try {
-      // The dashboard then moves to the first remaining campaign, or to none (spec §4).
-      await remove.mutateAsync(campaign._id);
-      // No Undo: a campaign takes its units and combat with it (the confirmation says so).
-      toast.success(t('campaigns.deleted', { name: campaign.name }));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setDeletingId(null);
-    }
   }
 
   return (
@@ -118,9 +109,10 @@ export function CampaignList({
                     onSelect(campaign);
                   }
                 }}
-                onDelete={() => void onDelete(campaign)}
-                deleting={deletingId === campaign._id}
-                deleteDisabled={deletingId !== null}
+                onDelete={() => setDeleting(campaign)}
+                // The dialog shows the delete under way.
+                deleting={false}
+                deleteDisabled={deleting !== null}
               >
                 {renderViews(campaign)}
               </CampaignItem>
@@ -128,8 +120,44 @@ export function CampaignList({
           })}
         </ul>
       )}
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {confirm.dialog}
+      {deleting ? (
+        <DeleteCampaignDialog campaign={deleting} onDeleted={onDeleted} onClose={() => setDeleting(null)} />
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * The Undo of a delete. Not a mutation hook's callbacks: the toast outlives this list when the sidebar
+ * changes layout (rail, drawer), and callbacks of an unmounted hook never run; the latest
+ * `currentId` and `onSelect` are read through a ref.
+ */
+function useUndoDelete(currentId: string | null, onSelect: (campaign: Campaign) => void) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const latest = useRef({ currentId, onSelect });
+  useEffect(() => {
+    latest.current = { currentId, onSelect };
+  }, [currentId, onSelect]);
+  return useCallback(
+    async (campaign: Campaign, undoToken: string) => {
+      try {
+        const back = await restoreCampaign(campaign._id, undoToken);
+        // With no campaign left the dashboard takes the one that comes back by itself; sending it
+        // there too would be a navigation to the URL shown, which starts the page (and its toasts)
+        // afresh. With another one current, Undo goes back to the restored campaign.
+        const elsewhere = latest.current.currentId !== null;
+        // What was read of the campaign before (units, fight, player view) is read afresh when shown;
+        // the list is read now, so the dashboard finds the campaign it is sent to.
+        queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(campaign._id) });
+        await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+        toast.success(t('campaigns.restored', { name: back.name }));
+        if (elsewhere) latest.current.onSelect(back);
+      } catch (failure) {
+        toast.error(t('campaigns.restoreFailed', { name: campaign.name, message: errorMessage(failure) }));
+      }
+    },
+    [queryClient, t, toast],
   );
 }

@@ -71,10 +71,11 @@ describe('the quick field of a row', () => {
     // Dice roll 1s on the fake server.
     await waitFor(() => expect(server.units.find((u) => u._id === 'e1')?.currentHp).toBe(8));
     expect(actions(server)).toEqual([
-      { type: 'attack', targetId: 'e1', amount: 7 },
-      { type: 'heal', targetId: 'e1', amount: 5 },
-      { type: 'attack', targetId: 'e1', amount: 3 },
-      { type: 'attack', targetId: 'e1', amount: '2d4' },
+      // Issue #29: each blow names who deals it, the unit whose turn it is by default.
+      { type: 'attack', targetId: 'e1', amount: 7, sourceId: 'a1' },
+      { type: 'heal', targetId: 'e1', amount: 5, sourceId: 'a1' },
+      { type: 'attack', targetId: 'e1', amount: 3, sourceId: 'a1' },
+      { type: 'attack', targetId: 'e1', amount: '2d4', sourceId: 'a1' },
     ]);
   });
 
@@ -129,7 +130,10 @@ describe('keyboard shortcuts', () => {
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(help).getByText('Next turn')).toBeTruthy();
     expect(within(help).getByText('Attack the target with the amount')).toBeTruthy();
-    expect(actions(server)).toEqual([{ type: 'attack', targetId: 'e1', amount: 7 }, { type: 'nextTurn' }]);
+    expect(actions(server)).toEqual([
+      { type: 'attack', targetId: 'e1', amount: 7, sourceId: 'a1' },
+      { type: 'nextTurn' },
+    ]);
   });
 });
 
@@ -182,7 +186,9 @@ describe('the fight', () => {
         10, 95,
       ]),
     );
-    expect(actions(server)).toEqual([{ type: 'attack', targetId: 'e1', amount: 5, targetIds: ['e2'] }]);
+    expect(actions(server)).toEqual([
+      { type: 'attack', targetId: 'e1', amount: 5, sourceId: 'a1', targetIds: ['e2'] },
+    ]);
   });
 
   it('adds reinforcements with a typed initiative, in order', async () => {

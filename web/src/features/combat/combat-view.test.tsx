@@ -193,7 +193,7 @@ describe('fight', () => {
       expect(server.calls).toContainEqual({
         method: 'POST',
         path: '/api/combat/actions',
-        body: { version: 1, action: { type: 'attack', targetId: 'a1', amount: 10 } },
+        body: { version: 1, action: { type: 'attack', targetId: 'a1', amount: 10, sourceId: 'a1' } },
       }),
     );
     await waitFor(() =>
@@ -227,11 +227,17 @@ describe('fight', () => {
     await user.clear(amount);
     await user.type(amount, '7');
     expect(isDisabled(within(target).getByRole('button', { name: 'Attack' }))).toBe(false);
-    // Enter applies the action used last: Heal.
+    // Issue #29: Enter does what the sign says (a bare number damages, `+` heals), never the last button.
     await user.type(amount, '{Enter}');
     await waitFor(() =>
       expect(server.calls.at(-1)?.body).toMatchObject({
-        action: { type: 'heal', targetId: 'a2', amount: 7 },
+        action: { type: 'attack', targetId: 'a2', amount: 7 },
+      }),
+    );
+    await user.type(amount, '+3{Enter}');
+    await waitFor(() =>
+      expect(server.calls.at(-1)?.body).toMatchObject({
+        action: { type: 'heal', targetId: 'a2', amount: 3 },
       }),
     );
   });

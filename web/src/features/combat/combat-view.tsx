@@ -15,7 +15,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
 import type { CampaignViewProps } from '@/lib/campaigns';
 import { predictAction, useCombat, type CombatAction, type Fight, type PredictionRules } from '@/lib/combat';
 import { useUnits, type Unit } from '@/lib/units';
@@ -26,6 +25,7 @@ import { FightSummary } from './components/fight-summary';
 import { CombatSetup } from './components/combat-setup';
 import { UndoRedo } from './components/undo-redo';
 import { SharePanel } from './components/share-panel';
+import { FailureNotice } from './components/failure-notice';
 
 const NO_UNITS: readonly Unit[] = [];
 
@@ -117,6 +117,18 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
 
   const shown = ending?.fight ?? fight;
   const notice = combat.notice;
+  // Retry (issue #29): the very action that failed, at the fight's newest version; the fight view
+  // hears of it (`retried`) so the amount it kept for that blow goes once the blow is applied.
+  const failed = notice?.action ?? null;
+  const [retrying, setRetrying] = useState(false);
+  const [retried, setRetried] = useState<CombatAction | null>(null);
+  const retry = useCallback(async () => {
+    if (!failed) return;
+    setRetrying(true);
+    const answer = await act(failed);
+    setRetrying(false);
+    if (answer) setRetried(failed);
+  }, [act, failed]);
 
   return (
     <section aria-labelledby={headingId} className="mx-auto flex w-full max-w-7xl flex-col gap-5">
@@ -141,20 +153,13 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
       {/* The live player view (issue #15): its link and what players see of the fight's units. */}
       <SharePanel campaignId={campaign._id} units={fightUnits} />
 
-      {notice ? (
-        <Alert tone={notice.kind === 'conflict' ? 'info' : 'error'}>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p>
-              {notice.kind === 'conflict'
-                ? t('combat.conflict')
-                : t('combat.refused', { message: errorMessage(notice.error) })}
-            </p>
-            <Button variant="ghost" size="sm" onClick={combat.dismissNotice}>
-              {t('combat.dismiss')}
-            </Button>
-          </div>
-        </Alert>
-      ) : null}
+      <FailureNotice
+        notice={notice}
+        offline={combat.offline}
+        retrying={retrying}
+        onRetry={() => void retry()}
+        onDismiss={combat.dismissNotice}
+      />
 
       {combat.query.isError || unitsQuery.isError ? (
         <Alert tone="error">
@@ -195,6 +200,7 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
           unitMap={unitMap}
           fight={shown}
           ending={ending !== null}
+          retried={retried}
           onAct={act}
           onEnd={endNow}
         />

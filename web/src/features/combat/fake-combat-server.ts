@@ -54,6 +54,8 @@ export function fakeCombatServer(
     log: [] as CombatLogEntry[],
     /** Every write the view sent, in order. */
     calls: [] as { method: string; path: string; body: unknown }[],
+    /** How many of the next writes never reach the server (issue #29: no connection). */
+    unreachable: 0,
   };
   const done: Step[] = [];
   const undone: Step[] = [];
@@ -164,6 +166,14 @@ export function fakeCombatServer(
       return page(new URL(path, 'http://fake.test').searchParams);
     }
     if (method === 'GET' && path === '/api/units') return structuredClone(server.units);
+    // The rows' player-view markers read the settings (issue #29): none set here.
+    if (method === 'GET' && path === '/api/combat/player-view') {
+      return { hp: { allies: 'exact', enemies: 'bands' }, units: {}, version: 0 };
+    }
+    if (server.unreachable > 0) {
+      server.unreachable -= 1;
+      throw new ApiError(0, 'NETWORK', 'Something went wrong. Please try again.');
+    }
     server.calls.push({ method, path, body });
     if (method === 'POST' && path.startsWith('/api/combat/')) {
       if (body?.version !== server.fight.version) conflict();

@@ -18,8 +18,8 @@ export function playerLogText(line: PlayerLogLine, t: TFunction): string {
             ? t('playerView.log.attackNoAmount', { actor, target })
             : t('playerView.log.attackAloneNoAmount', { target });
         return actor
-          ? t('playerView.log.attack', { actor, target, amount: line.amount })
-          : t('playerView.log.attackAlone', { target, amount: line.amount });
+          ? t('playerView.log.attack', { actor, target, amount: line.amount, count: line.amount })
+          : t('playerView.log.attackAlone', { target, amount: line.amount, count: line.amount });
       case 'heal':
         if (line.amount === null)
           return actor

@@ -30,7 +30,10 @@ export function useUnitDelete(
     async (unit: Unit) => {
       try {
         const back = await createUnit(duplicateOf(unit, unit.name));
-        toast.success(t('units.restored', { name: back.name }));
+        toast.success(t('units.restored', { name: back.name }), {
+          kind: 'units.restored',
+          many: (count) => t('units.restoredMany', { count }),
+        });
         onRestored(back);
       } catch (failure) {
         toast.error(t('units.restoreFailed', { name: unit.name, message: errorMessage(failure) }));
@@ -52,7 +55,10 @@ export function useUnitDelete(
         setDeletingId(unit._id);
         try {
           await deleteUnit(unit._id);
+          // Deletes in a burst are one toast, whose Undo brings each back (issue #29).
           toast.success(t('units.deleted', { name: unit.name }), {
+            kind: 'units.deleted',
+            many: (count) => t('units.deletedMany', { count }),
             action: { label: t('common.undo'), onClick: () => void restore(unit) },
           });
         } catch {

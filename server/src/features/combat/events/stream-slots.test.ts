@@ -51,6 +51,21 @@ describe.each(stores)('stream slots ($name)', ({ redis }) => {
     }
   });
 
+  it('counts the live slots of a key, a limit of its own allowed (the watchers of a link, issue #29)', async () => {
+    const slots = open();
+    try {
+      const key = `watch:${crypto.randomUUID()}`;
+      const taken = await Promise.all([1, 2, 3, 4, 5].map(() => slots.acquire(key, 1000)));
+      expect(taken.every(Boolean)).toBe(true);
+      expect(await slots.count(key)).toBe(5);
+      expect(await slots.count(`${key}:other`)).toBe(0);
+      taken[0]!.release();
+      await expect.poll(() => slots.count(key)).toBe(4);
+    } finally {
+      await slots.close();
+    }
+  });
+
   it('counts parallel takes one by one', async () => {
     const slots = open();
     try {

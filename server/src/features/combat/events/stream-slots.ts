@@ -19,8 +19,10 @@ export interface StreamSlot {
 }
 
 export interface StreamSlots {
-  /** A slot for one more stream under `key` (a limitKey), or null when `limit` are open. */
-  acquire(key: string): Promise<StreamSlot | null>;
+  /** A slot for one more stream under `key` (a limitKey), or null when `limit` (default: `this.limit`) are open. */
+  acquire(key: string, limit?: number): Promise<StreamSlot | null>;
+  /** How many live slots are held under `key`, in every process (the watchers of a share link, issue #29). */
+  count(key: string): Promise<number>;
   /** How many may be open under one key. */
   readonly limit: number;
   close(): Promise<void>;
@@ -32,6 +34,7 @@ interface SlotStore {
   take(key: string, slotId: string, limit: number, leaseMs: number): Promise<boolean>;
   renew(key: string, slotId: string, leaseMs: number): Promise<void>;
   drop(key: string, slotId: string): Promise<void>;
+  count(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -39,9 +42,10 @@ function slotsOver(store: SlotStore, limit: number, leaseMs: number): StreamSlot
   const renewals = new Set<NodeJS.Timeout>();
   return {
     limit,
-    async acquire(key) {
+    count: (key) => store.count(key),
+    async acquire(key, keyLimit = limit) {
       const slotId = crypto.randomUUID();
-      if (!(await store.take(key, slotId, limit, leaseMs))) return null;
+      if (!(await store.take(key, slotId, keyLimit, leaseMs))) return null;
       const renew = setInterval(
         () => {
           store.renew(key, slotId, leaseMs).catch(() => {});
@@ -87,6 +91,9 @@ export function memorySlotStore(): SlotStore {
       slots?.delete(slotId);
       if (slots?.size === 0) held.delete(key);
     },
+    async count(key) {
+      return held.get(key)?.size ?? 0;
+    },
     async close() {},
   };
 }
@@ -117,6 +124,9 @@ export function redisSlotStore(url: string, prefix = 'qk:streams:'): SlotStore {
     },
     async drop(key, slotId) {
       await redis.zrem(prefix + key, slotId);
+    },
+    async count(key) {
+      return redis.zcount(prefix + key, `(${Date.now()}`, '+inf');
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -156,6 +166,13 @@ export function postgresSlotStore(db: Db): SlotStore {
     },
     async drop(key, slotId) {
       await db.execute(sql`delete from rate_limit_counters where key = ${rowKey(key, slotId)}`);
+    },
+    async count(key) {
+      const result = (await db.execute(sql`
+        select count(*)::int as open from rate_limit_counters
+        where starts_with(key, ${`stream:${key}:`}) and length(key) = ${`stream:${key}:`.length + 36}
+          and reset_at > now()`)) as unknown as { rows: { open: number }[] };
+      return Number(result.rows[0]?.open ?? 0);
     },
     async close() {},
   };

@@ -1,17 +1,29 @@
 // What the game master does on a turn (spec §4, §5; issue #14): the target with its HP and status,
 // the amount — a whole number 1..999 or dice such as 2d6+3 (rolled by the server), checked as it is
-// typed with the position of a mistake — Heal and Attack, and Next turn. Enter in the amount applies
-// the action used last (Attack at first). It sticks to the bottom of the screen, so a target picked
+// typed with the position of a mistake — Heal and Attack, and Next turn. Issue #29: one amount
+// grammar (core's parseTypedAmount: `+5` heals, `-5` or `5` damages; the buttons do what they say
+// whatever the sign), a line that says what Enter will do or what it lacks, and who deals the blow
+// ("By: Goblin 2", any unit of the fight or no one). It sticks to the bottom of the screen, so a target picked
 // far down a list of 200 is one tap from the blow. On a phone (issue #16) it takes at most a quarter
 // of the screen: icon buttons with their names for screen readers, and a toggle that folds it down
 // to the target and Next turn.
 import { memo, useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, ChevronsRight, ChevronUp, Crosshair, HeartPulse, Hourglass, Sword } from 'lucide-react';
+import {
+  ChevronDown,
+  ChevronsRight,
+  ChevronUp,
+  Crosshair,
+  HeartPulse,
+  Hourglass,
+  Sword,
+  UserRound,
+} from 'lucide-react';
 import { HpBar } from '@/components/hp-bar';
 import { Button } from '@/components/ui/button';
 import type { Unit } from '@/lib/units';
-import { checkAmount } from './amount-check';
+import { parseQuick } from './amount-check';
+import type { Missing } from './use-amount-keys';
 
 export type AmountAction = 'attack' | 'heal';
 
@@ -20,11 +32,18 @@ interface ActionBarProps {
   /** More targets of the same blow (area damage). */
   extraTargets: number;
   amountRef?: RefObject<HTMLInputElement | null>;
-  /** The action Enter applies (the last one used). */
-  last: AmountAction;
   statuses: readonly string[];
   amount: string;
   disabled: boolean;
+  /** The fight's units, any of which may deal the blow. */
+  sources: readonly Unit[];
+  /** Who deals it: a unit of `sources`, or null for no one (a trap, a fall). */
+  sourceId: string | null;
+  /** What the last Enter lacked, while nothing changed since. */
+  missing: Missing | null;
+  onSource: (id: string | null) => void;
+  /** Enter in the amount: applies what the sign says, or says what is missing. */
+  onEnter: () => void;
   onAmount: (amount: string) => void;
   onAct: (action: AmountAction, amount: string) => void;
   onStatus: (unit: Unit, status: string) => void;
@@ -32,25 +51,21 @@ interface ActionBarProps {
   onNextTurn: () => void;
 }
 
-type AmountCheck = { ok: true } | { ok: false; message: string } | { ok: false; message: null };
-
-/** Whether the amount can be sent: the same rules as the server's (core/src/rules/combat-amount.ts). */
-export function useAmountCheck(text: string): AmountCheck {
-  const { t } = useTranslation();
-  const check = checkAmount(text);
-  if (check.ok) return check;
-  return { ok: false, message: check.problem ? t(check.problem.key, check.problem.params) : null };
-}
+const NO_ONE = '';
 
 // Memoised: an answer that changes only the log leaves the bar as it is.
 export const ActionBar = memo(function ActionBar({
   target,
   extraTargets,
   amountRef,
-  last,
   statuses,
   amount,
   disabled,
+  sources,
+  sourceId,
+  missing,
+  onSource,
+  onEnter,
   onAmount,
   onAct,
   onStatus,
@@ -60,10 +75,47 @@ export const ActionBar = memo(function ActionBar({
   const { t } = useTranslation();
   const id = useId();
   const [folded, setFolded] = useState(false);
-  const check = useAmountCheck(amount);
-  const invalid = !check.ok && check.message !== null;
-  const canAct = target !== undefined && check.ok && !disabled;
+  const typed = parseQuick(amount);
+  const problem = !typed.ok && typed.problem ? t(typed.problem.key, typed.problem.params) : null;
+  const invalid = problem !== null;
+  const canAct = target !== undefined && typed.ok && !disabled;
   const apply = (action: AmountAction) => onAct(action, amount);
+  // What Enter will do, before it is pressed; or what the last Enter lacked.
+  const enterText = (() => {
+    if (missing === 'target') return t('combat.enter.noTarget');
+    if (missing === 'amount') return t('combat.enter.noAmount');
+    if (!target || !typed.ok) return '';
+    const name =
+      extraTargets > 0 ? t('combat.enter.more', { name: target.name, count: extraTargets }) : target.name;
+    return t(typed.type === 'heal' ? 'combat.enter.heal' : 'combat.enter.attack', {
+      target: name,
+      amount: typed.amount,
+    });
+  })();
+  const sourceControl = (
+    <div className="flex shrink-0 items-center gap-1 text-sm text-ink-muted">
+      <UserRound aria-hidden="true" className="size-4 shrink-0" />
+      {/* On a phone the icon stands for the word, so the Enter line fits beside it. */}
+      <label htmlFor={`${id}-source`} className="max-sm:sr-only">
+        {t('combat.source.label')}
+      </label>
+      <select
+        id={`${id}-source`}
+        value={sourceId ?? NO_ONE}
+        disabled={disabled}
+        title={t('combat.source.title')}
+        onChange={(event) => onSource(event.target.value === NO_ONE ? null : event.target.value)}
+        className="h-8 w-28 rounded-control border border-line bg-surface px-2 text-sm text-ink sm:w-44"
+      >
+        {sources.map((unit) => (
+          <option key={unit._id} value={unit._id}>
+            {unit.name}
+          </option>
+        ))}
+        <option value={NO_ONE}>{t('combat.source.none')}</option>
+      </select>
+    </div>
+  );
   // A status the campaign no longer lists still shows as the unit's own.
   const options = target && !statuses.includes(target.status) ? [target.status, ...statuses] : statuses;
 
@@ -177,15 +229,12 @@ export const ActionBar = memo(function ActionBar({
             onKeyDown={(event) => {
               if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
               event.preventDefault();
-              if (canAct) apply(last);
+              if (!disabled) onEnter();
             }}
             className={`h-11 w-full rounded-control border bg-surface px-3 font-mono text-base text-ink tabular-nums placeholder:text-sm placeholder:text-ink-muted ${
               invalid ? 'border-danger' : 'border-line'
             }`}
           />
-          <p id={`${id}-amount-help`} className="sr-only">
-            {t(last === 'attack' ? 'combat.enterAttacks' : 'combat.enterHeals')}
-          </p>
         </div>
         <Button
           variant="secondary"
@@ -217,11 +266,26 @@ export const ActionBar = memo(function ActionBar({
           {t('combat.nextTurn')}
         </Button>
       </div>
-      {invalid ? (
-        <p id={`${id}-amount-error`} role="alert" className="text-sm text-danger lg:basis-full">
-          {check.ok ? null : check.message}
+      {/* One line, always there (nothing moves when it changes): who deals the blow, then what Enter
+          will do, what it lacks, or what is wrong with the amount. */}
+      <div
+        className={`flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 text-sm lg:basis-full ${folded ? 'max-sm:hidden' : ''}`}
+      >
+        {sourceControl}
+        <p
+          id={`${id}-amount-help`}
+          aria-live="polite"
+          data-testid="enter-preview"
+          className={`min-w-0 max-sm:text-xs ${invalid ? 'sr-only' : missing ? 'font-medium text-ink' : 'text-ink-muted'}`}
+        >
+          {invalid ? '' : enterText}
         </p>
-      ) : null}
+        {invalid ? (
+          <p id={`${id}-amount-error`} role="alert" className="min-w-0 text-danger">
+            {problem}
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 });

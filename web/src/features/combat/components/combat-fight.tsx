@@ -25,7 +25,7 @@ import type { CombatActionResponse } from '@questkeeper/core/schemas/combat';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { ActionBar, type AmountAction } from './action-bar';
-import { amountValue, checkAmount } from './amount-check';
+import { parseQuick } from './amount-check';
 import { ConditionDialog } from './condition-dialog';
 import { FightGroup } from './fight-group';
 import { ShortcutsDialog, useFightShortcuts } from './fight-shortcuts';
@@ -33,6 +33,7 @@ import { InitiativeOrder } from './initiative-order';
 import { ReinforceDialog, type Reinforcement } from './reinforce-dialog';
 import { useSpawnCopies } from './use-spawn-copies';
 import { useTargetMove } from './use-target-move';
+import { useAmountKeys, type Missing } from './use-amount-keys';
 
 const NO_IDS: ReadonlySet<string> = new Set();
 
@@ -45,6 +46,8 @@ interface CombatFightProps {
   fight: Fight;
   /** A group has just fallen: actions wait for the end. */
   ending: boolean;
+  /** An action the failure notice's Retry applied (issue #29): the amount kept for it goes. */
+  retried?: CombatAction | null;
   onAct: (action: CombatAction) => Promise<CombatActionResponse | null>;
   onEnd: () => void | Promise<void>;
 }
@@ -56,6 +59,7 @@ export function CombatFight({
   unitMap,
   fight,
   ending,
+  retried = null,
   onAct,
   onEnd,
 }: CombatFightProps) {
@@ -90,8 +94,15 @@ export function CombatFight({
   // The amount (decisions.md turn-2): empty at first, cleared after a blow and after Next turn.
   const [amount, setAmount] = useState('');
   const amountTextRef = useLatest(amount);
-  // The action Enter applies: the one used last (Attack at first).
-  const [last, setLast] = useState<AmountAction>('attack');
+  // What Enter lacked (issue #29: "Pick a target first"), while the amount and target stay as they were.
+  const [missing, setMissing] = useState<{ kind: Missing; amount: string; targetId: string | null } | null>(
+    null,
+  );
+  // A blow that failed, with the text kept for it (issue #29): Retry applying it clears that text.
+  const kept = useRef<{ action: CombatAction; text: string } | null>(null);
+  // Who deals the blows (issue #29): the unit whose turn it is unless the GM picks another unit or no
+  // one, for the turn it was picked in (Next turn resets it).
+  const [chosenSource, setChosenSource] = useState<{ id: string | null; turn: string } | null>(null);
 
   // The 'next turn' banner of a new round, shown for 4 s (spec §9); a new wrap restarts it.
   const [banner, setBanner] = useState<{ round: number; at: number } | null>(null);
@@ -117,9 +128,21 @@ export function CombatFight({
   const currentId = state.order[state.turnIndex]?.unitId;
   const current = currentId ? unitMap.get(currentId) : undefined;
   const target = state.targetId ? unitMap.get(state.targetId) : undefined;
+  const chosen = chosenSource?.turn === turn ? chosenSource.id : undefined;
+  const sourceId =
+    chosen === null || (chosen !== undefined && state.order.some((entry) => entry.unitId === chosen))
+      ? chosen
+      : (currentId ?? null);
+  const sourceRef = useLatest(sourceId);
+  const chooseSource = useCallback(
+    (id: string | null) => setChosenSource({ id, turn: turnRef.current }),
+    [turnRef],
+  );
+  const missingNow =
+    missing && missing.amount === amount && missing.targetId === state.targetId ? missing.kind : null;
 
   const select = useCallback(
-    (id: string, additive: boolean) => {
+    function pick(id: string, additive: boolean) {
       const now = stateRef.current;
       if (additive && now.targetId && now.targetId !== id) {
         // One more target of the same blow (or one less): the rows stay where they are.
@@ -132,53 +155,96 @@ export function CombatFight({
         return;
       }
       setExtra(null);
-      if (move.busy() || now.targetId === id) return;
+      // A pick during the glide counts when it ends (issue #29), never dropped.
+      if (move.busy()) return move.afterGlide(() => pick(id, additive));
+      if (now.targetId === id) return;
       const group = now.allies.includes(id) ? now.allies : now.enemies;
-      if (group[group.length - 1] !== id) move.start(id);
+      move.start(id, group[group.length - 1] !== id);
       setPicked({ id, turn: turnRef.current });
       setMoves((list) => [...list.filter((item) => item !== id), id]);
     },
     [move, stateRef, turnRef],
   );
 
-  /** A blow or a heal; a heal that meets a unit at full HP says so (nothing to heal). */
+  /**
+   * A blow or a heal; a heal that meets a unit at full HP says so (nothing to heal). One that fails
+   * puts its amount back in the bar, on its target (issue #29), unless the GM typed something since.
+   */
   const blow = useCallback(
-    async (action: Extract<CombatAction, { type: AmountAction }>) => {
+    async (action: Extract<CombatAction, { type: AmountAction }>, text: string) => {
+      const sentIn = turnRef.current;
       const answer = await onAct(action);
-      if (action.type !== 'heal' || !answer) return;
+      if (!answer) {
+        kept.current = { action, text };
+        setAmount((now) => (now === '' ? text : now));
+        if (turnRef.current === sentIn) setPicked({ id: action.targetId, turn: sentIn });
+        return;
+      }
+      if (action.type !== 'heal') return;
       for (const entry of answer.entries) {
         if (entry.type === 'heal' && entry.hpBefore !== null && entry.hpBefore === entry.hpAfter) {
           toast.info(t('combat.fast.healFull', { name: entry.target?.name ?? '' }));
         }
       }
     },
-    [onAct, t, toast],
+    [onAct, t, toast, turnRef],
   );
 
+  // Retry applied a kept blow: its text leaves the bar (unless the GM typed something else since).
+  useEffect(() => {
+    const item = kept.current;
+    if (!retried || item?.action !== retried) return;
+    kept.current = null;
+    setAmount((now) => (now === item.text ? '' : now));
+  }, [retried]);
+
+  /** Attack or Heal, whatever the sign typed (issue #29: the buttons do what they say). */
   const act = useCallback(
     (type: AmountAction, value: string) => {
       const targetId = stateRef.current.targetId;
-      if (!targetId) return;
-      setLast(type);
+      const typed = parseQuick(value);
+      if (!targetId || !typed.ok) return;
       setAmount('');
       const others = [...extraRef.current].filter((id) => id !== targetId);
       setExtra(null);
-      void blow({
-        type,
-        targetId,
-        amount: amountValue(value),
-        ...(others.length > 0 ? { targetIds: others } : {}),
-      });
+      void blow(
+        {
+          type,
+          targetId,
+          amount: typed.amount,
+          sourceId: sourceRef.current,
+          ...(others.length > 0 ? { targetIds: others } : {}),
+        },
+        value,
+      );
     },
-    [blow, stateRef, extraRef],
+    [blow, stateRef, extraRef, sourceRef],
   );
+
+  /** Enter, in the amount or with no field focused: what the sign says, or what is missing. */
+  const enter = useCallback(() => {
+    const text = amountTextRef.current;
+    const targetId = stateRef.current.targetId;
+    const typed = parseQuick(text);
+    if (targetId && typed.ok) {
+      setMissing(null);
+      act(typed.type, text);
+      return;
+    }
+    if (!targetId) setMissing({ kind: 'target', amount: text, targetId });
+    else if (!typed.ok && typed.problem === null) setMissing({ kind: 'amount', amount: text, targetId });
+    if (targetId) amountRef.current?.focus();
+  }, [act, amountTextRef, stateRef]);
 
   // A row's quick field: that unit is the target of this one blow.
   const quick = useCallback(
     (targetId: string, type: AmountAction, value: number | string) => {
-      void blow({ type, targetId, amount: value });
+      void blow(
+        { type, targetId, amount: value, sourceId: sourceRef.current },
+        `${type === 'heal' ? '+' : ''}${value}`,
+      );
     },
-    [blow],
+    [blow, sourceRef],
   );
 
   const nextTurn = useCallback(async () => {
@@ -222,9 +288,11 @@ export function CombatFight({
     amountRef.current?.focus();
   };
   const fromKeys = (type: AmountAction) => {
-    if (stateRef.current.targetId && checkAmount(amountTextRef.current).ok) act(type, amountTextRef.current);
+    if (stateRef.current.targetId && parseQuick(amountTextRef.current).ok) act(type, amountTextRef.current);
     else focusAmount();
   };
+  // `+` and `-` start the amount as a digit does; Enter with no field focused (issue #29).
+  useAmountKeys({ onSign: focusAmount, onEnter: enter }, !ending);
   useFightShortcuts(
     {
       onNextTurn: () => void nextTurn(),
@@ -303,20 +371,27 @@ export function CombatFight({
         </div>
       </div>
 
-      <ActionBar
-        target={target}
-        extraTargets={[...extraIds].filter((id) => id !== state.targetId).length}
-        amountRef={amountRef}
-        last={last}
-        statuses={statuses}
-        amount={amount}
-        disabled={ending}
-        onAmount={setAmount}
-        onAct={act}
-        onStatus={setStatus}
-        onConditions={setConditionsOf}
-        onNextTurn={nextTurnClick}
-      />
+      {/* Stuck to the bottom: toasts and a gliding target keep clear of it (lib/bottom-bar.ts). */}
+      <div data-bottom-bar="" className="contents">
+        <ActionBar
+          target={target}
+          extraTargets={[...extraIds].filter((id) => id !== state.targetId).length}
+          amountRef={amountRef}
+          statuses={statuses}
+          amount={amount}
+          disabled={ending}
+          sources={fighters}
+          sourceId={sourceId}
+          missing={missingNow}
+          onSource={chooseSource}
+          onEnter={enter}
+          onAmount={setAmount}
+          onAct={act}
+          onStatus={setStatus}
+          onConditions={setConditionsOf}
+          onNextTurn={nextTurnClick}
+        />
+      </div>
       {conditionUnit ? (
         <ConditionDialog
           unit={conditionUnit}
@@ -332,6 +407,7 @@ export function CombatFight({
         <ReinforceDialog
           units={available}
           fighting={fighters}
+          allyIds={allies}
           onAdd={reinforce}
           onCopies={
             spawn.canCopy

@@ -23,6 +23,7 @@ import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { InitiativeDialog } from './initiative-dialog';
 import { InitiativeSettings } from './initiative-settings';
+import { PlayerViewMarker } from './player-view-marker';
 import { useSpawnCopies } from './use-spawn-copies';
 import { WindowedList } from './windowed-list';
 
@@ -277,9 +278,12 @@ function UnitSummary({ unit }: { unit: Unit }) {
   const { t } = useTranslation();
   return (
     <div className="min-w-0 flex-1">
-      <p title={unit.name} className="truncate font-medium">
-        {unit.name}
-      </p>
+      <div className="flex min-w-0 items-center gap-2">
+        <p title={unit.name} className="min-w-0 truncate font-medium">
+          {unit.name}
+        </p>
+        <PlayerViewMarker campaignId={unit.gameDataId} unitId={unit._id} />
+      </div>
       <p className="truncate text-xs text-ink-muted">
         {unit.race} · {unit.class} · {t('combat.hpText', { current: unit.currentHp, max: unit.hp })}
       </p>

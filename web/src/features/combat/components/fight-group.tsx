@@ -3,7 +3,9 @@
 // target (Shift-click adds it to the targets of one area blow, issue #16). Each row has its own quick
 // field — `7` or `-7` damages, `+5` heals, dice too, Enter applies — whose text lives in the row, so
 // typing repaints that row alone. Rows are memoised on their own unit: a blow repaints one row, not 200.
-import { memo, useId, useState } from 'react';
+// Issue #29: the rows are one stop of the Tab key (a roving tabindex: the target's row, or the
+// first); Up and Down (or K and J), Home and End walk the group and make the unit reached the target.
+import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crosshair, Skull } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/rules/combat';
@@ -11,11 +13,36 @@ import type { CombatCondition, ConditionMap } from '@questkeeper/core/schemas/co
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
+import { useLatest } from '@/lib/use-latest';
 import { parseQuick } from './amount-check';
 import { ConditionChips } from './condition-chips';
+import { PlayerViewMarker } from './player-view-marker';
 import { WindowedList } from './windowed-list';
 
 const NO_CONDITIONS: readonly CombatCondition[] = [];
+
+type Step = 'next' | 'previous' | 'first' | 'last';
+
+/** The step a key takes through the group's rows, if it is one of theirs. */
+function stepOf(event: KeyboardEvent): Step | null {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return null;
+  switch (event.key) {
+    case 'ArrowDown':
+    case 'j':
+    case 'J':
+      return 'next';
+    case 'ArrowUp':
+    case 'k':
+    case 'K':
+      return 'previous';
+    case 'Home':
+      return 'first';
+    case 'End':
+      return 'last';
+    default:
+      return null;
+  }
+}
 
 /** Height of a row plus the gap, in rem (h-24 + gap-2). */
 const ROW_PITCH_REM = 6.5;
@@ -63,6 +90,26 @@ export const FightGroup = memo(function FightGroup({
     members.push(unit);
     if (unit.currentHp > 0) standing += 1;
   }
+  // The one row Tab reaches: the target's when it is in this group, else the first.
+  const rovingId = members.some((unit) => unit._id === targetId) ? targetId : members[0]?._id;
+  const latest = useLatest({ members, onSelect });
+  const step = useCallback(
+    (id: string, where: Step) => {
+      const { members: rows, onSelect: pick } = latest.current;
+      const index = rows.findIndex((unit) => unit._id === id);
+      if (index === -1 || rows.length === 0) return;
+      // The target moves to the end of its group: Down from it wraps to the first, next in line.
+      const to =
+        where === 'first'
+          ? 0
+          : where === 'last'
+            ? rows.length - 1
+            : (index + (where === 'next' ? 1 : -1) + rows.length) % rows.length;
+      const next = rows[to];
+      if (next && next._id !== id) pick(next._id, false);
+    },
+    [latest],
+  );
   return (
     <section
       aria-labelledby={headingId}
@@ -92,6 +139,7 @@ export const FightGroup = memo(function FightGroup({
             count={members.length}
             unit={unit}
             selected={unit._id === targetId || extraIds.has(unit._id)}
+            roving={unit._id === rovingId}
             helpId={helpId}
             current={unit._id === currentId}
             classHex={classColors.get(unit.class)}
@@ -99,6 +147,7 @@ export const FightGroup = memo(function FightGroup({
             notes={notes}
             disabled={disabled}
             onSelect={onSelect}
+            onStep={step}
             onQuick={onQuick}
           />
         )}
@@ -118,7 +167,9 @@ const FightRow = memo(function FightRow({
   notes,
   disabled,
   onSelect,
+  onStep,
   onQuick,
+  roving,
   helpId,
 }: {
   position: number;
@@ -131,7 +182,10 @@ const FightRow = memo(function FightRow({
   notes: ReadonlyMap<string, string>;
   disabled: boolean;
   onSelect: (id: string, additive: boolean) => void;
+  onStep: (id: string, where: Step) => void;
   onQuick: (id: string, type: 'attack' | 'heal', amount: number | string) => void;
+  /** Tab reaches this row (roving tabindex). */
+  roving: boolean;
   helpId: string;
 }) {
   const { t } = useTranslation();
@@ -169,7 +223,15 @@ const FightRow = memo(function FightRow({
           aria-label={t('combat.targetOf', { name: unit.name })}
           title={unit.name}
           disabled={disabled}
+          tabIndex={roving ? 0 : -1}
+          aria-keyshortcuts="ArrowUp ArrowDown Home End"
           onClick={(event) => onSelect(unit._id, event.shiftKey || event.ctrlKey || event.metaKey)}
+          onKeyDown={(event) => {
+            const where = stepOf(event);
+            if (!where) return;
+            event.preventDefault();
+            onStep(unit._id, where);
+          }}
           // The button stretches over its whole row: the row is the click target.
           className={
             "min-w-0 flex-1 truncate text-left font-semibold after:absolute after:inset-0 after:rounded-control after:content-[''] " +
@@ -179,6 +241,7 @@ const FightRow = memo(function FightRow({
         >
           {unit.name}
         </button>
+        <PlayerViewMarker campaignId={unit.gameDataId} unitId={unit._id} />
         {selected ? <Crosshair aria-hidden="true" className="size-4 shrink-0 text-brand" /> : null}
         {current ? (
           <span className="shrink-0 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-on-brand">
@@ -214,6 +277,7 @@ const FightRow = memo(function FightRow({
           spellCheck={false}
           value={quick}
           disabled={disabled}
+          tabIndex={roving ? 0 : -1}
           placeholder={t('combat.fast.quickPlaceholder')}
           aria-label={t('combat.fast.quickLabel', { name: unit.name })}
           aria-describedby={helpId}

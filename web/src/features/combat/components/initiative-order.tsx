@@ -4,7 +4,9 @@
 // row or with Alt+Up / Alt+Down on its handle (issue #16): one `reorder` action each. HTML5 drag and
 // drop never starts from a finger, so a touch (or a pen) on the handle drags the row itself with
 // pointer events: the handle captures the pointer, the row follows it, the rows it passes make room,
-// and lifting the finger sends the one `reorder` a drop would.
+// and lifting the finger sends the one `reorder` a drop would. Issue #29: the handles are one stop of
+// the Tab key (a roving tabindex: the one focused last, at first the current unit's); Up and Down,
+// Home and End go from handle to handle, and Alt with Up or Down moves the row.
 import {
   memo,
   useCallback,
@@ -78,6 +80,12 @@ export const InitiativeOrder = memo(function InitiativeOrder({
   const listRef = useRef<HTMLOListElement>(null);
   const rows = useRowWindow(listRef, order.length, ORDER_PITCH_REM, 0.25, 36);
   const [dragged, setDragged] = useState<string | null>(null);
+  // The handle Tab reaches: the one focused last while it is in the order, else the current unit's.
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const rovingId =
+    focusedId !== null && order.some((entry) => entry.unitId === focusedId)
+      ? focusedId
+      : order[turnIndex]?.unitId;
   // A moved row's handle keeps the focus (its node moves, and a moved node loses it).
   const [refocus, setRefocus] = useState<string | null>(null);
   useEffect(() => {
@@ -88,6 +96,31 @@ export const InitiativeOrder = memo(function InitiativeOrder({
   }, [order, refocus]);
   // Stable handlers (they read the newest order through a ref), so the memoised rows stay put.
   const latest = useLatest({ order, onReorder, dragged });
+  /** Focuses the handle of the order's `index`-th unit, once its row is rendered (windowed list). */
+  const focusAt = useCallback(
+    (index: number) => {
+      const list = listRef.current;
+      const now = latest.current.order;
+      const id = now[Math.max(0, Math.min(index, now.length - 1))]?.unitId;
+      if (!list || !id) return;
+      const find = () =>
+        [...list.querySelectorAll<HTMLElement>('[data-handle]')].find((h) => h.dataset.handle === id);
+      const handle = find();
+      if (handle) {
+        handle.focus();
+        return;
+      }
+      list.scrollTop = index * orderPitchPx() - list.clientHeight / 3;
+      let frames = 0;
+      const look = () => {
+        const later = find();
+        if (later) later.focus();
+        else if (++frames < 10) window.requestAnimationFrame(look);
+      };
+      window.requestAnimationFrame(look);
+    },
+    [latest],
+  );
   const move = useCallback(
     (unitId: string, toIndex: number) => {
       const { order: now, onReorder: reorder } = latest.current;
@@ -212,6 +245,9 @@ export const InitiativeOrder = memo(function InitiativeOrder({
               onDropOn={dropOn}
               onKeyMove={keyMove}
               onPointerDrag={pointerDrag}
+              roving={entry.unitId === rovingId}
+              onFocusAt={focusAt}
+              onFocused={setFocusedId}
             />
           ) : null;
         })}
@@ -240,6 +276,9 @@ const OrderRow = memo(function OrderRow({
   onDropOn,
   onKeyMove,
   onPointerDrag,
+  roving,
+  onFocusAt,
+  onFocused,
 }: {
   position: number;
   count: number;
@@ -263,6 +302,10 @@ const OrderRow = memo(function OrderRow({
   onDropOn: (toIndex: number) => void;
   onKeyMove: (unitId: string, toIndex: number) => void;
   onPointerDrag: OrderPointerHandler;
+  /** Tab reaches this row's handle (roving tabindex). */
+  roving: boolean;
+  onFocusAt: (index: number) => void;
+  onFocused: (unitId: string) => void;
 }) {
   const { t } = useTranslation();
   const movable = onMove !== undefined;
@@ -301,10 +344,28 @@ const OrderRow = memo(function OrderRow({
           aria-label={t('combat.fast.order.drag', { name })}
           aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
           title={t('combat.fast.order.drag', { name })}
+          tabIndex={roving ? 0 : -1}
+          onFocus={() => onFocused(unitId)}
           onKeyDown={(event) => {
-            if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+            if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+            const up = event.key === 'ArrowUp';
+            if (event.altKey) {
+              if (!up && event.key !== 'ArrowDown') return;
+              event.preventDefault();
+              onKeyMove(unitId, index + (up ? -1 : 1));
+              return;
+            }
+            const to =
+              up || event.key === 'ArrowDown'
+                ? index + (up ? -1 : 1)
+                : event.key === 'Home'
+                  ? 0
+                  : event.key === 'End'
+                    ? count - 1
+                    : null;
+            if (to === null) return;
             event.preventDefault();
-            onKeyMove(unitId, index + (event.key === 'ArrowUp' ? -1 : 1));
+            if (to >= 0 && to < count) onFocusAt(to);
           }}
           // The mouse drags the whole row (HTML5, above); a finger or a pen drags the handle.
           onPointerDown={(event) => {

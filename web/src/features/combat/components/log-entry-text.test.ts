@@ -1,21 +1,11 @@
 // The reorder entry of issue #16 (decision 031) in words: its sentence and its new initiative.
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
 import { BLANK_LOG_DETAILS } from '@questkeeper/core/rules/combat-action-types';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
 import en from '@questkeeper/core/locales/en.json';
 import fr from '@questkeeper/core/locales/fr.json';
 import { entryText } from './log-entry-text';
-
-/** A t() over one locale file: nested keys, {{name}} and {{name, de}} (elision) placeholders. */
-function tOf(messages: Record<string, unknown>): TFunction {
-  return ((key: string, params: Record<string, unknown> = {}) => {
-    const text = key
-      .split('.')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
-    return String(text).replace(/\{\{(\w+)(, de)?\}\}/g, (_, name: string) => String(params[name]));
-  }) as unknown as TFunction;
-}
+import { tOf } from '@/test/locale-t';
 
 const entry: CombatLogEntry = {
   id: 'e1',
@@ -36,6 +26,30 @@ describe('entryText of a reorder', () => {
       sentence: 'Snaga moves in the initiative order.',
       details: ['Initiative 80'],
     });
-    expect(entryText(entry, tOf(fr)).sentence).toBe("Snaga change de place dans l'ordre d'initiative.");
+    expect(entryText(entry, tOf(fr, 'fr')).sentence).toBe("Snaga change de place dans l'ordre d'initiative.");
+  });
+});
+
+// Issue #29: a blow names its source, or nobody ("a trap, a fall"), never whose turn it was.
+describe('entryText of a blow', () => {
+  const blow = (type: 'attack' | 'heal', actor: CombatLogEntry['actor']): CombatLogEntry => ({
+    ...entry,
+    type,
+    turnOf: { id: 'u9', name: 'Tamsin', group: 'allies' },
+    actor,
+    target: { id: 'u1', name: 'Goblin 2', group: 'enemies' },
+    initiative: null,
+    amount: 7,
+    hpBefore: 10,
+    hpAfter: type === 'attack' ? 3 : 17,
+  });
+  const borin = { id: 'u2', name: 'Borin', group: 'allies' as const };
+
+  it('reads the source, or no actor at all, in both languages', () => {
+    expect(entryText(blow('attack', borin), tOf(en)).sentence).toBe('Borin attacks Goblin 2: 7 damage.');
+    expect(entryText(blow('attack', null), tOf(en)).sentence).toBe('Goblin 2 takes 7 damage.');
+    expect(entryText(blow('heal', null), tOf(en)).sentence).toBe('Goblin 2 regains 7 HP.');
+    expect(entryText(blow('attack', null), tOf(fr, 'fr')).sentence).toBe('Goblin 2 subit 7 dégâts.');
+    expect(entryText(blow('heal', null), tOf(fr, 'fr')).sentence).toBe('Goblin 2 récupère 7 PV.');
   });
 });

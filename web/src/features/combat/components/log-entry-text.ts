@@ -45,8 +45,8 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
         const actor = entry.actor?.name;
         if (entry.type === 'attack') {
           return actor
-            ? t('combat.log.attack', { actor, target, amount })
-            : t('combat.log.attackAlone', { target, amount });
+            ? t('combat.log.attack', { actor, target, amount, count: amount })
+            : t('combat.log.attackAlone', { target, amount, count: amount });
         }
         return actor
           ? t('combat.log.heal', { actor, target, amount })

@@ -1,7 +1,10 @@
 // Reinforcements mid-fight (issue #16): a unit joins a side with its initiative typed or rolled
 // (empty), inserted in the order by the server — or N numbered copies of a unit join it, each
 // rolled. One `add` action (the copies: one with `unitIds`, one undo step), one log entry per unit.
-// A unit already fighting can still be copied (more goblins while the goblin fights).
+// A unit already fighting can still be copied (more goblins while the goblin fights). The side
+// follows the unit picked (issue #29 item 5): a unit already fighting gives its own side (copies of
+// an enemy join the enemies), one not fighting yet its usual side (players with the allies); the
+// dialog opens on the first unit not already in the fight.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, UserPlus } from 'lucide-react';
@@ -20,6 +23,7 @@ export interface Reinforcement {
 export function ReinforceDialog({
   units,
   fighting,
+  allyIds,
   onAdd,
   onCopies,
   onClose,
@@ -28,6 +32,8 @@ export function ReinforceDialog({
   units: readonly Unit[];
   /** Units in the fight: they may be copied only. */
   fighting: readonly Unit[];
+  /** The ids of the allies in the fight (every other fighting unit is an enemy). */
+  allyIds: ReadonlySet<string>;
   onAdd: (reinforcement: Reinforcement) => void;
   /** Absent at the unit limit. */
   onCopies: ((unit: Unit, group: CombatGroup) => void) | undefined;
@@ -37,7 +43,15 @@ export function ReinforceDialog({
   const id = useId();
   const first = units[0] ?? fighting[0];
   const [unitId, setUnitId] = useState(first?._id ?? '');
-  const [group, setGroup] = useState<CombatGroup>(first?.isPlayer ? 'allies' : 'enemies');
+  const sideOf = (unit: Unit): CombatGroup =>
+    fighting.some((item) => item._id === unit._id)
+      ? allyIds.has(unit._id)
+        ? 'allies'
+        : 'enemies'
+      : unit.isPlayer
+        ? 'allies'
+        : 'enemies';
+  const [group, setGroup] = useState<CombatGroup>(() => (first ? sideOf(first) : 'enemies'));
   const chosen = units.find((unit) => unit._id === unitId);
   const source = chosen ?? fighting.find((unit) => unit._id === unitId);
   const [initiative, setInitiative] = useState('');
@@ -93,8 +107,10 @@ export function ReinforceDialog({
               value={unitId}
               onChange={(event) => {
                 setUnitId(event.target.value);
-                const unit = units.find((item) => item._id === event.target.value);
-                if (unit) setGroup(unit.isPlayer ? 'allies' : 'enemies');
+                const unit =
+                  units.find((item) => item._id === event.target.value) ??
+                  fighting.find((item) => item._id === event.target.value);
+                if (unit) setGroup(sideOf(unit));
               }}
               className="h-11 rounded-control border border-line bg-surface px-3 text-base text-ink"
             >

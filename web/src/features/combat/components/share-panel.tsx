@@ -1,13 +1,16 @@
-// The game master's side of the live player view (issue #15; decisions 028 and 032), folded under one
-// button of the combat view: the read-only link (create, copy, QR code, open, replace, revoke) and
-// what players see (player-view-settings.tsx). The server keeps only the token's hash, so the link is
-// shown again after a reload from this device's memory of it, checked against the server first.
+// The game master's side of the live player view (issue #15; decisions 028, 032 and 050), folded under
+// one button of the combat view: the read-only link (create, copy, QR code, open, replace, revoke) and
+// what players see (player-view-settings.tsx). The server keeps the link sealed and shows it again to
+// its owner on any device after a reload (issue #29), with the number of player pages watching it,
+// read again every few seconds while the panel is open; "New link" says how many it disconnects.
 import { memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ChevronDown,
   Copy,
   ExternalLink,
+  Eye,
   Link2,
   QrCode as QrIcon,
   RefreshCw,
@@ -18,36 +21,21 @@ import { toast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { createShareLink, getPlayerView, revokeShareLink, savedLink, tokenOfLink } from '@/lib/player-view';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import {
+  createShareLink,
+  playerViewKeys,
+  revokeShareLink,
+  useShareLink,
+  type ShareLinkState,
+} from '@/lib/player-view';
+import { useUserId } from '@/lib/query-client';
 import type { Unit } from '@/lib/units';
 import { PlayerViewSettingsForm } from './player-view-settings';
 import { QrCode } from './qr-code';
 
 type Busy = 'create' | 'renew' | 'revoke' | null;
-
-/** The link this device made last, forgotten once the server says it no longer works. */
-function useKnownLink(campaignId: string) {
-  const [url, setUrl] = useState<string | null>(() => savedLink.read(campaignId));
-  useEffect(() => {
-    const stored = savedLink.read(campaignId);
-    const token = stored ? tokenOfLink(stored) : null;
-    if (!token) return;
-    const abort = new AbortController();
-    getPlayerView(token, abort.signal).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) {
-        savedLink.write(campaignId, null);
-        setUrl(null);
-      }
-    });
-    return () => abort.abort();
-  }, [campaignId]);
-  const remember = (next: string | null) => {
-    savedLink.write(campaignId, next);
-    setUrl(next);
-  };
-  return [url, remember] as const;
-}
 
 export const SharePanel = memo(function SharePanel({
   campaignId,
@@ -60,11 +48,19 @@ export const SharePanel = memo(function SharePanel({
   const panelId = useId();
   const linkId = useId();
   const [open, setOpen] = useState(false);
-  const [url, remember] = useKnownLink(campaignId);
+  const link = useShareLink(campaignId, open);
+  const queryClient = useQueryClient();
+  const linkKey = playerViewKeys.link(useUserId(), campaignId);
   const [showQr, setShowQr] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const confirm = useConfirm();
+  const url = link.data?.url ?? null;
+  const watching = link.data?.watching ?? 0;
+  // A new link hides the QR code of the old one.
+  useEffect(() => {
+    if (url === null) setShowQr(false);
+  }, [url]);
 
   const run = async (kind: Exclude<Busy, null>, work: () => Promise<void>) => {
     setBusy(kind);
@@ -77,18 +73,22 @@ export const SharePanel = memo(function SharePanel({
       setBusy(null);
     }
   };
+  const known = (next: ShareLinkState) => queryClient.setQueryData(linkKey, next);
 
   const create = (kind: 'create' | 'renew') =>
     run(kind, async () => {
       const answer = await createShareLink(campaignId);
-      remember(answer.url);
+      known({ url: answer.url, live: true, watching: 0 });
       toast.success(t('playerView.share.created'));
     });
 
   const renew = async () => {
+    // The count as it is now, not as it was at the last poll.
+    const fresh = await link.refetch();
+    const count = fresh.data?.watching ?? watching;
     const ok = await confirm({
       title: t('playerView.share.renewTitle'),
-      message: t('playerView.share.renewMessage'),
+      message: t('playerView.share.renewMessage', { count }),
       confirmLabel: t('playerView.share.renewConfirm'),
       tone: 'primary',
     });
@@ -104,8 +104,7 @@ export const SharePanel = memo(function SharePanel({
     if (!ok) return;
     await run('revoke', async () => {
       await revokeShareLink(campaignId);
-      remember(null);
-      setShowQr(false);
+      known({ url: null, live: false, watching: 0 });
       toast.success(t('playerView.share.revoked'));
     });
   };
@@ -125,11 +124,10 @@ export const SharePanel = memo(function SharePanel({
     }
   };
 
-  // Revoke sits with the link's other buttons, or alone under Create when the link is unknown here.
-  const revokeButton = (variant: 'danger' | 'ghost') => (
+  const revokeButton = (
     <Button
       size="sm"
-      variant={variant}
+      variant="danger"
       loading={busy === 'revoke'}
       disabled={busy !== null}
       icon={<Unlink aria-hidden="true" className="size-4" />}
@@ -138,6 +136,120 @@ export const SharePanel = memo(function SharePanel({
       {t('playerView.share.revoke')}
     </Button>
   );
+  const renewButton = (
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={busy === 'renew'}
+      disabled={busy !== null}
+      icon={<RefreshCw aria-hidden="true" className="size-4" />}
+      onClick={() => void renew()}
+    >
+      {t('playerView.share.renew')}
+    </Button>
+  );
+  const watchers = (
+    <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+      <Eye aria-hidden="true" className="size-4 shrink-0" />
+      {t('playerView.share.watching', { count: watching })}
+    </p>
+  );
+
+  const linkPart = () => {
+    if (link.isPending) {
+      return (
+        <p className="flex items-center gap-2 text-ink-muted">
+          <Spinner className="size-4" />
+          {t('common.loading')}
+        </p>
+      );
+    }
+    if (link.isError && !link.data) {
+      return (
+        <Alert tone="error">
+          <p>{t('playerView.share.failed', { message: errorMessage(link.error) })}</p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void link.refetch()}>
+            {t('playerView.settings.retry')}
+          </Button>
+        </Alert>
+      );
+    }
+    if (url) {
+      return (
+        <div className="flex flex-col gap-3">
+          <label htmlFor={linkId} className="text-sm font-medium">
+            {t('playerView.share.link')}
+          </label>
+          <input
+            id={linkId}
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-11 w-full min-w-0 rounded-control border border-line bg-surface-muted px-3 font-mono text-sm text-ink"
+          />
+          {watchers}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              icon={<Copy aria-hidden="true" className="size-4" />}
+              onClick={() => void copy()}
+            >
+              {t('playerView.share.copy')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-expanded={showQr}
+              icon={<QrIcon aria-hidden="true" className="size-4" />}
+              onClick={() => setShowQr((was) => !was)}
+            >
+              {showQr ? t('playerView.share.hideQr') : t('playerView.share.showQr')}
+            </Button>
+            <a
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex h-9 items-center gap-2 rounded-control border border-line bg-surface px-3 text-sm font-medium text-ink hover:bg-surface-muted"
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              {t('playerView.share.open')}
+            </a>
+            {renewButton}
+            {revokeButton}
+          </div>
+          {showQr ? (
+            <QrCode value={url} label={t('playerView.share.qrAlt')} className="size-64 max-w-full p-2" />
+          ) : null}
+        </div>
+      );
+    }
+    if (link.data?.live) {
+      // A link made before links were kept: it works, but only a new one can be shown.
+      return (
+        <div className="flex flex-col items-start gap-2">
+          <p className="text-sm text-ink-muted">{t('playerView.share.oldLink')}</p>
+          {watchers}
+          <div className="flex flex-wrap gap-2">
+            {renewButton}
+            {revokeButton}
+          </div>
+        </div>
+      );
+    }
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <Button
+          loading={busy === 'create'}
+          disabled={busy !== null}
+          icon={<Link2 aria-hidden="true" className="size-4" />}
+          onClick={() => void create('create')}
+        >
+          {t('playerView.share.create')}
+        </Button>
+        <p className="text-sm text-ink-muted">{t('playerView.share.unknownLink')}</p>
+      </div>
+    );
+  };
 
   return (
     <section className="rounded-card border border-line bg-surface shadow-card">
@@ -160,76 +272,7 @@ export const SharePanel = memo(function SharePanel({
       <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-line px-4 py-4">
         <p className="text-ink-muted">{t('playerView.share.intro')}</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
-
-        {url ? (
-          <div className="flex flex-col gap-3">
-            <label htmlFor={linkId} className="text-sm font-medium">
-              {t('playerView.share.link')}
-            </label>
-            <input
-              id={linkId}
-              readOnly
-              value={url}
-              onFocus={(event) => event.currentTarget.select()}
-              className="h-11 w-full min-w-0 rounded-control border border-line bg-surface-muted px-3 font-mono text-sm text-ink"
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                icon={<Copy aria-hidden="true" className="size-4" />}
-                onClick={() => void copy()}
-              >
-                {t('playerView.share.copy')}
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-expanded={showQr}
-                icon={<QrIcon aria-hidden="true" className="size-4" />}
-                onClick={() => setShowQr((was) => !was)}
-              >
-                {showQr ? t('playerView.share.hideQr') : t('playerView.share.showQr')}
-              </Button>
-              <a
-                href={url}
-                target="_blank"
-                rel="noreferrer"
-                className="inline-flex h-9 items-center gap-2 rounded-control border border-line bg-surface px-3 text-sm font-medium text-ink hover:bg-surface-muted"
-              >
-                <ExternalLink aria-hidden="true" className="size-4" />
-                {t('playerView.share.open')}
-              </a>
-              <Button
-                size="sm"
-                variant="secondary"
-                loading={busy === 'renew'}
-                disabled={busy !== null}
-                icon={<RefreshCw aria-hidden="true" className="size-4" />}
-                onClick={() => void renew()}
-              >
-                {t('playerView.share.renew')}
-              </Button>
-              {revokeButton('danger')}
-            </div>
-            {showQr ? (
-              <QrCode value={url} label={t('playerView.share.qrAlt')} className="size-64 max-w-full p-2" />
-            ) : null}
-          </div>
-        ) : (
-          <div className="flex flex-col items-start gap-2">
-            <Button
-              loading={busy === 'create'}
-              disabled={busy !== null}
-              icon={<Link2 aria-hidden="true" className="size-4" />}
-              onClick={() => void create('create')}
-            >
-              {t('playerView.share.create')}
-            </Button>
-            <p className="text-sm text-ink-muted">{t('playerView.share.unknownLink')}</p>
-            {revokeButton('ghost')}
-          </div>
-        )}
-
+        {open ? linkPart() : null}
         {open ? <PlayerViewSettingsForm campaignId={campaignId} units={units} /> : null}
       </div>
       {confirm.dialog}

@@ -27,9 +27,11 @@ export function useSpawnCopies({
   const copy = useCopyUnit(campaignId);
   const [source, setSource] = useState<{ unit: Unit; group: CombatGroup } | null>(null);
   const limit = TIER_LIMITS[tier].unitsPerCampaign;
-  const open = useCallback((unit: Unit, group: CombatGroup = 'enemies') => {
+  // Copies join the side of the unit they come from (issue #29 item 5): the caller passes the side
+  // of a unit already fighting; one not fighting yet goes to its usual side.
+  const open = useCallback((unit: Unit, group?: CombatGroup) => {
     copy.reset();
-    setSource({ unit, group });
+    setSource({ unit, group: group ?? (unit.isPlayer ? 'allies' : 'enemies') });
     // `copy` changes every render; reset is stable enough to call from here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -53,7 +55,11 @@ export function useSpawnCopies({
           { id: source.unit._id, count },
           {
             onSuccess: (created) => {
-              toast.success(t('combat.fast.copies.done', { count: created.length, name: source.unit.name }));
+              toast.success(t('combat.fast.copies.done', { count: created.length, name: source.unit.name }), {
+                kind: 'units.created',
+                count: created.length,
+                many: (count) => t('units.createdMany', { count }),
+              });
               setSource(null);
               if (group && created.length > 0) {
                 void onAct({ type: 'add', unitIds: created.map((unit) => unit._id), group });

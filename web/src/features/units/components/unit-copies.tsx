@@ -40,7 +40,11 @@ export function UnitCopies({
           { id: unit._id, count },
           {
             onSuccess: (created) => {
-              toast.success(t('combat.fast.copies.done', { count: created.length, name: unit.name }));
+              toast.success(t('combat.fast.copies.done', { count: created.length, name: unit.name }), {
+                kind: 'units.created',
+                count: created.length,
+                many: (count) => t('units.createdMany', { count }),
+              });
               onClose();
               const last = created[created.length - 1];
               if (last) onSaved(last);

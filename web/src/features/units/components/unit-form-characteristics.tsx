@@ -44,7 +44,8 @@ export function UnitFormCharacteristics({
       {quick.kind === 'locked' ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-control bg-brand-soft px-3 py-2 text-sm text-ink">
           <Sparkles aria-hidden="true" className="size-4 shrink-0 text-brand" />
-          <p className="min-w-0 flex-1">{t('unitForm.quickGenerationLocked')}</p>
+          {/* Room for a readable line: on a phone the button goes below, never the words one by one. */}
+          <p className="min-w-0 flex-1 basis-52">{t('unitForm.quickGenerationLocked')}</p>
           <Button variant="secondary" size="sm" onClick={quick.onUpgrade}>
             {t('unitForm.upgrade')}
           </Button>
@@ -162,15 +163,16 @@ function QuickGenerationBar({ quick }: { quick: Extract<QuickGeneration, { kind:
               size="sm"
               loading={quick.running === template}
               disabled={quick.disabled || (quick.running !== null && quick.running !== template)}
-              // The name is the visible text, "Boss 40–70" (WCAG 2.5.3: a speech user says what they
-              // see); the title spells the range out.
+              // The name is the visible text, "Boss 40–70%" (WCAG 2.5.3: a speech user says what they
+              // see); the title spells the range out. The range is in percent of each characteristic's
+              // max (turn-2 decision), as the draw itself is (core quickTemplateRange).
               title={t('unitForm.templateLabel', { template: label, min, max })}
               onClick={() => quick.onGenerate(template)}
               className="h-auto min-h-11 flex-col gap-0 py-1.5"
             >
               <span>{label}</span>{' '}
               <span className="text-xs font-normal text-ink-muted tabular-nums">
-                {min}–{max}
+                {t('unitForm.templateRange', { min, max })}
               </span>
             </Button>
           );

@@ -235,7 +235,7 @@ describe('unit form', { timeout: 20_000 }, () => {
     for (const name of [/^Boss/, /^Strong NPC/, /^Normal NPC/, /^Weak NPC/]) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
-    await userEvent.click(screen.getByRole('button', { name: 'Boss 40–70' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Boss 40–70%' }));
     expect(await screen.findByText('Characteristics filled from the Boss template.')).toBeTruthy();
     expect(sentBody('POST', '/api/units/generate')).toEqual({ template: 'boss' });
     expect((screen.getByLabelText('Strength') as HTMLInputElement).value).toBe('66');

@@ -48,7 +48,13 @@ export function UnitsDialogs({
           {...(dialog.defaultIsPlayer === undefined ? {} : { defaultIsPlayer: dialog.defaultIsPlayer })}
           onClose={onClose}
           onSaved={(saved) => {
-            toast.success(t(dialog.unit ? 'units.saved' : 'units.created', { name: saved.name }));
+            // A burst of creates is one toast that counts them (issue #29).
+            toast.success(
+              t(dialog.unit ? 'units.saved' : 'units.created', { name: saved.name }),
+              dialog.unit
+                ? {}
+                : { kind: 'units.created', many: (count) => t('units.createdMany', { count }) },
+            );
             onClose();
             onSaved(saved);
           }}
@@ -62,7 +68,10 @@ export function UnitsDialogs({
           units={units}
           onClose={onClose}
           onDuplicated={(copy, original) => {
-            toast.success(t('units.duplicated', { name: copy.name, source: original.name }));
+            toast.success(t('units.duplicated', { name: copy.name, source: original.name }), {
+              kind: 'units.created',
+              many: (count) => t('units.createdMany', { count }),
+            });
             onClose();
             onSaved(copy);
           }}
