@@ -1,6 +1,6 @@
 // Decision 045: the banner of a demo opened to a network, shown when /api/site asks for it, in both
 // languages, and absent otherwise (a local demo, a real installation, an unreachable server).
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '@/lib/api-client';
@@ -98,7 +98,9 @@ describe('DemoBanner', () => {
     api.mockResolvedValue(site(true));
     const { unmount } = render(<DemoBanner />);
     await screen.findByRole('region');
-    expect(document.documentElement.style.getPropertyValue(HEIGHT_VARIABLE)).toBe('58px');
+    await waitFor(() =>
+      expect(document.documentElement.style.getPropertyValue(HEIGHT_VARIABLE)).toBe('58px'),
+    );
     unmount();
     expect(document.documentElement.style.getPropertyValue(HEIGHT_VARIABLE)).toBe('');
     height.mockRestore();

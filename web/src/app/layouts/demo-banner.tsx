@@ -57,7 +57,10 @@ export function DemoBanner() {
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty(HEIGHT_VARIABLE, `${element.offsetHeight}px`));
+    const measure = () => root.setProperty(HEIGHT_VARIABLE, `${element.offsetHeight}px`);
+    // At once (the first frame already fits), then on every change of size.
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => {
       observer.disconnect();
