@@ -21,14 +21,22 @@ export function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/**
+ * Whether a key press over the fight may be a shortcut: not while typing in a field, not with Ctrl,
+ * Alt or Cmd, not while a dialog is open, not already handled. Every fight key listener asks this.
+ */
+export function isFightShortcut(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (event.isComposing || isTyping(event.target)) return false;
+  return !document.querySelector('dialog[open], [role="dialog"]');
+}
+
 export function useFightShortcuts(keys: FightKeys, enabled: boolean) {
   const latest = useLatest({ keys, enabled });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { keys: now, enabled: on } = latest.current;
-      if (!on || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.isComposing || isTyping(event.target)) return;
-      if (document.querySelector('dialog[open], [role="dialog"]')) return;
+      if (!on || !isFightShortcut(event)) return;
       const key = event.key;
       const run = (action: () => void) => {
         event.preventDefault();

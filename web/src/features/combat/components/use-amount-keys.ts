@@ -5,7 +5,7 @@
 // focus (on a button or a card, Enter is that control's own).
 import { useEffect } from 'react';
 import { useLatest } from '@/lib/use-latest';
-import { isTyping } from './fight-shortcuts';
+import { isFightShortcut } from './fight-shortcuts';
 
 /** What Enter lacked: a target, or an amount. */
 export type Missing = 'target' | 'amount';
@@ -21,9 +21,7 @@ export function useAmountKeys(keys: AmountKeys, enabled: boolean) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { keys: now, enabled: on } = latest.current;
-      if (!on || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.isComposing || isTyping(event.target)) return;
-      if (document.querySelector('dialog[open], [role="dialog"]')) return;
+      if (!on || !isFightShortcut(event)) return;
       if (event.key === '+' || event.key === '-') {
         event.preventDefault();
         now.onSign(event.key);
