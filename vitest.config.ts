@@ -7,7 +7,7 @@ import { localeParts } from './web/locale-parts';
 const apiProject = (driver: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${driver}`,
-    include: ['server/src/**/*.test.ts'],
+    include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
     // These do not touch the test database: once is enough.
     exclude:
       driver === 'postgres'

@@ -2,7 +2,7 @@
 // app's request (and the cheaper alternative we would suggest) timed alone over many iterations.
 // Sequential timing is steadier than req/s on a shared machine, and it names the steps a profile
 // only shows as library frames. `npm run bench:breakdown` (PostgreSQL too when DATABASE_URL is set).
-import { createScratchDatabase } from '../../server/src/test/scratch-database';
+import { createScratchDatabase } from '../../server/test/support/scratch-database';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

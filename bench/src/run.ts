@@ -5,7 +5,7 @@
 // editor with a 600,000-character rulebook (issue #4, ./editor/bench.ts; alone: `npm run bench:editor`),
 // then the combat simulator, 200 v 200 (issue #6, ./combat/bench.ts; alone: `npm run bench:combat`).
 // A benchmark reports: it exits 0 whatever the figures (issue #2).
-import { createScratchDatabase } from '../../server/src/test/scratch-database';
+import { createScratchDatabase } from '../../server/test/support/scratch-database';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // body both servers must return.
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { defaultCampaignData } from '@questkeeper/core/rules/default-campaign';
+import { defaultCampaignData } from '@questkeeper/core/campaigns/default-campaign';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';

@@ -355,7 +355,7 @@ test.afterEach(() => {
 });
 
 // The figures of a run where every test of this worker held, as the proof suites write theirs
-// (server/src/test/reliability-report.ts renders docs/reliability.md from them).
+// (server/test/support/reliability-report.ts renders docs/reliability.md from them).
 test.afterAll(() => {
   const kinds = new Map<string, number>();
   for (const payload of XSS_PAYLOADS) kinds.set(payload.kind, (kinds.get(payload.kind) ?? 0) + 1);

@@ -40,7 +40,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ADVENTURER: optionalString,
   STRIPE_PRICE_HERO: optionalString,
-  /** Tests only (NODE_ENV=test): sends the Stripe SDK's calls to a fake (src/test/stripe-fake.ts). */
+  /** Tests only (NODE_ENV=test): sends the Stripe SDK's calls to a fake (test/support/stripe-fake.ts). */
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Where the built web app lives; the server serves it when present. */
   WEB_DIST: optionalString,

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createScratchDatabase } from '../../../server/src/test/scratch-database';
+import { createScratchDatabase } from '../../../server/test/support/scratch-database';
 import { openDatabase } from '../../../server/src/db/client';
 import { grid, median } from '../shared/figures';
 import { logLoadAverage } from '../shared/machine';

@@ -33,7 +33,7 @@ import { median } from '../shared/figures';
 import { createHero } from '../shared/api';
 import { logLoadAverage } from '../shared/machine';
 import { detailTable, mainTable, summarize, verdicts } from './report';
-import { createScratchDatabase, type ScratchDatabase } from '../../../server/src/test/scratch-database';
+import { createScratchDatabase, type ScratchDatabase } from '../../../server/test/support/scratch-database';
 import type { DatabaseOptions } from '../../../server/src/db/client';
 import { HERO_UNIT_LIMIT, TARGET_HP, seedFight, undoLastStep, unitHp } from './setup';
 import { startTrace } from './trace';

@@ -14,7 +14,7 @@ import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import type { CombatResponse } from '@questkeeper/core/schemas/combat';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { campaigns, combats, units } from '../../../server/src/db/schema';
-import { createScratchDatabase } from '../../../server/src/test/scratch-database';
+import { createScratchDatabase } from '../../../server/test/support/scratch-database';
 import { benchApp, heroOn } from '../seed';
 import { grid, ms, percentile, ratio } from '../shared/figures';
 import { writeLog } from './long-log';

@@ -14,8 +14,8 @@ import {
   RESTART_LIMIT_MS,
   runCrashRounds,
   type CrashDriver,
-} from '../../../server/src/proofs/crash-rounds';
-import { renderDocument, type Section } from '../../../server/src/test/reliability-report';
+} from '../../../server/test/proofs/crash-rounds';
+import { renderDocument, type Section } from '../../../server/test/support/reliability-report';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

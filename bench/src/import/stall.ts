@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createHero } from '../shared/api';
 import { logLoadAverage } from '../shared/machine';
-import { createScratchDatabase } from '../../../server/src/test/scratch-database';
+import { createScratchDatabase } from '../../../server/test/support/scratch-database';
 
 const TARGET_MS = 100;
 const root = fileURLToPath(new URL('../../..', import.meta.url));

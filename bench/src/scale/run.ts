@@ -1,7 +1,7 @@
 // `npm run bench:scale` (issue #20, item 4: cost flat as data grows). One user's requests — GET
 // /api/units, GET /api/game-data and a combat action — against a small database (that user alone)
 // and a big one (the same user, then 1,000 users, 20,000 campaigns and 1,000,000 units written
-// straight into the database by server/src/test/bulk-seed.ts). Target: p50 big ÷ p50 small ≤ 1.2.
+// straight into the database by server/test/support/bulk-seed.ts). Target: p50 big ÷ p50 small ≤ 1.2.
 // PGlite always (temporary data folders), PostgreSQL too when DATABASE_URL is set (throwaway
 // databases qk_scale_…, dropped at the end). The two servers take turns, round after round, so drift
 // on a shared machine falls on both; each figure is the median of the rounds' p50s.
@@ -21,8 +21,8 @@ import {
 } from '../../../server/src/db/client';
 import { campaigns, units, users } from '../../../server/src/db/schema';
 import { hashPassword } from '../../../server/src/lib/passwords';
-import { createScratchDatabase } from '../../../server/src/test/scratch-database';
-import { analyze, bulkSeed } from '../../../server/src/test/bulk-seed';
+import { createScratchDatabase } from '../../../server/test/support/scratch-database';
+import { analyze, bulkSeed } from '../../../server/test/support/bulk-seed';
 import { startServer, type Server } from '../measure';
 import { benchApp } from '../seed';
 import { captureQueries } from '../units-query';

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runSoak, soakFigures, soakReport, type SoakDriver } from '../../../server/src/proofs/soak-run';
-import { renderDocument, type Section } from '../../../server/src/test/reliability-report';
+import { runSoak, soakFigures, soakReport, type SoakDriver } from '../../../server/test/proofs/soak-run';
+import { renderDocument, type Section } from '../../../server/test/support/reliability-report';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const GROWTH_LIMIT = 0.1;

@@ -32,7 +32,7 @@ export const combatState = z.object({
 });
 export type CombatState = z.infer<typeof combatState>;
 
-// ---- Timed conditions (issue #14; rules in ../rules/conditions.ts) ----
+// ---- Timed conditions (issue #14; rules in ../combat/conditions.ts) ----
 
 export { CONDITION_ROUNDS_MAX, CONDITIONS_PER_UNIT_MAX } from '../rules/combat-limits';
 
@@ -243,7 +243,7 @@ export const combatLogCursor = z
   .string()
   .regex(/^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/, 'combat.log.badCursor');
 
-/** One unit's line of the end-of-fight summary (core/src/rules/combat-summary.ts). */
+/** One unit's line of the end-of-fight summary (core/src/combat/summary.ts). */
 export const combatUnitSummary = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,7 +1,7 @@
 // The campaign export file (issue #17, decision 024): one JSON document with the campaign, its units
 // and its fight, written by GET /api/game-data/{id}/export and read back by POST /api/game-data/import.
 // Its shape is versioned by `formatVersion`; an older file is upgraded step by step
-// (../rules/game-data-upgrades.ts) before this schema reads it.
+// (../campaigns/file-upgrades.ts) before this schema reads it.
 import { z } from 'zod';
 import { COMBAT_LOG_MAX_ENTRIES } from '../rules/combat-limits';
 import { maxOverTiers } from '../tiers';
@@ -45,7 +45,7 @@ const timestamp = fileDate.optional();
 
 // Items read like a campaign PUT (names, colours, ids), but counts and note lengths are only capped
 // far above every tier here: the importing user's tier is checked after parsing
-// (../rules/game-data-limits.ts), so the answer can say "races: 21 of 20" rather than "too many items".
+// (../campaigns/import-limits.ts), so the answer can say "races: 21 of 20" rather than "too many items".
 export const GAME_DATA_LIST_MAX = 2_000;
 const HARD_CAP = GAME_DATA_LIST_MAX;
 /** Units a fight can name (allies, enemies, conditions' holders): every unit of the largest tier. */

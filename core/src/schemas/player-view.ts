@@ -1,6 +1,6 @@
 // The live player view (issue #15, decision 028): what the game master lets players see of a fight
 // through a read-only link, and the redacted payload the link serves. The payload carries only what
-// the player page shows; the rule that builds it is core/src/rules/player-view.ts.
+// the player page shows; the rule that builds it is core/src/combat/player-view.ts.
 import { z } from 'zod';
 import { PLAYER_ALIAS_MAX } from '../constants';
 import { maxOverTiers } from '../tiers';

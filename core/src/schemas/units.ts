@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
-import { QUICK_TEMPLATES } from '../rules/quick-generation';
+import { QUICK_TEMPLATES } from '../units/quick-generation';
 import { idSchema, nameSchema, userText } from './common';
 
 import { DEFAULT_HP, GENDERS, HP_MAX, MONEY_MAX } from '../constants';

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CombatResponse } from '@questkeeper/core/schemas/combat';
 import { hashPassword } from '../lib/passwords';
-import { bearer, createTestApp, registerUser, type TestContext } from '../test/harness';
-import { bulkSeed, analyze } from '../test/bulk-seed';
-import { combatClient, play, setTable, type Table } from '../test/combat-client';
-import { driverClient, recordStatements, type Statement } from '../test/statement-recorder';
+import { bearer, createTestApp, registerUser, type TestContext } from '../../test/support/harness';
+import { bulkSeed, analyze } from '../../test/support/bulk-seed';
+import { combatClient, play, setTable, type Table } from '../../test/support/combat-client';
+import { driverClient, recordStatements, type Statement } from '../../test/support/statement-recorder';
 
 /** Tables that grow with the number of users: a read of them must never scan them whole. */
 const BIG_TABLES = ['users', 'sessions', 'campaigns', 'units', 'combats', 'combat_log'];

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LogDraft } from '@questkeeper/core/rules/combat-action-types';
-import type { StepChanges } from '@questkeeper/core/rules/combat-history';
+import type { LogDraft } from '@questkeeper/core/combat/action-types';
+import type { StepChanges } from '@questkeeper/core/combat/history';
 import type { CombatLogType, CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { CharacteristicDef, ClassDef, Race, Status } from '@questkeeper/core/schemas/campaigns';

@@ -7,14 +7,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
-
-/** A clock that moves only when told to (tests). */
-export function manualClock(start = Date.now()): Clock & { advance(ms: number): void } {
-  let current = start;
-  return {
-    now: () => current,
-    advance(ms) {
-      current += ms;
-    },
-  };
-}

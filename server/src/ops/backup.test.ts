@@ -9,8 +9,8 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseOptions } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
-import { createScratchDatabase } from '../test/scratch-database';
-import { bearer, registerUser, STRONG_PASSWORD, testDriver } from '../test/harness';
+import { createScratchDatabase } from '../../test/support/scratch-database';
+import { bearer, registerUser, STRONG_PASSWORD, testDriver } from '../../test/support/harness';
 import { backup, restore, type BackupTarget } from './backup';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-backup-'));

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../cluster/processes';
-import { dockerfileEnv } from '../test/container-env';
+import { freePort } from '../../test/cluster/processes';
+import { dockerfileEnv } from '../../test/support/container-env';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const STRIPE = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ADVENTURER', 'STRIPE_PRICE_HERO'];

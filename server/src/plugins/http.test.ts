@@ -2,7 +2,13 @@
 // the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
-import { createTestApp, errorOf, registerUser, STRONG_PASSWORD, type TestContext } from '../test/harness';
+import {
+  createTestApp,
+  errorOf,
+  registerUser,
+  STRONG_PASSWORD,
+  type TestContext,
+} from '../../test/support/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

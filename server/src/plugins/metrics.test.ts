@@ -1,7 +1,13 @@
 // /api/metrics as Prometheus scrapes it (issue #19): hidden without METRICS_TOKEN, bearer-protected,
 // and counting requests by route pattern (never by URL) with the gauges operations.md queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, testDriver, type TestContext } from '../test/harness';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  testDriver,
+  type TestContext,
+} from '../../test/support/harness';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

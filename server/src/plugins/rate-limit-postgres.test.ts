@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresThrottleStore, createSignInThrottle } from '../features/auth/throttle';
-import { createTestApp, registerUser, type TestContext } from '../test/harness';
+import { createTestApp, registerUser, type TestContext } from '../../test/support/harness';
 import { createPostgresStore } from './rate-limit-postgres';
 import type { RateLimitStore } from './rate-limit';
 

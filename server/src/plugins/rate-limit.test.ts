@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../test/harness';
+import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/support/harness';
 import { createMemoryStore, createRedisStore, RATE_LIMIT_RULES, type RateLimitStore } from './rate-limit';
 
 describe('rate limits (scale 1)', () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness';
+import { createTestApp, type TestContext } from '../../test/support/harness';
 import { CSP_NONCE_PLACEHOLDER, noncedPage } from './security';
 
 /** What the web build writes (web/vite.config.ts, html.cspNonce). */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness';
+import { createTestApp, type TestContext } from '../../test/support/harness';
 import { LANGUAGES } from '@questkeeper/core/i18n';
 import { LOCALIZED_ROUTE_IDS, routes } from '@questkeeper/core/routes';
 import { findAppRoute } from './web';

@@ -5,8 +5,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
-import type { CombatGroup } from '@questkeeper/core/rules/combat';
-import { copyNames } from '@questkeeper/core/rules/unit-copies';
+import type { CombatGroup } from '@questkeeper/core/combat/combat';
+import { copyNames } from '@questkeeper/core/units/copies';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';

@@ -19,7 +19,7 @@ import type {
   UpdateUnitBody,
   updateUnitBody,
 } from '@questkeeper/core/schemas/units';
-import type { QuickTemplate } from '@questkeeper/core/rules/quick-generation';
+import type { QuickTemplate } from '@questkeeper/core/units/quick-generation';
 import { ApiError, apiRequest } from './api-client';
 import { useUserId } from './query-client';
 

@@ -6,7 +6,7 @@
 // their own tests), so what is measured is the back-off alone. On PGlite the counters are in memory;
 // on PostgreSQL, in rate_limit_counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../lib/clock';
+import { manualClock } from '../../../test/support/manual-clock';
 import type { RateLimitStore } from '../../plugins/rate-limit';
 import {
   bearer,
@@ -16,8 +16,8 @@ import {
   STRONG_PASSWORD,
   testDriver,
   type TestContext,
-} from '../../test/harness';
-import { writeSection } from '../../test/reliability-report';
+} from '../../../test/support/harness';
+import { writeSection } from '../../../test/support/reliability-report';
 import { SIGN_IN_BACKOFF } from './throttle';
 
 // From now on, forward only: the PostgreSQL sweep deletes rows whose time has passed in real time.
@@ -44,7 +44,7 @@ afterAll(async () => {
       'A stranger failing for a victim, from one address then many, is locked out; the victim still signs in from an address they signed in, registered or reset their password from (decision 048). Counter keys hold no email or address in clear (`plugins/rate-limit-postgres.test.ts`, `rate-limit.test.ts`, `throttle.test.ts` read the raw table and Redis).',
       'Reset links expire at one hour (injected clock); a reset revokes every session, a password change every other one. A session refreshed every day still ends 90 days after sign-in (decision 048).',
       'Secrets compared in code use `sameSecret` (SHA-256 then `crypto.timingSafeEqual`); `lib/tokens.test.ts` reads the server sources and fails on a `===` over a token, secret or hash.',
-      'Several processes: a logout through one is refused by the others, and a tier change is seen by all, within 1 s (`server/src/cluster/cluster.test.ts`, decision 025).',
+      'Several processes: a logout through one is refused by the others, and a tier change is seen by all, within 1 s (`server/test/cluster/cluster.test.ts`, decision 025).',
     ],
     figures,
   });

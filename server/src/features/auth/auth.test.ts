@@ -8,7 +8,7 @@ import {
   registerUser,
   STRONG_PASSWORD,
   type TestContext,
-} from '../../test/harness';
+} from '../../../test/support/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { createTestApp, errorOf, STRONG_PASSWORD, type TestContext } from '../../test/harness';
+import { createTestApp, errorOf, STRONG_PASSWORD, type TestContext } from '../../../test/support/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { openTestDatabase } from '../../test/harness';
+import { openTestDatabase } from '../../../test/support/harness';
 import {
   createMemoryThrottleStore,
   createPostgresThrottleStore,

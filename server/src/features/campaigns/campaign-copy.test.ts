@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Campaign } from '@questkeeper/core/schemas/campaigns';
 import { units } from '../../db/schema';
-import { createTestApp, errorOf, registerUser, setTier, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
+import {
+  createTestApp,
+  errorOf,
+  registerUser,
+  setTier,
+  type TestContext,
+} from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
 
 let ctx: TestContext;
 let api: ReturnType<typeof campaignClient>;

@@ -8,10 +8,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { campaigns, campaignTrash } from '../../db/schema';
-import { campaignClient } from '../../test/campaign-client';
-import { ownedRows, snapshot } from '../../test/db-snapshot';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { secretFight, shareLink, type Fight } from '../../test/player-view-fixtures';
+import { campaignClient } from '../../../test/support/campaign-client';
+import { ownedRows, snapshot } from '../../../test/support/db-snapshot';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
+import { secretFight, shareLink, type Fight } from '../../../test/support/player-view-fixtures';
 import { CAMPAIGN_PARTS } from './repository';
 
 let ctx: TestContext;

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '@questkeeper/core/schemas/campaigns';
 import type { Unit } from '@questkeeper/core/schemas/units';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
+import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
 
 let ctx: TestContext;
 let api: ReturnType<typeof campaignClient>;

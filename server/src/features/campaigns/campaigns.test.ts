@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { campaign as campaignSchema, type Campaign } from '@questkeeper/core/schemas/campaigns';
 import { combats, units } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, setTier, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  setTier,
+  type TestContext,
+} from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
 
 let ctx: TestContext;
 let api: ReturnType<typeof campaignClient>;

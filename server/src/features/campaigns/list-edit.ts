@@ -1,7 +1,7 @@
 // One edit of one list entry (decision 036), applied to the list as saved: the result is the whole
 // list a save would send, so the service checks and writes it exactly like a whole-list save (tier
 // rules, unit follow-ups). Pure: the service runs it under the campaign's row lock.
-import type { CampaignData } from '@questkeeper/core/rules/default-campaign';
+import type { CampaignData } from '@questkeeper/core/campaigns/default-campaign';
 import type { CampaignList, ListEditBody } from '@questkeeper/core/schemas/campaigns';
 import { AppError, notFound } from '../../lib/app-error';
 

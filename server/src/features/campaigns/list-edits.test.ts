@@ -5,9 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, ListEditResponse } from '@questkeeper/core/schemas/campaigns';
 import type { Unit } from '@questkeeper/core/schemas/units';
 import { limitsOf } from '@questkeeper/core/tiers';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
-import { writeSection } from '../../test/reliability-report';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
+import { writeSection } from '../../../test/support/reliability-report';
 
 let ctx: TestContext;
 let api: ReturnType<typeof campaignClient>;

@@ -5,13 +5,13 @@ import {
   checkCampaignChange,
   toCampaignDataChange,
   type CampaignProblem,
-} from '@questkeeper/core/rules/campaign-rules';
+} from '@questkeeper/core/campaigns/tier-rules';
 import {
   defaultCampaignData,
   emptyCampaignData,
   type CampaignData,
-} from '@questkeeper/core/rules/default-campaign';
-import { hasFollowUps, unitFollowUps } from '@questkeeper/core/rules/unit-renames';
+} from '@questkeeper/core/campaigns/default-campaign';
+import { hasFollowUps, unitFollowUps } from '@questkeeper/core/units/renames';
 import {
   DEFAULT_INITIATIVE_RULE,
   INITIATIVE_RULES,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable } from '../../test/combat-client';
+import { createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { applied, combatClient, play, setTable } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

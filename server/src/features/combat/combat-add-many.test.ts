@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { combatState, type CombatResponse } from '@questkeeper/core/schemas/combat';
 import { units } from '../../db/schema';
-import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable, startedFight } from '../../test/combat-client';
+import { createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { applied, combatClient, play, setTable, startedFight } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

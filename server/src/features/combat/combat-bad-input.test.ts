@@ -1,8 +1,8 @@
 // Bad input on the combat actions (issue #14): each answers a clear localized 4xx and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { insertCampaign } from '../../test/unit-fixtures';
-import { combatClient, play, setTable, type Table, twoAgainstTwo } from '../../test/combat-client';
+import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { insertCampaign } from '../../../test/support/unit-fixtures';
+import { combatClient, play, setTable, type Table, twoAgainstTwo } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 let table: Table;

@@ -2,8 +2,8 @@
 // let exactly one through; the other gets 409 with the fight as the first one left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CombatConflictBody, CombatActionResponse } from '@questkeeper/core/schemas/combat';
-import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable } from '../../test/combat-client';
+import { createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { combatClient, play, setTable } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

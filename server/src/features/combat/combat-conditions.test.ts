@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable } from '../../test/combat-client';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { combatClient, play, setTable } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

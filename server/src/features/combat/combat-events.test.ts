@@ -3,12 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestApp, testDriver, type TestContext } from '../../test/harness';
+import { createTestApp, testDriver, type TestContext } from '../../../test/support/harness';
 import type { CombatChannel, CombatChannelEvent } from './events/channel';
 import { createMemoryChannel } from './events/memory-channel';
 import { createPostgresChannel } from './events/postgres-channel';
 import { createRedisChannel } from './events/redis-channel';
-import { combatClient, play, setTable, type Table } from '../../test/combat-client';
+import { combatClient, play, setTable, type Table } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 let port: number;

@@ -2,8 +2,8 @@
 // initiative for reinforcements, the order fixed by hand; each one undone exactly, bad input refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combatState } from '@questkeeper/core/schemas/combat';
-import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable, startedFight } from '../../test/combat-client';
+import { createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { applied, combatClient, play, setTable, startedFight } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

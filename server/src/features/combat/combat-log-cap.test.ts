@@ -3,11 +3,11 @@
 // newest entries are all there, and undo reaches back as far as the kept steps do.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLANK_LOG_DETAILS } from '@questkeeper/core/rules/combat-action-types';
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
 import { combatLog, combats } from '../../db/schema';
-import { createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable, twoAgainstTwo } from '../../test/combat-client';
+import { createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { applied, combatClient, play, setTable, twoAgainstTwo } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // redo report every entry they flag, in the window or not; the end-of-fight summary comes with the
 // ended fight, computed from the whole log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summarizeFight } from '@questkeeper/core/rules/combat-summary';
+import { summarizeFight } from '@questkeeper/core/combat/summary';
 import {
   COMBAT_LOG_PAGE_MAX,
   COMBAT_LOG_WINDOW,
@@ -14,7 +14,7 @@ import {
 import { translate } from '@questkeeper/core/i18n';
 import { asc, eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
-import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
+import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
 import {
   applied,
   combatClient,
@@ -24,7 +24,7 @@ import {
   statusChanges,
   type Table,
   twoAgainstTwo,
-} from '../../test/combat-client';
+} from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

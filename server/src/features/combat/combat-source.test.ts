@@ -3,8 +3,8 @@
 // source, never whoever's turn it is; a source outside the fight is refused and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
-import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { applied, combatClient, play, setTable } from '../../test/combat-client';
+import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { applied, combatClient, play, setTable } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { COMBAT_LOG_WINDOW, type CombatAction, type CombatResponse } from '@questkeeper/core/schemas/combat';
-import { endsFight } from '@questkeeper/core/rules/combat-action-types';
+import { endsFight } from '@questkeeper/core/combat/action-types';
 import { count, eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
-import { createTestApp, errorOf, type TestContext } from '../../test/harness';
+import { createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
 import {
   applied,
   combatClient,
@@ -13,7 +13,7 @@ import {
   setupPair,
   statusChanges,
   twoAgainstTwo,
-} from '../../test/combat-client';
+} from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // server keeps, healing after a unit is deleted, and ownership. Writes go through actions only: the
 // whole-state PUT is gone (decision 021).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
-import { bearer, createTestApp, errorOf, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable, type Table, twoAgainstTwo } from '../../test/combat-client';
+import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
+import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import { combatClient, play, setTable, type Table, twoAgainstTwo } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // Reads a campaign's fight the way every combat call needs it: its campaign (statuses, initiative
 // rule), the fight healed of deleted units, the units it names, and the answer built from it.
-import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
-import type { Fight, FightUnit } from '@questkeeper/core/rules/combat-action-types';
-import { keepConditionsOf } from '@questkeeper/core/rules/conditions';
-import { summarizeFight } from '@questkeeper/core/rules/combat-summary';
+import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
+import type { Fight, FightUnit } from '@questkeeper/core/combat/action-types';
+import { keepConditionsOf } from '@questkeeper/core/combat/conditions';
+import { summarizeFight } from '@questkeeper/core/combat/summary';
 import { COMBAT_LOG_WINDOW, type CombatResponse, type CombatSummary } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 // The only mapping from stored combat rows to API answers.
-import type { Fight } from '@questkeeper/core/rules/combat-action-types';
+import type { Fight } from '@questkeeper/core/combat/action-types';
 import type {
   CombatLogEntry,
   CombatResponse,

@@ -1,8 +1,8 @@
 // SQL for the combat of a campaign: its row (fight, conditions, version), its log (which is also the
 // undo history, decision 021), and the unit reads and writes an action makes.
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FightUnit, LogDraft, UnitChange } from '@questkeeper/core/rules/combat-action-types';
-import type { StepChanges } from '@questkeeper/core/rules/combat-history';
+import type { FightUnit, LogDraft, UnitChange } from '@questkeeper/core/combat/action-types';
+import type { StepChanges } from '@questkeeper/core/combat/history';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import { campaigns, combatLog, combats, units } from '../../db/schema';

@@ -3,16 +3,16 @@
 // the new version is published to live-sync streams once the transaction has committed.
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { effectiveInitiativeRule } from '@questkeeper/core/rules/combat';
+import { effectiveInitiativeRule } from '@questkeeper/core/combat/combat';
 import {
   CombatRefusal,
   endsFight,
   type ActionContext,
   type UnitChange,
-} from '@questkeeper/core/rules/combat-action-types';
-import { applyCombatAction } from '@questkeeper/core/rules/combat-actions';
+} from '@questkeeper/core/combat/action-types';
+import { applyCombatAction } from '@questkeeper/core/combat/actions';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
-import { applyStepSide, diffSteps } from '@questkeeper/core/rules/combat-history';
+import { applyStepSide, diffSteps } from '@questkeeper/core/combat/history';
 import type { InitiativeRule } from '@questkeeper/core/constants';
 import type {
   CombatAction,

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RATE_LIMIT_RULES } from '../../plugins/rate-limit';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
 
 // Its own app: the other contact tests run with rate limits off.
 let ctx: TestContext;

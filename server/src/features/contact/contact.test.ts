@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contactMessages, mailOutbox } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Liveness and readiness apart (issue #19): what a load balancer or orchestrator reads.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 
 describe('health and readiness', () => {
   let ctx: TestContext;

@@ -6,9 +6,14 @@ import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema';
-import { bearer, openTestDatabase, registerUser } from '../../test/harness';
+import { bearer, openTestDatabase, registerUser } from '../../../test/support/harness';
 import type { DeliveryOptions } from './mailer';
-import { linkIn, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server';
+import {
+  linkIn,
+  startTestSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from '../../../test/support/smtp-server';
 
 const MAIL_FROM = 'Questkeeper <no-reply@questkeeper.test>';
 const SUPPORT = 'support@questkeeper.test';

@@ -4,12 +4,12 @@ import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { openTestDatabase } from '../../test/harness';
+import { openTestDatabase } from '../../../test/support/harness';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { createMailer, type DeliveryOptions, type Mailer } from './mailer';
 import { insertMail } from './repository';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server';
 
 let database: Database;
 let drop: () => Promise<void>;

@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
 import { createPaymentProvider } from './create-provider';
-import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../test/stripe-fake';
+import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../../test/support/stripe-fake';
 
 // With STRIPE_* set, the Stripe provider runs (here against the local fake) and the demo pages must
 // not exist (they grant any plan for free). Its calls are tested in stripe/provider.test.ts and

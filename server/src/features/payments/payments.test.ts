@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { campaigns, demoPaymentSessions, paymentEvents, subscriptions } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
 import {
   ADDRESS,
   confirmCheckout,
@@ -11,7 +17,7 @@ import {
   postDemo,
   tierOf,
   UUID,
-} from '../../test/payment-steps';
+} from '../../../test/support/payment-steps';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYER_LOG_WINDOW, type PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { combatLog, combats } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { secretFight, shareLink, type Fight } from '../../test/player-view-fixtures';
-import { driverClient, recordStatements, type Statement } from '../../test/statement-recorder';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { secretFight, shareLink, type Fight } from '../../../test/support/player-view-fixtures';
+import { driverClient, recordStatements, type Statement } from '../../../test/support/statement-recorder';
 
 /** Many times the window: a read that grows with the log reads all of it. */
 const LOG_ENTRIES = 5_000;

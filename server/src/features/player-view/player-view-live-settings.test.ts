@@ -10,9 +10,15 @@ import type {
   ShareLinkState,
 } from '@questkeeper/core/schemas/player-view';
 import { hashToken } from '../../lib/tokens';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { openPlayerStream } from '../../test/player-stream-client';
-import { secretFight, shareLink, type Fight } from '../../test/player-view-fixtures';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
+import { openPlayerStream } from '../../../test/support/player-stream-client';
+import { secretFight, shareLink, type Fight } from '../../../test/support/player-view-fixtures';
 
 let ctx: TestContext;
 let port: number;

@@ -11,10 +11,10 @@ import type { CombatResponse } from '@questkeeper/core/schemas/combat';
 import type { PlayerViewPayload, PlayerViewSettingsInput } from '@questkeeper/core/schemas/player-view';
 import type { Unit } from '@questkeeper/core/schemas/units';
 import { playerViews } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { play } from '../../test/combat-client';
-import { openPlayerStream } from '../../test/player-stream-client';
-import { secretFight, shareLink, type Fight } from '../../test/player-view-fixtures';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { play } from '../../../test/support/combat-client';
+import { openPlayerStream } from '../../../test/support/player-stream-client';
+import { secretFight, shareLink, type Fight } from '../../../test/support/player-view-fixtures';
 
 let ctx: TestContext;
 let port: number;

@@ -6,10 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { play } from '../../test/combat-client';
-import { openPlayerStream } from '../../test/player-stream-client';
-import { secretFight, shareLink } from '../../test/player-view-fixtures';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
+import { play } from '../../../test/support/combat-client';
+import { openPlayerStream } from '../../../test/support/player-stream-client';
+import { secretFight, shareLink } from '../../../test/support/player-view-fixtures';
 
 let ctx: TestContext;
 let port: number;

@@ -4,7 +4,7 @@
 // (decision 019). Every read is bounded whatever the log's length (decision 046).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PLAYER_LOG_WINDOW, type PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
-import type { PlayerViewLogEntry, PlayerViewUnit } from '@questkeeper/core/rules/player-view';
+import type { PlayerViewLogEntry, PlayerViewUnit } from '@questkeeper/core/combat/player-view';
 import type { Db, Executor, Tx } from '../../db/client';
 import { campaigns, combatLog, combats, playerViews, units } from '../../db/schema';
 

@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@questkeeper/core/i18n';
 import { routes } from '@questkeeper/core/routes';
-import { applyPlayerViewChange, toPlayerView } from '@questkeeper/core/rules/player-view';
-import { EMPTY_COMBAT } from '@questkeeper/core/rules/combat';
+import { applyPlayerViewChange, toPlayerView } from '@questkeeper/core/combat/player-view';
+import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
 import {
   DEFAULT_PLAYER_VIEW_SETTINGS,
   type PlayerViewChange,

@@ -1,8 +1,8 @@
 // Units of a campaign (issue #2): the per-tier unit limit, list choices and characteristics checked
 // against the campaign, current HP clamped to hp, and quick characteristic generation.
-import { clampCurrentHp } from '@questkeeper/core/rules/hit-points';
-import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/rules/quick-generation';
-import { copyNames } from '@questkeeper/core/rules/unit-copies';
+import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
+import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/units/quick-generation';
+import { copyNames } from '@questkeeper/core/units/copies';
 import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/schemas/units';
 import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';

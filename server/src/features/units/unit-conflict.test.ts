@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CombatActionResponse } from '@questkeeper/core/schemas/combat';
 import { gameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import type { Unit, UnitConflictBody } from '@questkeeper/core/schemas/units';
-import { bearer, createTestApp, registerUser, type TestContext } from '../../test/harness';
-import { combatClient, play, setTable } from '../../test/combat-client';
-import { secretFight, shareLink } from '../../test/player-view-fixtures';
-import { insertCampaign, unitBody } from '../../test/unit-fixtures';
-import { userDataClient } from '../../test/user-data-fixtures';
-import { writeSection } from '../../test/reliability-report';
+import { bearer, createTestApp, registerUser, type TestContext } from '../../../test/support/harness';
+import { combatClient, play, setTable } from '../../../test/support/combat-client';
+import { secretFight, shareLink } from '../../../test/support/player-view-fixtures';
+import { insertCampaign, unitBody } from '../../../test/support/unit-fixtures';
+import { userDataClient } from '../../../test/support/user-data-fixtures';
+import { writeSection } from '../../../test/support/reliability-report';
 
 let ctx: TestContext;
 const figures: Record<string, string> = {};

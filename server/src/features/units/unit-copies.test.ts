@@ -1,8 +1,14 @@
 // POST /api/units/{id}/copies (issue #16, decision 031): numbered copies, all or none within the limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unit } from '@questkeeper/core/schemas/units';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { countUnitsInDb, insertCampaign, insertUnits, unitBody } from '../../test/unit-fixtures';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
+import { countUnitsInDb, insertCampaign, insertUnits, unitBody } from '../../../test/support/unit-fixtures';
 import { units } from '../../db/schema';
 
 let ctx: TestContext;

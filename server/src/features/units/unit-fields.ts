@@ -2,11 +2,7 @@
 // shape. Field problems are collected so one answer names every bad field.
 import { DEFAULT_CHARACTERISTIC_VALUE, type Unit } from '@questkeeper/core/schemas/units';
 import type { MessageKey } from '@questkeeper/core/i18n';
-import {
-  UNKNOWN_LIST_CHOICE,
-  matchListChoice,
-  type UnitListField,
-} from '@questkeeper/core/rules/unit-fields';
+import { UNKNOWN_LIST_CHOICE, matchListChoice, type UnitListField } from '@questkeeper/core/units/fields';
 import { AppError, type FieldProblem } from '../../lib/app-error';
 import type { CampaignLists, UnitRow, UnitRowLike } from './repository';
 

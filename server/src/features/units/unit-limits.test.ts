@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tier } from '@questkeeper/core/tiers';
-import { bearer, createTestApp, errorOf, registerUser, setTier, type TestContext } from '../../test/harness';
-import { countUnitsInDb, insertCampaign, insertUnits, unitBody } from '../../test/unit-fixtures';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  setTier,
+  type TestContext,
+} from '../../../test/support/harness';
+import { countUnitsInDb, insertCampaign, insertUnits, unitBody } from '../../../test/support/unit-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { units } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { countUnitsInDb, insertCampaign, unitBody } from '../../test/unit-fixtures';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
+import { countUnitsInDb, insertCampaign, unitBody } from '../../../test/support/unit-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {

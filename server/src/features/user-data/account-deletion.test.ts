@@ -4,11 +4,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExport } from '@questkeeper/core/schemas/game-data-export';
 import { subscriptions } from '../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
-import { confirmCheckout, openCheckout } from '../../test/payment-steps';
-import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../test/stripe-fake';
-import { ALL_TABLES, fullHeroCampaign, rowCounts, userDataClient } from '../../test/user-data-fixtures';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
+import { confirmCheckout, openCheckout } from '../../../test/support/payment-steps';
+import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../../test/support/stripe-fake';
+import {
+  ALL_TABLES,
+  fullHeroCampaign,
+  rowCounts,
+  userDataClient,
+} from '../../../test/support/user-data-fixtures';
 
 /** Rows of every table whose values mention the user's id or email, as `table: row` strings. */
 async function rowsNaming(ctx: TestContext, id: string, email: string): Promise<string[]> {

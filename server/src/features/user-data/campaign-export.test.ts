@@ -2,9 +2,9 @@
 // file that imports back into the same campaign (issue #17).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameDataExport, type GameDataExport } from '@questkeeper/core/schemas/game-data-export';
-import { createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
-import { fullHeroCampaign, userDataClient } from '../../test/user-data-fixtures';
+import { createTestApp, errorOf, registerUser, type TestContext } from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
+import { fullHeroCampaign, userDataClient } from '../../../test/support/user-data-fixtures';
 
 let ctx: TestContext;
 let client: ReturnType<typeof userDataClient>;

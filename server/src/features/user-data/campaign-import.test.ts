@@ -4,11 +4,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
 import { GAME_DATA_FORMAT } from '@questkeeper/core/schemas/game-data-export';
-import { createTestApp, errorOf, registerUser, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
+import { createTestApp, errorOf, registerUser, type TestContext } from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
 import { IMPORT_BODY_LIMIT_BYTES } from './routes';
-import { campaignFile, rowCounts, userDataClient } from '../../test/user-data-fixtures';
-import { fileWithLog, logEntry } from '../../test/import-files';
+import { campaignFile, rowCounts, userDataClient } from '../../../test/support/user-data-fixtures';
+import { fileWithLog, logEntry } from '../../../test/support/import-files';
 import { RATE_LIMIT_RULES } from '../../plugins/rate-limit';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 // The import's worker pool (decision 047): files are checked in a worker thread, moved there rather
 // than copied; a stuck worker is ended and the next import gets a new one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { campaignFile } from '../../test/user-data-fixtures';
+import { campaignFile } from '../../../test/support/user-data-fixtures';
 import { createFileCheckPool, type FileChecker } from './file-check-pool';
 
 const pools: FileChecker[] = [];

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
 import { exportedUnit } from '@questkeeper/core/schemas/game-data-export';
 import { fieldErrors } from '@questkeeper/core/validation';
-import { campaignFile } from '../../test/user-data-fixtures';
-import { fileWithLog, logEntry } from '../../test/import-files';
+import { campaignFile } from '../../../test/support/user-data-fixtures';
+import { fileWithLog, logEntry } from '../../../test/support/import-files';
 import { IMPORT_PROBLEMS_MAX, checkCampaignFile, type FileCheck } from './file-check';
 
 const bytes = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));

@@ -3,7 +3,7 @@
 // so it holds no state and takes and gives only plain data.
 import sjson from 'secure-json-parse';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
-import { upgradeGameData } from '@questkeeper/core/rules/game-data-upgrades';
+import { upgradeGameData } from '@questkeeper/core/campaigns/file-upgrades';
 import { storableStrings } from '@questkeeper/core/schemas/common';
 import {
   FIGHT_UNITS_MAX,

@@ -2,8 +2,8 @@
 // chunks of at most IMPORT_CHUNK_BYTES that together hold every row, in file order.
 import { describe, expect, it } from 'vitest';
 import { gameDataExport } from '@questkeeper/core/schemas/game-data-export';
-import { campaignFile } from '../../test/user-data-fixtures';
-import { fileWithLog, logEntry } from '../../test/import-files';
+import { campaignFile } from '../../../test/support/user-data-fixtures';
+import { fileWithLog, logEntry } from '../../../test/support/import-files';
 import {
   IMPORT_CHUNK_BYTES,
   LOG_CHUNK_BYTES,

@@ -3,14 +3,10 @@
 // UTF-8 JSON in chunks of at most IMPORT_CHUNK_BYTES, in one transferred buffer, so the main thread
 // never receives, builds or stringifies megabytes at once. Ids of the file are references inside it:
 // every row gets a new id and the fight's references are rewritten through one map.
-import { checkImportLimits, type ImportProblem } from '@questkeeper/core/rules/game-data-limits';
-import { withItemIds } from '@questkeeper/core/rules/campaign-rules';
-import { clampCurrentHp } from '@questkeeper/core/rules/hit-points';
-import {
-  UNKNOWN_LIST_CHOICE,
-  matchListChoice,
-  type UnitListField,
-} from '@questkeeper/core/rules/unit-fields';
+import { checkImportLimits, type ImportProblem } from '@questkeeper/core/campaigns/import-limits';
+import { withItemIds } from '@questkeeper/core/campaigns/tier-rules';
+import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
+import { UNKNOWN_LIST_CHOICE, matchListChoice, type UnitListField } from '@questkeeper/core/units/fields';
 import type { MessageKey } from '@questkeeper/core/i18n';
 import type { CharacteristicDef } from '@questkeeper/core/schemas/campaigns';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';

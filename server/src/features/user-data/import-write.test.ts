@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaign as campaignSchema } from '@questkeeper/core/schemas/campaigns';
 import type { GameDataExport } from '@questkeeper/core/schemas/game-data-export';
-import { createTestApp, registerUser, type TestContext } from '../../test/harness';
-import { campaignClient } from '../../test/campaign-client';
-import { campaignFile, rowCounts, userDataClient } from '../../test/user-data-fixtures';
-import { fileWithLog, logEntry } from '../../test/import-files';
+import { createTestApp, registerUser, type TestContext } from '../../../test/support/harness';
+import { campaignClient } from '../../../test/support/campaign-client';
+import { campaignFile, rowCounts, userDataClient } from '../../../test/support/user-data-fixtures';
+import { fileWithLog, logEntry } from '../../../test/support/import-files';
 
 let ctx: TestContext;
 let client: ReturnType<typeof userDataClient>;

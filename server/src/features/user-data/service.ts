@@ -2,8 +2,8 @@
 // rules as markdown, a new campaign from such a file, and every campaign of the account at once.
 // Account deletion is in account-service.ts.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { uniqueCampaignName } from '@questkeeper/core/rules/campaign-names';
-import { checkImportLimits, type ImportProblem } from '@questkeeper/core/rules/game-data-limits';
+import { uniqueCampaignName } from '@questkeeper/core/campaigns/names';
+import { checkImportLimits, type ImportProblem } from '@questkeeper/core/campaigns/import-limits';
 import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
 import {

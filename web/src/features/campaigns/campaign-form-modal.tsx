@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, FileUp, Plus, Sparkles } from 'lucide-react';
 import { NAME_MAX } from '@questkeeper/core/constants';
-import { uniqueCampaignName } from '@questkeeper/core/rules/campaign-names';
+import { uniqueCampaignName } from '@questkeeper/core/campaigns/names';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';

@@ -10,9 +10,17 @@ import type * as ApiClient from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
-import type { CombatState } from '@questkeeper/core/rules/combat';
-import { fightOf, makeCampaign, pressed, region, renderView, roster, valueOf } from './combat-test-kit';
-import { fakeCombatServer } from './fake-combat-server';
+import type { CombatState } from '@questkeeper/core/combat/combat';
+import {
+  fightOf,
+  makeCampaign,
+  pressed,
+  region,
+  renderView,
+  roster,
+  valueOf,
+} from '@/test/combat/combat-test-kit';
+import { fakeCombatServer } from '@/test/combat/fake-combat-server';
 
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),

@@ -4,13 +4,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/rules/combat';
+import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/combat/combat';
 import type * as ApiClient from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
-import { fightOf, isDisabled, makeCampaign, region, renderView, roster } from './combat-test-kit';
-import { fakeCombatServer } from './fake-combat-server';
+import { fightOf, isDisabled, makeCampaign, region, renderView, roster } from '@/test/combat/combat-test-kit';
+import { fakeCombatServer } from '@/test/combat/fake-combat-server';
 
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),

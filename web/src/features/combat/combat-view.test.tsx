@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/rules/combat';
+import { EMPTY_COMBAT, type CombatState } from '@questkeeper/core/combat/combat';
 import type * as ApiClient from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
@@ -20,8 +20,8 @@ import {
   renderView,
   roster,
   valueOf,
-} from './combat-test-kit';
-import { fakeCombatServer } from './fake-combat-server';
+} from '@/test/combat/combat-test-kit';
+import { fakeCombatServer } from '@/test/combat/fake-combat-server';
 
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),

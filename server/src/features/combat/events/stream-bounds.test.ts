@@ -7,10 +7,10 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../app';
 import { loadConfig } from '../../../config';
-import { readStream } from '../../../cluster/sse-reader';
-import { openTestDatabase } from '../../../test/harness';
-import { openPlayerStream } from '../../../test/player-stream-client';
-import { buildParty, type Party } from '../../../test/proof-world';
+import { readStream } from '../../../../test/cluster/sse-reader';
+import { openTestDatabase } from '../../../../test/support/harness';
+import { openPlayerStream } from '../../../../test/support/player-stream-client';
+import { buildParty, type Party } from '../../../../test/support/proof-world';
 import { STREAM_LIMIT } from './stream-slots';
 
 const TIMEOUT_MS = 1_000;

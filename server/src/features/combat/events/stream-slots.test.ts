@@ -3,7 +3,7 @@
 // lease runs out instead of leaking. Redis runs with TEST_REDIS_URL; PostgreSQL in api-postgres.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDriver } from '../../../test/harness';
+import { openTestDatabase, testDriver } from '../../../../test/support/harness';
 import type { Database } from '../../../db/client';
 import { createStreamSlots } from './stream-slots';
 

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { demoPaymentSessions, subscriptions } from '../../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../../test/support/harness';
 import {
   ADDRESS,
   confirmCheckout,
@@ -13,7 +19,7 @@ import {
   openPortal,
   postDemo,
   tierOf,
-} from '../../../test/payment-steps';
+} from '../../../../test/support/payment-steps';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
 
-/** Where the SDK sends its calls instead of api.stripe.com (tests point it at src/test/stripe-fake.ts). */
+/** Where the SDK sends its calls instead of api.stripe.com (tests point it at test/support/stripe-fake.ts). */
 export type StripeConnection = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol' | 'maxNetworkRetries'>;
 
 export interface StripeContext {

@@ -6,14 +6,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaidPlan } from '@questkeeper/core/tiers';
 import { paymentEvents, subscriptions, users } from '../../../db/schema';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../../test/harness';
-import { countUnitsInDb, insertCampaign, insertUnits } from '../../../test/unit-fixtures';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../../test/support/harness';
+import { countUnitsInDb, insertCampaign, insertUnits } from '../../../../test/support/unit-fixtures';
 import {
   STRIPE_ENV,
   startStripeFake,
   type StripeFake,
   type SubscriptionState,
-} from '../../../test/stripe-fake';
+} from '../../../../test/support/stripe-fake';
 
 let fake: StripeFake;
 let ctx: TestContext;

@@ -10,8 +10,8 @@ import {
   registerUser,
   setTier,
   type TestContext,
-} from '../../../test/harness';
-import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../../test/stripe-fake';
+} from '../../../../test/support/harness';
+import { STRIPE_ENV, startStripeFake, type StripeFake } from '../../../../test/support/stripe-fake';
 
 let fake: StripeFake;
 let ctx: TestContext;

@@ -13,14 +13,14 @@ import {
   NEXT_TURN_BANNER_MS,
   selectTarget,
   type CombatState,
-} from '@questkeeper/core/rules/combat';
+} from '@questkeeper/core/combat/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import { useToast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { classColorsByName } from '@/lib/class-color';
 import type { Campaign } from '@/lib/campaigns';
-import type { CombatAction, Fight } from '@/lib/combat';
+import type { CombatAction, Fight } from '../api/combat';
 import type { CombatActionResponse } from '@questkeeper/core/schemas/combat';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';

@@ -10,8 +10,8 @@ import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { i18next } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
-import { makeCampaign, roster } from '../combat-test-kit';
-import { fakeCombatServer } from '../fake-combat-server';
+import { makeCampaign, roster } from '@/test/combat/combat-test-kit';
+import { fakeCombatServer } from '@/test/combat/fake-combat-server';
 import { CombatLog } from './combat-log';
 
 vi.mock('@/lib/api-client', async (original) => ({

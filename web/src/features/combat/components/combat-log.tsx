@@ -11,7 +11,7 @@ import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useCombatLog, type FightLog } from '@/lib/combat-log';
+import { useCombatLog, type FightLog } from '../api/combat-log';
 import { entryText } from './log-entry-text';
 import { WindowedList } from './windowed-list';
 

@@ -12,12 +12,12 @@ import {
   canStart,
   type CombatGroup,
   type CombatState,
-} from '@questkeeper/core/rules/combat';
+} from '@questkeeper/core/combat/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { Campaign } from '@/lib/campaigns';
-import type { CombatAction } from '@/lib/combat';
+import type { CombatAction } from '../api/combat';
 import { filterUnits } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';

@@ -4,7 +4,7 @@
 import { lazy, memo, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Hourglass } from 'lucide-react';
-import { roundsLeft } from '@questkeeper/core/rules/conditions';
+import { roundsLeft } from '@questkeeper/core/combat/conditions';
 import type { CombatCondition } from '@questkeeper/core/schemas/combat';
 
 // The markdown renderer is a chunk of its own: a fight without notes never downloads it.

@@ -8,7 +8,7 @@ import { CONDITION_ROUNDS_MAX } from '@questkeeper/core/rules/combat-limits';
 import type { CombatCondition } from '@questkeeper/core/schemas/combat';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import type { CombatAction } from '@/lib/combat';
+import type { CombatAction } from '../api/combat';
 import type { Unit } from '@/lib/units';
 import { useConditionLabel } from './condition-chips';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleAlert, Info, RotateCcw, WifiOff, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { isUnreachable, type QueueFailure } from '@/lib/combat';
+import { isUnreachable, type QueueFailure } from '../api/combat';
 
 interface FailureNoticeProps {
   notice: QueueFailure | null;

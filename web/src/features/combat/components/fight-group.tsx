@@ -8,7 +8,7 @@
 import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Crosshair, Skull } from 'lucide-react';
-import type { CombatGroup } from '@questkeeper/core/rules/combat';
+import type { CombatGroup } from '@questkeeper/core/combat/combat';
 import type { CombatCondition, ConditionMap } from '@questkeeper/core/schemas/combat';
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type * as ApiClient from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
-import { fightOf, makeCampaign, renderView, roster } from '../combat-test-kit';
-import { fakeCombatServer } from '../fake-combat-server';
+import { fightOf, makeCampaign, renderView, roster } from '@/test/combat/combat-test-kit';
+import { fakeCombatServer } from '@/test/combat/fake-combat-server';
 
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),

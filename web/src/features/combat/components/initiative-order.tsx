@@ -18,7 +18,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InitiativeEntry } from '@questkeeper/core/rules/combat';
+import type { InitiativeEntry } from '@questkeeper/core/combat/combat';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { spacerStyle, useRowWindow } from './windowed-list';

@@ -9,7 +9,7 @@ import {
   effectiveInitiativeRule,
   mayUseInitiativeRule,
   usesCharacteristic,
-} from '@questkeeper/core/rules/combat';
+} from '@questkeeper/core/combat/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

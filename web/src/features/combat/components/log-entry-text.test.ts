@@ -1,6 +1,6 @@
 // The reorder entry of issue #16 (decision 031) in words: its sentence and its new initiative.
 import { describe, expect, it } from 'vitest';
-import { BLANK_LOG_DETAILS } from '@questkeeper/core/rules/combat-action-types';
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
 import en from '@questkeeper/core/locales/en.json';
 import fr from '@questkeeper/core/locales/fr.json';

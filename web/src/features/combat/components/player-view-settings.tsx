@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { PLAYER_ALIAS_MAX } from '@questkeeper/core/constants';
-import { applyPlayerViewChange } from '@questkeeper/core/rules/player-view';
+import { applyPlayerViewChange } from '@questkeeper/core/combat/player-view';
 import type { HpVisibility } from '@questkeeper/core/schemas/player-view';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

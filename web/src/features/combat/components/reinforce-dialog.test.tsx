@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
-import { unit } from '../combat-test-kit';
+import { unit } from '@/test/combat/combat-test-kit';
 import { ReinforceDialog } from './reinforce-dialog';
 
 const aria = unit('a1', 'Aria', { isPlayer: true });

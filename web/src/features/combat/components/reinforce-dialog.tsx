@@ -8,7 +8,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, UserPlus } from 'lucide-react';
-import type { CombatGroup } from '@questkeeper/core/rules/combat';
+import type { CombatGroup } from '@questkeeper/core/combat/combat';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { applyPlayerViewChange } from '@questkeeper/core/rules/player-view';
+import { applyPlayerViewChange } from '@questkeeper/core/combat/player-view';
 import type { PlayerViewSettingsState } from '@questkeeper/core/schemas/player-view';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';

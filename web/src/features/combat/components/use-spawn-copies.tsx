@@ -3,12 +3,12 @@
 // chosen side (mid-fight, each with its own initiative rolled by the server): one undo step.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CombatGroup } from '@questkeeper/core/rules/combat';
+import type { CombatGroup } from '@questkeeper/core/combat/combat';
 import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
 import { CopiesDialog } from '@/components/copies-dialog';
 import { useToast } from '@/components/toast/toast-store';
 import { errorMessage } from '@/lib/api-client';
-import type { CombatAction } from '@/lib/combat';
+import type { CombatAction } from '../api/combat';
 import { useCopyUnit, type Unit } from '@/lib/units';
 
 export function useSpawnCopies({

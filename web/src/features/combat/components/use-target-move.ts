@@ -6,7 +6,7 @@
 // a unit's card, it goes to the new target's (the keys that walk the units rely on it). Reduced
 // motion skips the glide, not the pause.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { TARGET_MOVE_MS } from '@questkeeper/core/rules/combat';
+import { TARGET_MOVE_MS } from '@questkeeper/core/combat/combat';
 import { bottomBarCover } from '@/lib/bottom-bar';
 
 interface Move {

@@ -7,7 +7,7 @@ import {
   QUICK_TEMPLATES,
   QUICK_TEMPLATE_RANGES,
   type QuickTemplate,
-} from '@questkeeper/core/rules/quick-generation';
+} from '@questkeeper/core/units/quick-generation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { Campaign } from '@/lib/campaigns';

@@ -9,8 +9,8 @@ import {
   NAME_MAX,
   type Gender,
 } from '@questkeeper/core/constants';
-import { clampCurrentHp } from '@questkeeper/core/rules/hit-points';
-import { UNKNOWN_LIST_CHOICE, matchListChoice } from '@questkeeper/core/rules/unit-fields';
+import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
+import { UNKNOWN_LIST_CHOICE, matchListChoice } from '@questkeeper/core/units/fields';
 import type { Campaign } from '@/lib/campaigns';
 import type { NewUnit, Unit, UpdateUnitBody } from '@/lib/units';
 

@@ -1,7 +1,7 @@
 // Quick generation in the unit form (spec §4 "Unit form", §9): create mode only, on the plans that
 // have it (the others see the way up). The drawn values go to the form through `apply`.
 import { useState } from 'react';
-import type { QuickTemplate } from '@questkeeper/core/rules/quick-generation';
+import type { QuickTemplate } from '@questkeeper/core/units/quick-generation';
 import { limitsOf, type Tier } from '@questkeeper/core/tiers';
 import { errorMessage } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';

@@ -1,0 +1,348 @@
+// One combat action applied to a fight (issue #14): the new fight, the unit changes, the log entries.
+// Pure: the server loads and locks, calls this, and stores the outcome in one transaction; the web may
+// use it to show an action before the server answers. Every random draw comes through the context.
+import type { CombatAction, CombatState, CombatUnitRef, ConditionMap } from '../schemas/combat';
+import {
+  addToGroup,
+  advanceTurn,
+  applyAmount,
+  defeatedGroup,
+  endedCombat,
+  initiativeOf,
+  removeFromGroups,
+  selectTarget,
+  startFight,
+  type Combatant,
+} from './combat';
+import {
+  BLANK_LOG_DETAILS,
+  CombatRefusal,
+  groupOf,
+  Problems,
+  resolveStatus,
+  type ActionContext,
+  type ActionOutcome,
+  type Fight,
+  type FightUnit,
+  type LogDraft,
+  type UnitChange,
+} from './action-types';
+import { resolveAmount } from './amount';
+import { CONDITIONS_PER_UNIT_MAX } from '../rules/combat-limits';
+import { insertInOrder, removeFromOrder } from './order';
+import { moveInOrder } from './reorder';
+import {
+  conditionsOf,
+  keepConditionsOf,
+  tickAll,
+  turnChangeEvents,
+  type ExpiredCondition,
+} from './conditions';
+
+export function applyCombatAction(fight: Fight, action: CombatAction, ctx: ActionContext): ActionOutcome {
+  const { state } = fight;
+  const units = ctx.units;
+  const problems = new Problems();
+  const ref = (id: string, at: CombatState = state): CombatUnitRef => ({
+    id,
+    name: units.get(id)?.name ?? '',
+    group: groupOf(at, id),
+  });
+  const blank = (type: LogDraft['type'], at: CombatState = state): LogDraft => {
+    const current = at.phase === 'fight' ? at.order[at.turnIndex]?.unitId : undefined;
+    return {
+      type,
+      round: at.round,
+      turnOf: current === undefined ? null : ref(current, at),
+      ...BLANK_LOG_DETAILS,
+    };
+  };
+  const expiryEntries = (expired: readonly ExpiredCondition[], at: CombatState): LogDraft[] =>
+    expired.map(({ unitId, condition }) => ({
+      ...blank('conditionExpired', at),
+      target: ref(unitId, at),
+      condition: { ...logCondition(condition), ofUnit: ref(condition.ofUnitId, at) },
+    }));
+  /** The unit must be the campaign's (else UNKNOWN_UNIT) and in a group (else a field problem). */
+  const member = (field: string, id: string): FightUnit => {
+    const unit = units.get(id);
+    if (!unit) throw new CombatRefusal('UNKNOWN_UNIT');
+    if (groupOf(state, id) === null) problems.add(field, 'validation.unitNotInCombat');
+    return unit;
+  };
+  const requireFight = () => {
+    if (state.phase !== 'fight') throw new CombatRefusal('FIGHT_NOT_STARTED');
+  };
+  const done = (
+    next: Fight,
+    entries: LogDraft[],
+    changes = new Map<string, UnitChange>(),
+  ): ActionOutcome => ({
+    fight: next,
+    units: changes,
+    entries,
+  });
+  /** Closes the fight when a side has nobody standing (spec §4), flagging the entry that did it. */
+  const withEndCheck = (next: Fight, entry: LogDraft, standing: ReadonlyMap<string, Combatant>) => {
+    const defeated =
+      next.state.phase === 'fight' ? defeatedGroup(next.state.allies, next.state.enemies, standing) : null;
+    if (defeated === null) return next;
+    entry.defeated = defeated;
+    return { state: endedCombat(), conditions: {} };
+  };
+
+  switch (action.type) {
+    case 'add': {
+      // One unit (`unitId`) or several (`unitIds`, issue #16: spawned copies, a bulk add) join in one
+      // step, all or none; each unit's problem is named by its own field (`unitIds.2`).
+      const many = action.unitIds !== undefined;
+      if (many === (action.unitId !== undefined)) {
+        problems.add(
+          many ? 'unitIds' : 'unitId',
+          many ? 'validation.unitIdOrUnitIds' : 'validation.required',
+        );
+      }
+      problems.throwIfAny();
+      const ids = action.unitIds ?? [action.unitId!];
+      const fieldOf = (index: number) => (many ? `unitIds.${index}` : 'unitId');
+      const unknown = ids.flatMap((id, index) => (units.has(id) ? [] : [fieldOf(index)]));
+      if (unknown.length > 0) {
+        // The single form stays as it was (no field); a list says which of its units.
+        const fields = many
+          ? Object.fromEntries(unknown.map((field) => [field, { key: 'validation.unknownUnit' as const }]))
+          : {};
+        throw new CombatRefusal('UNKNOWN_UNIT', fields);
+      }
+      const seen = new Set<string>();
+      const joining = ids.map((id, index) => {
+        const unit = units.get(id)!;
+        if (seen.has(id)) problems.add(fieldOf(index), 'validation.duplicateUnit');
+        else if (groupOf(state, id) !== null) problems.add(fieldOf(index), 'validation.unitAlreadyInCombat');
+        else if (unit.currentHp <= 0) problems.add(fieldOf(index), 'validation.unitFallen');
+        seen.add(id);
+        return unit;
+      });
+      problems.throwIfAny();
+      // A typed initiative is for one unit joining mid-fight (reinforcements, issue #16): at setup
+      // there is no order yet, and Start takes the typed ones; units joining together roll each.
+      if (action.initiative !== undefined) {
+        if (many) problems.add('initiative', 'validation.initiativeOneUnit');
+        else if (state.phase !== 'fight') problems.add('initiative', 'validation.initiativeAtStart');
+      }
+      problems.throwIfAny();
+      let next = addToGroup(state, action.group, ids);
+      const entries: LogDraft[] = joining.map((unit) => ({
+        ...blank('add'),
+        target: { id: unit._id, name: unit.name, group: action.group },
+      }));
+      if (next.phase === 'fight') {
+        joining.forEach((unit, index) => {
+          const initiative =
+            action.initiative ??
+            initiativeOf(unit, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
+          next = insertInOrder(next, { unitId: unit._id, initiative }, units, ctx.initiativeCharacteristic);
+          entries[index]!.initiative = initiative;
+        });
+      }
+      return done({ state: next, conditions: fight.conditions }, entries);
+    }
+    case 'remove': {
+      member('unitId', action.unitId);
+      problems.throwIfAny();
+      const entry = { ...blank('remove'), target: ref(action.unitId) };
+      let next = removeFromGroups(state, action.unitId);
+      if (next.targetId === action.unitId) next = { ...next, targetId: null };
+      if (next.phase === 'fight') next = removeFromOrder(next, action.unitId, units);
+      const members = new Set([...next.allies, ...next.enemies]);
+      const after = withEndCheck(
+        { state: next, conditions: keepConditionsOf(fight.conditions, members) },
+        entry,
+        units,
+      );
+      return done(after, [entry]);
+    }
+    case 'start': {
+      if (state.phase === 'fight') throw new CombatRefusal('FIGHT_ALREADY_STARTED');
+      if (defeatedGroup(state.allies, state.enemies, units) !== null) {
+        throw new CombatRefusal('FIGHT_NEEDS_BOTH_GROUPS');
+      }
+      const typed = action.initiatives ?? {};
+      for (const unitId of Object.keys(typed)) {
+        if (groupOf(state, unitId) === null) {
+          problems.add(`initiatives.${unitId}`, 'validation.unitNotInCombat');
+        }
+      }
+      problems.throwIfAny();
+      const next = startFight(
+        state,
+        units,
+        ctx.initiativeRule,
+        ctx.initiativeCharacteristic,
+        ctx.random,
+        typed,
+      );
+      const first = next.order[next.turnIndex]?.unitId;
+      const { started } = turnChangeEvents(undefined, first, true);
+      const ticked = tickAll(fight.conditions, started);
+      const entry: LogDraft = {
+        ...blank('start', next),
+        initiatives: next.order.map(({ unitId, initiative }) => ({
+          unit: ref(unitId, next),
+          initiative,
+          typed: Object.hasOwn(typed, unitId),
+        })),
+      };
+      return done({ state: next, conditions: ticked.conditions }, [
+        entry,
+        ...expiryEntries(ticked.expired, next),
+      ]);
+    }
+    case 'attack':
+    case 'heal': {
+      requireFight();
+      // Area damage (issue #16): the same amount, rolled once, on every target; one entry each.
+      const ids = [...new Set([action.targetId, ...(action.targetIds ?? [])])];
+      const targets = ids.map((id, index) => {
+        const field = index === 0 ? 'targetId' : 'targetIds';
+        const target = member(field, id);
+        if (action.type === 'attack' && groupOf(state, id) !== null && target.currentHp <= 0) {
+          problems.add(field, 'validation.targetFallen');
+        }
+        return target;
+      });
+      // Who did it (issue #29): the source the action names, any unit of the fight (a fallen one
+      // too), or nobody. Never guessed from the turn: the web sends the turn's unit by default.
+      const actor = action.sourceId ?? undefined;
+      if (actor !== undefined && groupOf(state, actor) === null) {
+        problems.add('sourceId', 'validation.sourceNotInCombat');
+      }
+      const resolved = resolveAmount(action.amount, ctx.rollDie);
+      if (!resolved.ok) problems.add('amount', resolved.key, resolved.params);
+      problems.throwIfAny();
+      if (!resolved.ok) throw new Error('unreachable: refused above');
+      const standing = new Map(units);
+      const changes = new Map<string, UnitChange>();
+      const entries = targets.map((target): LogDraft => {
+        const hpAfter = applyAmount(target, action.type, resolved.amount);
+        standing.set(target._id, { ...target, currentHp: hpAfter });
+        changes.set(target._id, { currentHp: hpAfter, status: target.status });
+        return {
+          ...blank(action.type),
+          actor: actor === undefined ? null : ref(actor),
+          target: ref(target._id),
+          input: resolved.input,
+          amount: resolved.amount,
+          breakdown: resolved.breakdown,
+          clamped: resolved.clamped,
+          hpBefore: target.currentHp,
+          hpAfter,
+        };
+      });
+      const next = { ...selectTarget(state, action.targetId), amount: 0 };
+      const after =
+        action.type === 'attack'
+          ? withEndCheck({ state: next, conditions: fight.conditions }, entries.at(-1)!, standing)
+          : { state: next, conditions: fight.conditions };
+      return done(after, entries, changes);
+    }
+    case 'reorder': {
+      requireFight();
+      member('unitId', action.unitId);
+      const from = state.order.findIndex((entry) => entry.unitId === action.unitId);
+      if (action.toIndex >= state.order.length) {
+        problems.add('toIndex', 'validation.tooBig', { max: state.order.length - 1 });
+      } else if (from === action.toIndex) {
+        problems.add('toIndex', 'validation.samePlace');
+      }
+      problems.throwIfAny();
+      const moved = moveInOrder(state, action.unitId, action.toIndex);
+      if (!moved) throw new Error('unreachable: a member is in the order');
+      const entry = { ...blank('reorder'), target: ref(action.unitId), initiative: moved.initiative };
+      return done({ state: moved.state, conditions: fight.conditions }, [entry]);
+    }
+    case 'setStatus': {
+      const unit = member('unitId', action.unitId);
+      const status = resolveStatus(ctx.statuses, action.status);
+      if (!status) problems.add('status', 'validation.unknownStatus');
+      problems.throwIfAny();
+      const name = status!.name;
+      const entry = {
+        ...blank('setStatus'),
+        target: ref(unit._id),
+        statusBefore: unit.status,
+        statusAfter: name,
+      };
+      return done(fight, [entry], new Map([[unit._id, { currentHp: unit.currentHp, status: name }]]));
+    }
+    case 'addCondition': {
+      const unit = member('unitId', action.unitId);
+      const status = resolveStatus(ctx.statuses, action.status);
+      if (!status) problems.add('status', 'validation.unknownStatus');
+      const ofUnitId = action.ofUnitId ?? action.unitId;
+      if (ofUnitId !== action.unitId) member('ofUnitId', ofUnitId);
+      const list = conditionsOf(fight.conditions, unit._id);
+      if (list.length >= CONDITIONS_PER_UNIT_MAX) {
+        problems.add('unitId', 'validation.tooManyConditions', { max: CONDITIONS_PER_UNIT_MAX });
+      }
+      problems.throwIfAny();
+      const condition = {
+        id: ctx.newId(),
+        statusId: status!._id,
+        status: status!.name,
+        rounds: action.rounds ?? null,
+        endsOn: action.endsOn ?? 'end',
+        ofUnitId,
+        elapsed: 0,
+      };
+      const entry = {
+        ...blank('addCondition'),
+        target: ref(unit._id),
+        condition: { ...logCondition(condition), ofUnit: ref(ofUnitId) },
+      };
+      const conditions = { ...fight.conditions, [unit._id]: [...list, condition] };
+      return done({ state, conditions }, [entry]);
+    }
+    case 'removeCondition': {
+      const unit = member('unitId', action.unitId);
+      const list = conditionsOf(fight.conditions, unit._id);
+      const condition = list.find((item) => item.id === action.conditionId);
+      if (!condition && groupOf(state, unit._id) !== null) {
+        problems.add('conditionId', 'validation.unknownCondition');
+      }
+      problems.throwIfAny();
+      const entry = {
+        ...blank('removeCondition'),
+        target: ref(unit._id),
+        condition: { ...logCondition(condition!), ofUnit: ref(condition!.ofUnitId) },
+      };
+      const conditions = { ...fight.conditions, [unit._id]: list.filter((item) => item !== condition) };
+      if (conditions[unit._id]!.length === 0) delete conditions[unit._id];
+      return done({ state, conditions }, [entry]);
+    }
+    case 'nextTurn': {
+      requireFight();
+      const from = state.order[state.turnIndex]?.unitId;
+      const { state: next, wrapped } = advanceTurn(state, units);
+      const to = next.order[next.turnIndex]?.unitId;
+      const moved = wrapped || next.turnIndex !== state.turnIndex;
+      const { ended, started } = turnChangeEvents(from, to, moved);
+      const atEnd = tickAll(fight.conditions, ended);
+      const atStart = tickAll(atEnd.conditions, started);
+      return done({ state: next, conditions: atStart.conditions }, [
+        ...expiryEntries(atEnd.expired, state),
+        { ...blank('nextTurn', next), wrapped },
+        ...expiryEntries(atStart.expired, next),
+      ]);
+    }
+    case 'end': {
+      if (state.phase === 'setup' && state.allies.length === 0 && state.enemies.length === 0) {
+        throw new CombatRefusal('FIGHT_NOT_STARTED');
+      }
+      return done({ state: endedCombat(), conditions: {} }, [blank('end')]);
+    }
+  }
+}
+
+function logCondition(condition: ConditionMap[string][number]) {
+  return { id: condition.id, status: condition.status, rounds: condition.rounds, endsOn: condition.endsOn };
+}
