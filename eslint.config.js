@@ -21,9 +21,9 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles in any workspace (style.md rule 6; issue #13): a cycle fails `npm run lint`.
-    // The rule skips type-only imports (import-x hard-codes that): scripts/check-cycles.mjs, also run by
-    // `npm run lint`, catches those.
+    // No import cycles in any workspace (README.md#architecture; docs/decisions/019): a cycle fails `npm run
+    // lint`. The rule skips type-only imports (import-x hard-codes that): scripts/check-cycles.mjs, also run
+    // by `npm run lint`, catches those.
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -45,7 +45,7 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Imports flow one way (style.md): core never imports the server or the web app.
+    // Imports flow one way (README.md#architecture): core never imports the server or the web app.
     files: ['core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -74,12 +74,52 @@ export default tseslint.config(
     },
   },
   {
+    // Imports run one way on the server: plugins, the shared-state layer and lib never import a
+    // feature; features hand them what they need (gauges, stores) through app.ts
+    // (docs/decisions/055-one-shared-state-layer.md). A test may prove one with a feature.
+    files: ['server/src/plugins/**/*.ts', 'server/src/infra/**/*.ts', 'server/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features(/|$)',
+              message:
+                'plugins/, infra/ and lib/ never import a feature: let app.ts hand it over (decision 055).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bench drives the server through its public seam only: the app, its config, the database
+    // handle, schema and lock, the presenters, and server/test/** (docs/decisions/058-one-mapping-per-model.md).
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'server/src/(?!(app|config|db/client|db/schema|db/lock|features/[^/]+/presenter)$)',
+              message:
+                'The bench imports server/src only through app, config, db/{client,schema,lock} and features/*/presenter (decision 058).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Only the API client talks to the network (style.md).
+      // Only the API client talks to the network (README.md#architecture).
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use web/src/lib/api-client.ts.' }],
     },
   },
@@ -91,6 +131,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['@/features/**', '@/app/**', '../../**', '@questkeeper/core/i18n'] },
+      ],
+    },
+  },
+  {
+    // The shared web code (lib/, the UI kit in components/) never imports a feature or the app shell,
+    // by alias or by a relative path (docs/decisions/057-web-feature-layout.md).
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\./)?(\\.\\./)+)(features|app)(/|$)',
+              message: 'lib/ and components/ are shared: pass what they need in from the feature or the app.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,4 @@
-// Compiles the server for production (issue #19, docs/decisions/026): ESM bundles of the server
+// Compiles the server for production (docs/decisions/026): ESM bundles of the server
 // (server/src/server.ts) and of the backup command in server/dist/, with source maps. npm packages
 // stay external (installed beside it; some load native or worker files by path); the workspace core is
 // bundled, because its package exports point at TypeScript sources that plain Node cannot run.
@@ -22,7 +22,7 @@ const externalPackages = {
 };
 
 fs.rmSync(outDir, { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: {
     server: path.join(root, 'server/src/server.ts'),
     backup: path.join(root, 'server/src/ops/backup-cli.ts'),
@@ -39,10 +39,24 @@ await build({
   sourcesContent: false,
   plugins: [externalPackages],
   logLevel: 'warning',
+  metafile: true,
 });
+// What ships apart from what proves (decision 059): no test, proof, cluster harness or test clock in the
+// production bundle. A production import of any of them fails the build here.
+const shipped = Object.keys(result.metafile.inputs);
+const testOnly = shipped.filter((file) => isTestOnly(file));
+if (testOnly.length > 0) {
+  console.error(`test-only code in the production build:\n  ${testOnly.join('\n  ')}`);
+  process.exit(1);
+}
 const migrations = path.join(root, 'server/src/db/migrations');
 fs.mkdirSync(path.join(outDir, 'migrations'));
 for (const file of fs.readdirSync(migrations).filter((name) => name.endsWith('.sql'))) {
   fs.copyFileSync(path.join(migrations, file), path.join(outDir, 'migrations', file));
 }
 console.log(`server built: ${path.relative(root, outDir)}/server.js, backup.js, file-check-worker.js`);
+
+/** server/test/**, web/src/test/**, any *.test.* file or __tests__ folder. */
+function isTestOnly(file) {
+  return /(^|\/)(server\/test|web\/src\/test|__tests__)\//.test(file) || /\.test\.[cm]?[jt]sx?$/.test(file);
+}

@@ -1,4 +1,4 @@
-// Import cycles, type-only imports included (issue #13). ESLint's import-x/no-cycle skips type-only
+// Import cycles, type-only imports included (docs/decisions/019). ESLint's import-x/no-cycle skips type-only
 // imports by design; a cycle of types still makes two files that cannot be read apart. Run by
 // `npm run lint`: prints each cycle once and exits 1 when there is any.
 import fs from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const roots = ['core/src', 'server/src', 'web/src', 'e2e', 'bench/src'];
+const roots = ['core/src', 'server/src', 'server/test', 'web/src', 'e2e', 'bench/src'];
 const aliases = [
   ['@/', 'web/src/'],
   ['@questkeeper/core/', 'core/src/'],

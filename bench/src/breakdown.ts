@@ -10,13 +10,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { safeEncode } from 'zod/v4/core';
 import { unit } from '@questkeeper/core/schemas/units';
-import { openDatabase, type Database } from '../../server/src/db/client';
+import { openDatabase, runPrepared, type Database } from '../../server/src/db/client';
 import { campaigns, units } from '../../server/src/db/schema';
-import { listOwnedUnits } from '../../server/src/features/units/repository';
-import { toUnit } from '../../server/src/features/units/unit-fields';
-import { createAuthService } from '../../server/src/features/auth/service';
-import type { Mailer } from '../../server/src/features/mail/mailer';
-import { seed } from './seed';
+import { toListedUnit } from '../../server/src/features/units/presenter';
+import { benchApp, seed } from './seed';
 import { unitsFromRows } from './units-query';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 1000);
@@ -38,15 +35,20 @@ async function time(label: string, step: () => Promise<unknown>) {
 async function breakdown(database: Database) {
   const seeded = await seed(database, { rulesChars: RULES_CHARS });
   const { db } = database;
-  const client = (
-    db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<{ rows: unknown[] }> } }
-  ).$client;
-  const auth = createAuthService({ db, mailer: {} as Mailer, publicUrl: 'http://questkeeper.bench' });
+  const client = db.$client as { query: (q: string, p: unknown[]) => Promise<{ rows: unknown[] }> };
+  // The app's own services (app.services), as a request reaches them; the session cache off, so
+  // authenticate reads the database every time.
+  const app = await benchApp(database, { SESSION_CACHE_TTL_MS: '0' });
+  const { auth } = app.services;
   const userId = seeded.userId;
   const campaignId = seeded.campaignId;
   const list = z.array(unit);
-  const rows = await listOwnedUnits(db, userId, campaignId);
-  const body = rows.map(toUnit);
+  // The statement the repository runs for GET /api/units, run the way it runs it.
+  const statement = { name: seeded.unitsQuery.name ?? 'list_owned_units', text: seeded.unitsQuery.sql };
+  const listUnits = () =>
+    runPrepared<Parameters<typeof toListedUnit>[0]>(db, statement, seeded.unitsQuery.params);
+  const rows = await listUnits();
+  const body = rows.map(toListedUnit);
   const preparedList = db
     .select()
     .from(units)
@@ -64,8 +66,8 @@ async function breakdown(database: Database) {
   console.log('-- the app, step by step');
   await time('auth.authenticate (session ⨝ user, all columns)', () => auth.authenticate(seeded.token));
 
-  await time('listOwnedUnits (drizzle, built per call)', () => listOwnedUnits(db, userId, campaignId));
-  await time('rows.map(toUnit)', async () => rows.map(toUnit));
+  await time('the units statement (runPrepared, as the repository)', listUnits);
+  await time('rows.map(toListedUnit) (the presenter)', async () => rows.map(toListedUnit));
   await time('response: zod safeEncode(z.array(unit))', async () => safeEncode(list, body));
   await time('response: JSON.stringify', async () => JSON.stringify(body));
   console.log('-- cheaper alternatives');
@@ -82,6 +84,7 @@ async function breakdown(database: Database) {
   await time('listUnits raw SQL through the driver (no drizzle)', () =>
     client.query(seeded.unitsQuery.sql, seeded.unitsQuery.params),
   );
+  await app.close();
 }
 
 async function main() {

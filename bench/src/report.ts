@@ -1,4 +1,4 @@
-// Turns the samples of a run into the medians, the stdout table and the PASS/WARN lines of issue #2.
+// Turns the samples of a run into the medians, the stdout table and the PASS/WARN lines.
 import type { Sample } from './measure';
 
 export const TARGET_RATIO = 0.8;

@@ -1,10 +1,10 @@
 // `npm run bench`: GET /api/units of a 50-unit campaign, the app against its floor (bare node:http,
 // same statement, same driver), on PGlite and — when DATABASE_URL is set — PostgreSQL. Servers run
 // one at a time in child processes, in rotating order over several rounds; the table reports medians.
-// Then the web pages (issue #3, ./web/bench.ts; alone: `npm run bench:web`), then the rules and
-// editor with a 600,000-character rulebook (issue #4, ./editor/bench.ts; alone: `npm run bench:editor`),
-// then the combat simulator, 200 v 200 (issue #6, ./combat/bench.ts; alone: `npm run bench:combat`).
-// A benchmark reports: it exits 0 whatever the figures (issue #2).
+// Then the web pages (docs/decisions/011, ./web/bench.ts; alone: `npm run bench:web`), then the rules and
+// editor with a 600,000-character rulebook (docs/decisions/012, ./editor/bench.ts; alone: `npm run
+// bench:editor`), then the combat simulator, 200 v 200 (docs/decisions/015, ./combat/bench.ts; alone: `npm
+// run bench:combat`). A benchmark reports: it exits 0 whatever the figures.
 import { createScratchDatabase } from '../../server/test/support/scratch-database';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,7 +89,7 @@ async function benchDriver(driver: Driver) {
     const database = await openDatabase(place.options);
     const seeded = await seed(database, { rulesChars: RULES_CHARS }).finally(() => database.close());
     console.log(`campaign via ${seeded.campaignVia}; app GET /api/units answered ${seeded.reference.status}`);
-    console.log(`floor statement (${seeded.fromApp ? 'recorded from the app' : 'FALLBACK, route missing'}):`);
+    console.log('floor statement (recorded from the app):');
     console.log(`  ${seeded.unitsQuery.sql}`);
     const headers = { authorization: `Bearer ${seeded.token}`, 'x-campaign-id': seeded.campaignId };
     const pool = { BENCH_POOL_SIZE: String(POOL_SIZE) };

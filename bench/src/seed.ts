@@ -2,7 +2,7 @@
 // campaign), then answers one GET /api/units in-process to record the SQL the floor must run and the
 // body both servers must return.
 import crypto from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { defaultCampaignData } from '@questkeeper/core/campaigns/default-campaign';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import { buildApp } from '../../server/src/app';
@@ -18,9 +18,8 @@ export interface Seeded {
   userId: string;
   campaignId: string;
   campaignVia: 'POST /api/game-data' | 'direct insert';
-  /** The statement the floor runs; `fromApp` is false when the route did not answer 200. */
+  /** The statement the floor runs, recorded from the app's answer to GET /api/units. */
   unitsQuery: CapturedQuery;
-  fromApp: boolean;
   /** The app's in-process answer, the reference both servers are checked against. */
   reference: { status: number; body: string };
 }
@@ -158,20 +157,15 @@ export async function seed(database: Database, options: { rulesChars?: number } 
       reference = { status: response.statusCode, body: response.body };
     });
     const captured = reference.status === 200 ? pickUnitsQuery(queries) : undefined;
-    // Until the route answers, the floor still runs the obvious list query so it can be measured.
-    const fallback = db
-      .select()
-      .from(units)
-      .where(eq(units.campaignId, campaignId))
-      .orderBy(asc(units.createdAt))
-      .toSQL();
+    // The floor runs the app's statement and maps with its presenter: nothing to measure without it.
+    if (!captured)
+      throw new Error(`GET /api/units answered ${reference.status}: ${reference.body.slice(0, 200)}`);
     return {
       token: user.token,
       userId: user._id,
       campaignId,
       campaignVia,
-      unitsQuery: captured ?? { sql: fallback.sql, params: fallback.params },
-      fromApp: captured !== undefined,
+      unitsQuery: captured,
       reference,
     };
   } finally {

@@ -1,9 +1,10 @@
 // The floor answers GET /api/units with the very statement the app's repository runs: the seed step
 // records it (text and parameters) while the app serves one real request, so the floor cannot drift
-// from the repository when its query changes. Only the row → JSON mapping is written here, and the
-// run checks that the floor's JSON equals the app's before measuring anything.
+// from the repository when its query changes. Its rows map with the app's own presenter
+// (server/src/features/units/presenter.ts), and the run checks that the floor's JSON equals the app's
+// before measuring anything.
 import type { Database } from '../../server/src/db/client';
-import type { ListedUnitRow } from '../../server/src/features/units/repository';
+import { toListedUnit } from '../../server/src/features/units/presenter';
 
 export interface CapturedQuery {
   sql: string;
@@ -12,43 +13,9 @@ export interface CapturedQuery {
   name?: string;
 }
 
-/** A `units` row as the recorded statement returns it (dates may be Date on the fallback query). */
-type UnitRow = Omit<ListedUnitRow, 'created_at' | 'updated_at'> & {
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-// Dates the statement already formats as ISO text pass through untouched, as in the app.
-const iso = (value: Date | string) =>
-  typeof value === 'string' && value.endsWith('Z')
-    ? value
-    : (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** The `unit` shape of core/src/schemas/units.ts, keys in the schema's order. */
-export function toUnitJson(row: UnitRow) {
-  return {
-    _id: row.id,
-    userId: row.user_id,
-    gameDataId: row.campaign_id,
-    name: row.name,
-    gender: row.gender,
-    isPlayer: row.is_player,
-    race: row.race,
-    class: row.class,
-    status: row.status,
-    characteristics: row.characteristics,
-    hp: row.hp,
-    currentHp: row.current_hp,
-    money: { gold: row.gold, silver: row.silver, bronze: row.bronze },
-    notes: row.notes,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    version: row.version,
-  };
-}
-
+/** The rows of the recorded statement as the app answers them (core's `unit` shape). */
 export function unitsFromRows(rows: unknown[]) {
-  return (rows as UnitRow[]).map(toUnitJson);
+  return (rows as Parameters<typeof toListedUnit>[0][]).map(toListedUnit);
 }
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
@@ -62,7 +29,8 @@ export async function captureQueries(
   database: Database,
   work: () => Promise<void>,
 ): Promise<CapturedQuery[]> {
-  const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
+  // Wrapped for the run of `work` only, then put back.
+  const client = database.db.$client as unknown as { query: QueryFn };
   const original = client.query;
   const seen: CapturedQuery[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword, passwordRuleResults } from './password';
 
-describe('password policy (spec §5)', () => {
+describe('password policy (docs/product.md#passwords)', () => {
   it('reports each rule for the live checklist', () => {
     expect(passwordRuleResults('abc')).toEqual({
       length: false,

@@ -1,7 +1,7 @@
-// Password policy of spec §5, shared by the register and change-password forms (live checklist)
-// and by the server. Reset uses the same policy: see docs/decisions/004-one-password-policy.md.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+// Password policy of docs/product.md#passwords, shared by the register and change-password forms (live
+// checklist) and by the server. Reset uses the same policy: see docs/decisions/004-one-password-policy.md.
+import { PASSWORD_MIN_LENGTH } from './limits';
+
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
 
 export const PASSWORD_RULES = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALIZED_ROUTE_IDS, matchLocalizedRoute, routes } from './routes';
 
 describe('route table', () => {
-  it('lists every page of spec §2 and the demo payment pages, under the language prefix', () => {
+  it('lists every page of docs/product.md#list-views and the demo payment pages, under the language prefix', () => {
     expect(LOCALIZED_ROUTE_IDS.map((id) => routes[id].path).sort()).toEqual([
       '',
       '/dashboard',

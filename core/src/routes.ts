@@ -1,5 +1,5 @@
-// Every page of the web app, once (spec §2, decisions.md; issue #13). web/src/app/router.tsx declares
-// these paths, web/src/lib/paths.ts builds links from them and server/src/plugins/web.ts answers
+// Every page of the web app, once (docs/product.md#routes; docs/decisions/019). web/src/app/router.tsx
+// declares these paths, web/src/lib/paths.ts builds links from them and server/src/plugins/web.ts answers
 // them 200 (anything else gets the app's Not Found page with 404). Paths and flags only, no
 // components: the landing page's bundle loads this file, so it imports nothing but types.
 import type { Language } from './i18n';
@@ -30,7 +30,8 @@ function pageWithId<const P extends string>(path: P, access: RouteAccess = 'publ
 }
 
 export const routes = {
-  // The bare root only redirects to /fr or /en (spec §2: noindex; the server sends X-Robots-Tag).
+  // The bare root only redirects to /fr or /en (docs/product.md#routes: noindex; the server sends
+  // X-Robots-Tag).
   root: { path: '/', localized: false, access: 'public', noindex: true, getHref: () => '/' },
   landing: page(''),
   login: page('/login'),
@@ -43,7 +44,7 @@ export const routes = {
   // capability, as with a real provider's hosted page.
   demoCheckout: pageWithId('/demo-checkout'),
   demoPortal: pageWithId('/demo-portal'),
-  // The live player view (issue #15, decision 028): the token in the URL is a read-only capability;
+  // The live player view (decision 028): the token in the URL is a read-only capability;
   // never indexed (the server sends X-Robots-Tag).
   playerView: { ...pageWithId('/play'), noindex: true },
 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { limitsOf, mayHoldCount, mayHoldText, maxOverTiers, upgradePlansFor } from './tiers';
 
-describe('tier table (decisions.md)', () => {
+describe('tier table (docs/product.md#tiers)', () => {
   it('matches the decided limits', () => {
     expect(limitsOf('Novice')).toMatchObject({
       campaigns: 1,

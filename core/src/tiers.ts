@@ -1,4 +1,4 @@
-// The tier table of decisions.md, the single source for the server's checks and for every
+// The tier table of docs/product.md#tiers, the single source for the server's checks and for every
 // price, limit and feature list the web app shows (pricing page, upgrade modal, counters).
 
 export const TIERS = ['Novice', 'Adventurer', 'Hero'] as const;
@@ -127,7 +127,7 @@ export function upgradePlansFor(tier: Tier): PaidPlan[] {
 /**
  * Whether a list may grow to `next` items when it holds `current` now. After a downgrade a list may
  * exceed its new limit: it stays editable, but nothing can be added until it is under the limit
- * (decisions.md, "After a downgrade nothing is deleted").
+ * (docs/product.md#downgrade).
  */
 export function mayHoldCount(limit: number, current: number, next: number): boolean {
   return next <= limit || next <= current;

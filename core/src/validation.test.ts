@@ -35,7 +35,7 @@ describe('field messages', () => {
   });
 });
 
-describe('user text (issue #18)', () => {
+describe('user text', () => {
   it('refuses U+0000 and lone surrogates, keeps emoji, RTL and accents', () => {
     for (const bad of ['a\u0000b', '\u0000', 'a\ud800b', '\udfff', 'x\ud83d'])
       expect(isStorableText(bad)).toBe(false);

@@ -12,6 +12,8 @@ export interface IssueLike {
   expected?: unknown;
   values?: unknown;
   format?: unknown;
+  /** A custom issue's params: what a check (`checks.ts`) put beside its message key. */
+  params?: unknown;
 }
 
 export function issueMessage(issue: IssueLike, language: Language): string {
@@ -19,9 +21,19 @@ export function issueMessage(issue: IssueLike, language: Language): string {
     min: formatNumber(issue.minimum),
     max: formatNumber(issue.maximum),
     values: Array.isArray(issue.values) ? issue.values.join(', ') : '',
+    ...customParams(issue.params),
   };
   if (isMessageKey(issue.message)) return translate(language, issue.message, params);
   return translate(language, keyFor(issue), params);
+}
+
+function customParams(params: unknown): Record<string, string> {
+  if (!params || typeof params !== 'object') return {};
+  const found: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number') found[name] = String(value);
+  }
+  return found;
 }
 
 function keyFor(issue: IssueLike): MessageKey {
@@ -57,7 +69,7 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
  * Whether a text a user wrote can be stored as it is — no U+0000 (PostgreSQL refuses it in text and
- * jsonb) and no lone surrogate: the one rule behind `userText()` (issue #18).
+ * jsonb) and no lone surrogate: the one rule behind `userText()`.
  */
 export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);

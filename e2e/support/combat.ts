@@ -1,4 +1,4 @@
-// Helpers for the combat journeys (issue #6): a game master with a campaign, units and a fight
+// Helpers for the combat journeys (docs/decisions/015): a game master with a campaign, units and a fight
 // seeded through the API's actions (so a journey starts where it needs to, with a known initiative
 // order), and the locators a player of the fight would use.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -93,7 +93,7 @@ export function combatApi(request: APIRequestContext, user: ApiUser, campaign: C
 
 /**
  * A fight just started, as a game master would set it up from another device: the units join their
- * groups through actions, then Start takes typed initiatives (players roll their own dice, issue #16)
+ * groups through actions, then Start takes typed initiatives (players roll their own dice)
  * so the journey knows who plays when — `order` from the highest initiative to the lowest (90, 80,
  * 70…). The first standing unit of `order` plays; the log holds the adds and the start (undoable).
  */
@@ -148,7 +148,7 @@ export function orderEntry(rank: number, name: string, initiative: number): RegE
 
 /**
  * Waits until no fight row is gliding to its new place: a target picked within 250 ms of the last
- * move waits for the glide's end (issue #29), and the glide lasts that long.
+ * move waits for the glide's end, and the glide lasts that long.
  */
 export async function targetMovesSettled(page: Page): Promise<void> {
   await expect

@@ -46,7 +46,7 @@ export async function seedSession(page: Page, user: ApiUser): Promise<void> {
 
 /**
  * axe's experimental rules are off by default; they are turned on so that every rule axe has can
- * fail a scan (label-content-name-mismatch, WCAG 2.5.3, is one of them: issue #18). The list is
+ * fail a scan (label-content-name-mismatch, WCAG 2.5.3, is one of them). The list is
  * `axe.getRules(['experimental'])` of axe-core 4.12.
  */
 const EXPERIMENTAL_AXE_RULES = [

@@ -1,4 +1,4 @@
-// The XSS corpus of issue #18: texts a hostile user (or a pasted rulebook) could save, each of which
+// The XSS corpus: texts a hostile user (or a pasted rulebook) could save, each of which
 // calls the page-level trap `__xss(n)` (or `alert`) if it ever runs. Grouped by the trick it tries.
 // Saved through the API into every text a user writes and rendered on every view that shows them by
 // e2e/tests/xss.spec.ts. No NUL or lone surrogate: the contract refuses those before they are stored.

@@ -1,5 +1,5 @@
 // Accessibility scan (axe, serious and critical violations) of every public page and the signed-in
-// dashboard, in English and French and in both colour schemes (issue #3; spec quality bar: contrast
+// dashboard, in English and French and in both colour schemes (docs/decisions/011; spec quality bar: contrast
 // passes in light and dark).
 import { expect, test, type Page } from '@playwright/test';
 import {

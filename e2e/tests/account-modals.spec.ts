@@ -1,7 +1,8 @@
-// Issue #5 journeys: the contact modal (spec §4, §5, §8, §9: counters, send, success, closes by
-// itself after 2 s) and the upgrade modal (spec §2, §4, §6: Novice → Adventurer through the demo
-// checkout window, the tier badge, limits and ad banner changing at once, without a reload; Adventurer
-// sees Hero only; Hero is offered nothing), with axe scans of both open modals in light and dark.
+// docs/decisions/012 journeys: the contact modal (docs/product.md#contact-modal, #validation, #messages,
+// #limits: counters, send, success, closes by itself after 2 s) and the upgrade modal
+// (docs/product.md#upgrade-modal, #subscription, #tiers: Novice → Adventurer through the demo checkout
+// window, the tier badge, limits and ad banner changing at once, without a reload; Adventurer sees Hero only;
+// Hero is offered nothing), with axe scans of both open modals in light and dark.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   expectColorScheme,
@@ -124,7 +125,8 @@ for (const lang of ['en', 'fr'] as const) {
       expect((await sent).status()).toBe(200);
       await expect(dialog.getByRole('status').filter({ hasText: s.sent })).toBeVisible();
       await expect(dialog.getByRole('button', { name: s.send })).toHaveCount(0);
-      // Spec §9: 2 seconds after the success, it closes on its own; focus returns to the item.
+      // docs/product.md#timings: 2 seconds after the success, it closes on its own; focus returns to the
+      // item.
       await expect(dialog).toBeHidden({ timeout: 5000 });
       await expect(item).toBeFocused();
     });

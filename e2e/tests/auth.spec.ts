@@ -1,6 +1,6 @@
-// Sign in, register, forgot/reset password and the preselected plan (issue #3; spec §2 "Login page"
-// and "Reset-password page", §4, §5, §8; decision 004: reset uses the register policy), in English
-// and in French.
+// Sign in, register, forgot/reset password and the preselected plan (docs/decisions/011;
+// docs/product.md#login-page and "Reset-password page", docs/product.md#password-reset, #passwords,
+// #messages; decision 004: reset uses the register policy), in English and in French.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerViaApi, seedSession, STRONG_PASSWORD, uniqueEmail } from '../support/helpers';
 

@@ -1,4 +1,4 @@
-// Deleting a campaign (issue #29 item 13, decision 052): the game master types the campaign's name,
+// Deleting a campaign (decision 052): the game master types the campaign's name,
 // then the toast offers Undo for 10 seconds, which brings the campaign back exactly — its units, its
 // rules and its fight's log are on screen again. English and French (the words matter here).
 import { expect, test } from '@playwright/test';

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { registerViaApi, seedSession, upgradeViaDemo } from '../support/helpers';
 
 for (const [language, label, password, submit, message] of [
-  // With a plan chosen, the button says what comes next (issue #16).
+  // With a plan chosen, the button says what comes next.
   [
     'en',
     'Email',

@@ -1,4 +1,4 @@
-// The combat simulator for keyboard and screen-reader users (issue #6; spec quality bar; decision
+// The combat simulator for keyboard and screen-reader users (docs/decisions/015; spec quality bar; decision
 // 015): a fight played with the keyboard alone, and axe on setup, fight and dialogs in light and
 // dark. Units, and fights already under way, are seeded through the API.
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -65,7 +65,7 @@ test.describe('combat', () => {
     await expect(region(page, 'Enemies').getByRole('meter', { name: 'HP 55 / 60' })).toBeVisible();
     await savedHp(api, grask._id).toBe(55);
 
-    // Undo and redo from the keyboard (issue #14): the focus is on Attack, not in a field.
+    // Undo and redo from the keyboard (docs/decisions/021): the focus is on Attack, not in a field.
     await page.keyboard.press('Control+z');
     await expect(region(page, 'Enemies').getByRole('meter', { name: 'HP 60 / 60' })).toBeVisible();
     await page.keyboard.press('Control+Shift+z');
@@ -130,7 +130,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // A target picked, with the three HP tones and a bad amount on screen.
       await chooseTarget(page, 'Target Borin');
       await page.getByRole('textbox', { name: 'Amount' }).fill('1000');
-      await expect(page.getByText('Enter a whole number from 1 to 999.')).toBeVisible();
+      await expect(page.getByText('Must be at most 999.')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
       await page.getByRole('button', { name: 'End combat' }).click();

@@ -1,4 +1,4 @@
-// Axe on the combat dialogs added for issue #16, in the light and the dark colour scheme: the copies
+// Axe on the combat dialogs added, in the light and the dark colour scheme: the copies
 // of a unit (setup and mid-fight), the typed initiatives at the start, the `?` shortcuts list, the
 // reinforcements, and the share panel with what players see (its QR code and its two confirmations).
 // Each dialog is scanned open, and where it has one, with its error on screen. A serious or critical

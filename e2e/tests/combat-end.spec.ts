@@ -1,4 +1,4 @@
-// The end of a fight (issue #6; spec §4 "Combat"; decision 015): the last enemy down ends it a
+// The end of a fight (docs/product.md#combat; decision 015): the last enemy down ends it a
 // second later, and End combat asks first; either way both groups are emptied, the units keep their
 // HP, and the units view follows. Fights already under way are seeded through the API.
 import { expect, test } from '@playwright/test';
@@ -118,7 +118,7 @@ test.describe('combat', () => {
     await end.click();
     await confirm.getByRole('button', { name: 'Terminer le combat' }).click();
     await expect(confirm).toBeHidden();
-    // The summary first (issue #14): Aria dealt the 10 damage Grask took.
+    // The summary first (docs/decisions/021): Aria dealt the 10 damage Grask took.
     const summary = page.getByRole('dialog', { name: 'Le combat est terminé' });
     await expect(summary.getByRole('row', { name: /Aria/ })).toHaveText(/Aria\s*10\s*0\s*0\s*Debout/);
     await expect(summary.getByRole('row', { name: /Grask/ })).toHaveText(/Grask\s*0\s*10\s*0\s*Debout/);

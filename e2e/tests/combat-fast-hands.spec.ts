@@ -1,4 +1,4 @@
-// Combat at the speed of the table (issue #16, decision 031), in English and in French: 7 damage in
+// Combat at the speed of the table (decision 031), in English and in French: 7 damage in
 // two keystrokes after picking the target, next turn by shortcut, the shortcuts' list, a row's quick
 // field, a heal at full HP that says so; initiatives typed at the start and numbered copies spawned
 // into a group; reinforcements with a typed initiative, one blow on several targets, the order fixed

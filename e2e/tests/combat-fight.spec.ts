@@ -1,5 +1,5 @@
-// Playing a fight (issue #6; spec §4 "Combat", §5, §9; decision 015): heal up to the maximum and a
-// refused amount, the status of the target, next turn skipping a fallen unit and the new round banner,
+// Playing a fight (docs/product.md#combat, #combat-amounts, #limits; decision 015): heal up to the maximum
+// and a refused amount, the status of the target, next turn skipping a fallen unit and the new round banner,
 // and the target moving to the end of its group. Fights already under way are seeded through the API.
 import { expect, test } from '@playwright/test';
 import {
@@ -43,9 +43,7 @@ test.describe('combat', () => {
     const heal = page.getByRole('button', { name: 'Heal', exact: true });
     const attack = page.getByRole('button', { name: 'Attack', exact: true });
     await amount.fill('1000');
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Enter a whole number from 1 to 999.' }),
-    ).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Must be at most 999.' })).toBeVisible();
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
     await expect(heal).toBeDisabled();
     await expect(attack).toBeDisabled();
@@ -53,7 +51,7 @@ test.describe('combat', () => {
     await expect(heal).toBeDisabled();
 
     await amount.fill('50');
-    await expect(page.getByText('Enter a whole number from 1 to 999.')).toHaveCount(0);
+    await expect(page.getByText('Must be at least 1.')).toHaveCount(0);
     await heal.click();
     await expect(region(page, 'Allies').getByRole('meter', { name: 'HP 100 / 100' })).toBeVisible();
     await expect(target.getByRole('meter', { name: 'HP 100 / 100' })).toBeVisible();
@@ -67,7 +65,7 @@ test.describe('combat', () => {
     await heal.click();
     await expect(target.getByRole('meter', { name: 'HP 80 / 100' })).toBeVisible();
     await savedHp(api, aria._id).toBe(80);
-    // The amount is cleared after each blow (decisions.md turn-2); the server keeps 0.
+    // The amount is cleared after each blow (docs/product.md#combat-amounts); the server keeps 0.
     await expect(amount).toHaveValue('');
     await savedCombat(api).toMatchObject({ amount: 0, targetId: aria._id });
 
@@ -202,7 +200,7 @@ test.describe('combat', () => {
     await expect(enemies).toHaveText(['Old Mira', 'Grask', 'Snaga']);
 
     // A second pick while a row still glides (here, in the same instant) waits for the glide, then
-    // counts (issue #29: never dropped).
+    // counts (never dropped).
     await targetMovesSettled(page);
     await page.evaluate(() => {
       for (const id of ['Aria', 'Old Mira']) {
@@ -220,7 +218,7 @@ test.describe('combat', () => {
     );
     await expect(enemies).toHaveText(['Grask', 'Snaga', 'Old Mira']);
 
-    // A pick stays on this screen until a blow sends it (issue #14: the server moves the target with
+    // A pick stays on this screen until a blow sends it (docs/decisions/021: the server moves the target with
     // the blow): Aria's pick was never sent.
     await page.getByRole('textbox', { name: 'Amount' }).fill('1');
     await page.getByRole('button', { name: 'Attack', exact: true }).click();

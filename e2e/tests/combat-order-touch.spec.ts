@@ -1,4 +1,4 @@
-// The initiative order fixed with a finger (issue #16): HTML5 drag and drop never starts from a
+// The initiative order fixed with a finger: HTML5 drag and drop never starts from a
 // touch, so the row's handle follows the pointer itself. Real touch input through the DevTools
 // protocol (Chromium turns it into pointer events, honouring `touch-action`), on a touch screen; the
 // fight is seeded through the API and the order read back from the server.

@@ -1,5 +1,5 @@
-// The combat simulator's setup (issue #6; spec §4 "Combat", §5, §6; decision 015): both groups, the
-// bulk buttons and the filter, a fallen unit left out, the initiative rules a tier may choose, and the
+// The combat simulator's setup (docs/product.md#combat, #combat-amounts, #roles; decision 015): both groups,
+// the bulk buttons and the filter, a fallen unit left out, the initiative rules a tier may choose, and the
 // start of the fight with its rolled order, in English and French. Units are seeded through the API.
 import { expect, test } from '@playwright/test';
 import {

@@ -1,4 +1,4 @@
-// Issue #29 items 3, 4 and 8, as a game master plays them: one amount grammar (`+5` heals in the
+// as a game master plays them: one amount grammar (`+5` heals in the
 // action bar and typed over the fight, the bar says what Enter will do or what it lacks), who did it
 // (the "By" control: another unit or no one, read right in the GM's log and on a player's phone), and
 // failures that keep the GM's work (an aborted request keeps the amount and target, Retry applies the

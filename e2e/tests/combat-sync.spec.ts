@@ -1,4 +1,4 @@
-// A fight survives (issue #6; decisions.md, decision 008): a reload resumes it, and another device
+// A fight survives (docs/product.md#combat, decision 008): a reload resumes it, and another device
 // signed in to the same account sees the same fight and plays on. Seeded through the API.
 import { expect, test, type Page } from '@playwright/test';
 import {

@@ -1,4 +1,4 @@
-// The combat table for real sessions (issue #14; decisions 021, 022): a dice blow rolled by the
+// The combat table for real sessions (decisions 021, 022): a dice blow rolled by the
 // server and explained in the log, undo and redo of several steps, and a second device that sees a
 // blow within a second without reloading. Fights under way are seeded through the API.
 import { expect, test } from '@playwright/test';

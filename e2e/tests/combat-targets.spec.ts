@@ -1,4 +1,4 @@
-// Targets and clicks (issue #29 item 7, decision 053): the spec's glide stays (a target not last in
+// Targets and clicks (decision 053): the spec's glide stays (a target not last in
 // its group moves to the end of it in 250 ms), but a pick made during the glide counts when it ends,
 // a target clicked twice fast stays the target, and the moved card lands in view above the sticky
 // action bar. The keyboard reaches a group's cards with one Tab and walks them with the arrows (or

@@ -1,6 +1,7 @@
-// The dashboard shell and campaign management (issue #4; spec §2 "Dashboard", §4 Campaigns, §5, §8,
-// §9): the first campaign, the query string (reload, back), inline rename, the Novice limit, copy
-// and delete with their confirmations, logout, the desktop rail and the mobile drawer.
+// The dashboard shell and campaign management (docs/decisions/012; docs/product.md#dashboard, #campaigns
+// Campaigns, docs/product.md#validation, #messages, docs/product.md#tiers): the first campaign, the query
+// string (reload, back), inline rename, the Novice limit, copy and delete with their confirmations, logout,
+// the desktop rail and the mobile drawer.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
@@ -338,7 +339,7 @@ for (const lang of ['en', 'fr'] as const) {
       expect(await listCampaigns(request, user)).toHaveLength(3);
 
       await page.getByRole('button', { name: s.deleteCampaign('Gamma') }).click();
-      // The campaign's name is typed first (issue #29 item 13; campaign-delete-undo.spec.ts).
+      // The campaign's name is typed first (campaign-delete-undo.spec.ts).
       await deletion.getByRole('textbox', { name: s.deleteName('Gamma') }).fill('Gamma');
       await deletion.getByRole('button', { name: s.delete, exact: true }).click();
       await expect(campaignButton(page, 'Gamma')).toHaveCount(0);
@@ -360,7 +361,7 @@ for (const lang of ['en', 'fr'] as const) {
     });
 
     test.describe(() => {
-      // The root sends a visitor to the language of the browser (spec §2).
+      // The root sends a visitor to the language of the browser (docs/product.md#routes).
       test.use({ locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
       test('logout goes to the root', async ({ page, request }) => {
         const user = await registerViaApi(request, { language: lang });

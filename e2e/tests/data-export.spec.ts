@@ -1,4 +1,4 @@
-// Your data is yours (issue #17, decision 024), in English and French: a campaign exported from its
+// Your data is yours (decision 024), in English and French: a campaign exported from its
 // sidebar menu (JSON and rules as markdown) comes back through "Import from a file" as a new campaign
 // with the same units; a file over the Novice limits is refused with each reason; "Download my data"
 // holds the account; a deleted account can no longer sign in. axe checks the dialogs. With
@@ -193,7 +193,7 @@ for (const lang of ['en', 'fr'] as const) {
       await dialog.getByLabel(s.chooseFile).setInputFiles(saved);
       await expect(dialog.getByText('Realm of Ash.json')).toBeVisible();
       const name = dialog.getByRole('textbox', { name: s.name });
-      // "Realm of Ash" is taken by the campaign exported: numbered as the server would (issue #29).
+      // "Realm of Ash" is taken by the campaign exported: numbered as the server would.
       await expect(name).toHaveValue('Realm of Ash (2)');
       await name.fill('Realm of Ash II');
       await expectNoSeriousA11yViolations(page);

@@ -1,8 +1,8 @@
-// Issue #7, the demo payment provider end to end (decision 018): a Novice upgrades to Adventurer
+// the demo payment provider end to end (decision 018): a Novice upgrades to Adventurer
 // through the upgrade modal and the demo checkout pop-up (which closes itself once paid), goes on to
 // Hero through the demo customer portal (Manage subscription), then cancels back to Novice with every
-// campaign and unit kept (decisions.md: nothing is deleted). Axe scans of both demo pages in light
-// and dark, in English and French.
+// campaign and unit kept (docs/product.md#downgrade: nothing is deleted). Axe scans of both demo pages in
+// light and dark, in English and French.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer as auth, createCampaign, numberedUnits, unitApi } from '../support/game-data';
 import {

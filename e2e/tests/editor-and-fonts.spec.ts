@@ -1,4 +1,4 @@
-// Issue #16, a game master's first evening: the rules editor runs under the strict CSP (CodeMirror's
+// a game master's first evening: the rules editor runs under the strict CSP (CodeMirror's
 // theme admitted by the page's nonce, decision 023), continues lists on Enter and nests them with
 // Tab, lets keyboard users out with Escape then Tab, draws one focus ring; the landing page shows
 // our own typefaces, self-hosted and preloaded.

@@ -1,4 +1,4 @@
-// A game master's first evening (issue #16), the feedback and search parts, in English and French:
+// A game master's first evening, the feedback and search parts, in English and French:
 // every create and delete says so in a toast (a delete with Undo, which brings the unit back), the
 // saved card is outlined where it is, and search ignores accents — the unit filter, and the rules
 // search, whose snippets read without markdown and whose matches are marked in the rules themselves.

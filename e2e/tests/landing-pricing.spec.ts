@@ -1,5 +1,6 @@
-// Issue #3 journeys: the landing page (spec §1) and the pricing page (spec §2, §9; decisions.md
-// "Tiers and limits"), in English and French, anonymous and signed in.
+// docs/decisions/011 journeys: the landing page (docs/product.md#overview) and the pricing page
+// (docs/product.md#pricing-page, #limits, #tiers "Tiers and limits"), in English and French, anonymous and
+// signed in.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_ADDRESS, demoSessionId, registerViaApi, seedSession } from '../support/helpers';
 

@@ -1,4 +1,4 @@
-// Imprint and terms (issue #3; spec §2 "Imprint page" and "Terms page", §9; decisions.md "Screens":
+// Imprint and terms (docs/decisions/011; docs/product.md#legal-pages, #limits, #screens:
 // operator details come from the server's configuration), in English and in French.
 import { expect, test, type Page } from '@playwright/test';
 
@@ -134,7 +134,7 @@ for (const lang of ['en', 'fr'] as const) {
 
     test('the imprint shows the operator details configured on the server', async ({ page, request }) => {
       const site = (await (await request.get('/api/site')).json()) as SiteInfo;
-      // The default configuration is clearly marked as sample data (decisions.md "Screens").
+      // The default configuration is clearly marked as sample data (docs/product.md#screens).
       expect(site.operator.company).toContain('(sample value)');
 
       await page.goto(`/${lang}/imprint`);

@@ -1,6 +1,6 @@
-// The characteristics, races, classes and statuses views of a campaign (issue #4; spec §2, §5, §8,
-// §9; decisions.md "Tiers and limits", docs/decisions/007): add, rename, recolour, notes, delete as
-// Hero; limits; the upgrade prompts and the Novice note edits.
+// The characteristics, races, classes and statuses views of a campaign (docs/decisions/012;
+// docs/product.md#list-views, #validation, #messages, docs/product.md#tiers, docs/decisions/007): add,
+// rename, recolour, notes, delete as Hero; limits; the upgrade prompts and the Novice note edits.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   gameMaster as signedInGameMaster,

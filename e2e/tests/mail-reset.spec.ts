@@ -1,4 +1,4 @@
-// Real mail (issue #7, decision 017): an app server of its own with SMTP_URL pointing at an SMTP
+// Real mail (decision 017): an app server of its own with SMTP_URL pointing at an SMTP
 // server started here. Register, get the welcome mail, ask for a reset from the login page, follow
 // the mailed link, set a new password and sign in with it — in English and in French. With SMTP the
 // token only travels by mail: the page shows no demo token and no new-password form.

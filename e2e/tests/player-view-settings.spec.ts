@@ -1,4 +1,4 @@
-// Issue #29 items 1 and 2, through the screen as a game master does it, in English and French: a
+// through the screen as a game master does it, in English and French: a
 // player's phone (375 px, no session) is watching; in the share panel the game master hides one unit
 // and gives another an alias, with no Save click, and the phone shows neither within 1 s; the fight's
 // rows mark both. After a reload the same link and its QR code are shown again; "New link" says it

@@ -1,4 +1,4 @@
-// The live player view (issue #15), in English and French: the game master shares the fight from the
+// The live player view (docs/decisions/028), in English and French: the game master shares the fight from the
 // combat view and chooses what players see; a second browser without any session opens the link on a
 // 375 px phone, sees each blow land, never sees a hidden unit until its first turn, reads HP of
 // enemies as bands (no number), and is told when the link is revoked. Axe on the player page, light
@@ -122,7 +122,7 @@ test.describe('player view', () => {
         .getByRole('group', { name: 'Shade', exact: true })
         .getByRole('checkbox', { name: s.hide })
         .check();
-      // Each change is sent at once (issue #29): no Save button.
+      // Each change is sent at once: no Save button.
       await expect(settings.getByText(s.applied)).toBeVisible();
       await page.getByRole('button', { name: s.create }).click();
       const url = await page.getByRole('textbox', { name: s.link }).inputValue();

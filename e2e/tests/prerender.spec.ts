@@ -1,4 +1,4 @@
-// Public pages prerendered at build time (issue #20 item 1, docs/decisions/038): readable without
+// Public pages prerendered at build time (docs/decisions/038): readable without
 // JavaScript, in the URL's language, and hydrated without a mismatch when JavaScript runs.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerViaApi, seedSession } from '../support/helpers';

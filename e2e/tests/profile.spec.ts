@@ -1,7 +1,7 @@
-// The profile view (issue #5; spec §2 "Profile view", §4 Session, §5 "Change password (profile)",
-// §7, §8; decisions.md: a password change signs out the other devices only): the language switch,
-// the password change then a sign-in with the new password, the blocks of each plan, the customer
-// portal of the demo provider, and axe in light and dark. In English and in French.
+// The profile view (docs/decisions/012; docs/product.md#profile-view, #session Session,
+// docs/product.md#passwords, docs/product.md#api, #messages, #accounts: a password change signs out the other
+// devices only): the language switch, the password change then a sign-in with the new password, the blocks of
+// each plan, the customer portal of the demo provider, and axe in light and dark. In English and in French.
 import { expect, test, type Page } from '@playwright/test';
 import { gameMaster } from '../support/game-data';
 import { expectNoSeriousA11yViolations, STRONG_PASSWORD, type ApiUser } from '../support/helpers';
@@ -106,7 +106,7 @@ for (const lang of ['en', 'fr'] as const) {
 
       await expect(page).toHaveURL(`/${other}/dashboard?campaign=${campaign._id}&view=profile`);
       await expect(page.getByRole('heading', { level: 1, name: o.profile, exact: true })).toBeVisible();
-      // Said in a toast (issue #16), in the new language.
+      // Said in a toast, in the new language.
       await expect(region(page, o.notifications).getByText(o.languageSaved)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       // The keyboard user is back on the choice just saved.
@@ -159,14 +159,14 @@ for (const lang of ['en', 'fr'] as const) {
       await card.getByLabel(s.current, { exact: true }).fill(STRONG_PASSWORD);
       await expect(card.getByText(s.wrongPassword)).toBeHidden();
       await submit.click();
-      // Said in a toast (issue #16); errors stay beside their field.
+      // Said in a toast; errors stay beside their field.
       await expect(region(page, s.notifications).getByText(s.changed)).toBeVisible();
       for (const label of [s.current, s.newPassword, s.confirm]) {
         await expect(card.getByLabel(label, { exact: true })).toHaveValue('');
       }
       await expect(submit).toBeDisabled();
 
-      // This device stays signed in (decisions.md: only the other tokens are revoked).
+      // This device stays signed in (docs/product.md#accounts: only the other tokens are revoked).
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: s.profile, exact: true })).toBeVisible();
 

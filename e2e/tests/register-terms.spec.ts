@@ -1,4 +1,4 @@
-// Registration asks for age and terms (decisions.md, turn 2; issue #16), in English and French: the
+// Registration asks for age and terms (docs/product.md#register), in English and French: the
 // required checkbox links the terms (in a new tab, so the form keeps what was typed); creating the
 // account without it says what is missing and goes nowhere; ticked, the account is created.
 import { expect, test } from '@playwright/test';

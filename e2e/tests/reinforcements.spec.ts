@@ -1,4 +1,4 @@
-// Reinforcements and copies join the side of the unit they come from (issue #29 item 5): the dialog
+// Reinforcements and copies join the side of the unit they come from: the dialog
 // opens on the first unit not yet fighting, with its usual side; picking an enemy already fighting
 // turns the side to Enemies, and its copies join the enemies — in their numbering order.
 import { expect, test } from '@playwright/test';

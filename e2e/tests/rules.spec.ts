@@ -1,6 +1,6 @@
-// The campaign rules view (issue #4, spec §4 "Rules search", "Rules, note, name editing"): edit, save,
-// reload, cancel restores; the search highlights matches; the Novice rules limit (decisions.md: Novice
-// may save rules only while they are within 50,000 characters, even after a downgrade).
+// The campaign rules view (docs/decisions/012, docs/product.md#rules-search, #editing): edit, save,
+// reload, cancel restores; the search highlights matches; the Novice rules limit (docs/product.md#tiers:
+// Novice may save rules only while they are within 50,000 characters, even after a downgrade).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,

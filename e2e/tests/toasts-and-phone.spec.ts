@@ -1,4 +1,4 @@
-// Feedback that does not get in the way, and the phone (issue #29 items 9 and 11, decision 053): one
+// Feedback that does not get in the way, and the phone (decision 053): one
 // toast at a time, a burst of creates said once with its count, toasts above the combat's action
 // bar; the `?` list laid out and translated at 375 and 1280 px; the Novice banner at most 65 px and
 // folded on the combat view for the session; the unit form's upsell and the fight's cards readable

@@ -1,6 +1,6 @@
-// The unit form modal (issue #5; spec §2 "Modals in detail", §3 "Unit", §4 "Unit form", §5, §6, §9):
-// create a player and an NPC with every field, edit one and reload, quick generation as a paid plan,
-// none for Novice, the current-HP clamping, server refusals shown in the form, and axe scans of the
+// The unit form modal (docs/decisions/012; docs/product.md#modals, #units, #unit-form, #validation, #roles,
+// #limits): create a player and an NPC with every field, edit one and reload, quick generation as a paid
+// plan, none for Novice, the current-HP clamping, server refusals shown in the form, and axe scans of the
 // form and of its notes editor in both colour schemes.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
@@ -147,7 +147,7 @@ for (const language of ['en', 'fr'] as const) {
     await form.getByLabel(text.strength, { exact: true }).fill('64');
     await form.getByLabel(text.wisdom, { exact: true }).fill('100');
     await form.getByLabel(text.hp, { exact: true }).fill('120');
-    // Spec §4: above hp becomes hp on submit; the form says so before saving.
+    // docs/product.md#unit-form: above hp becomes hp on submit; the form says so before saving.
     await form.getByLabel(text.currentHp, { exact: true }).fill('250');
     await expect(form.getByText(text.above)).toBeVisible();
     await form.getByLabel(text.gold, { exact: true }).fill('12');
@@ -482,7 +482,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await form.getByLabel('Strength', { exact: true }).fill('150');
       await form.getByLabel('Current HP', { exact: true }).fill('500');
       await expect(form.getByText('This field is required.')).toBeVisible();
-      await expect(form.getByText('From 0 to 100.')).toBeVisible();
+      await expect(form.getByText('Must be at most 100.')).toBeVisible();
       await expect(form.getByText('Above max HP: saved as 100.')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 

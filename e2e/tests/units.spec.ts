@@ -1,7 +1,7 @@
-// The units view of a campaign (issue #5; spec §2 "Units view", "Modals in detail", §4, §5, §8, §9):
-// cards in both sections, the filter and its counter, delete with confirmation, duplicate, the notes
-// viewer and editor, the Novice unit limit (no create button, the way up instead), and axe on the
-// view and its modals.
+// The units view of a campaign (docs/decisions/012; docs/product.md#units-view, #modals, #campaigns,
+// #validation, #messages, #limits): cards in both sections, the filter and its counter, delete with
+// confirmation, duplicate, the notes viewer and editor, the Novice unit limit (no create button, the way up
+// instead), and axe on the view and its modals.
 // Units are seeded through the API; creating and editing through the form is in unit-form.spec.ts.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
@@ -369,7 +369,7 @@ test.describe('units view', () => {
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     expect(await units.list()).toHaveLength(10);
 
-    // At the limit no create button is offered anywhere (issue #16): the limit says why, with the way up.
+    // At the limit no create button is offered anywhere: the limit says why, with the way up.
     await page.reload();
     await expect(counter(page)).toContainText(': 10 / 10 — 10 unités en tout');
     const notice = page.getByRole('status').filter({ hasText: "Limite d'unités atteinte" });

@@ -1,4 +1,4 @@
-// XSS corpus in Chromium (issue #18): every payload of e2e/support/xss-corpus.ts is saved through the
+// XSS corpus in Chromium: every payload of e2e/support/xss-corpus.ts is saved through the
 // API in every text a user writes — rules, notes of units, races, classes and statuses, names of
 // units, races, classes, statuses, characteristics and campaigns — and each view that shows them is
 // opened: rules (read and editor preview), unit cards, notes and form, the lists with every note
@@ -94,7 +94,7 @@ async function buildWorld(page: Page, request: APIRequestContext): Promise<World
   });
   for (const [i, unit] of fighters.slice(1, 21).entries()) {
     await act({ type: 'addCondition', unitId: unit._id, status: current.statuses[i]!.name, rounds: 3 });
-    // A named source (issue #29), so the log and feed render a hostile name as the actor too.
+    // A named source, so the log and feed render a hostile name as the actor too.
     await act({ type: 'attack', targetId: fighters[i + 2]!._id, amount: 1, sourceId: unit._id });
     await act({ type: 'nextTurn' });
   }

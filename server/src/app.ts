@@ -20,8 +20,15 @@ import campaignRoutes from './features/campaigns/routes';
 import { createUnitsService, type UnitsService } from './features/units/service';
 import unitRoutes from './features/units/routes';
 import { createCombatService, type CombatService } from './features/combat/service';
-import { createCombatChannel } from './features/combat/events/create-channel';
-import { STREAM_LIMIT, createStreamSlots, type StreamSlots } from './features/combat/events/stream-slots';
+import {
+  STREAM_LIMIT,
+  createStreamSlots,
+  memorySlotStore,
+  postgresSlotStore,
+  redisSlotStore,
+  type StreamSlots,
+} from './features/combat/events/stream-slots';
+import { openEventStreamsGauge } from './features/combat/events/sse';
 import combatRoutes from './features/combat/routes';
 import { createPlayerViewService, type PlayerViewService } from './features/player-view/service';
 import playerViewRoutes from './features/player-view/routes';
@@ -38,7 +45,8 @@ import { createAccountDataService, type AccountDataService } from './features/us
 import userDataRoutes from './features/user-data/routes';
 import healthRoutes from './features/health/routes';
 import { createLifecycle } from './features/health/lifecycle';
-import { createBroadcast } from './lib/broadcast/create-broadcast';
+import { mailOutboxGauge } from './features/mail/outbox-gauge';
+import { createSharedState, type SharedState } from './infra/shared-state';
 import siteRoutes from './features/site/routes';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
@@ -89,6 +97,8 @@ declare module 'fastify' {
     database: Database;
     services: Services;
     streamSlots: StreamSlots;
+    /** The backend every process shares: pub/sub, Redis, store choice (server/src/infra/). */
+    shared: SharedState;
   }
 }
 
@@ -129,10 +139,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // One log line per request, written when it ends (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
-    // A request that reached us while shutting down is served, not refused with 503 (issue #19):
+    // A request that reached us while shutting down is served, not refused with 503 (docs/decisions/025):
     // the server stops accepting connections, and server.ts closes each kept-alive one after its answer.
     return503OnClosing: false,
-    // 431/408/400 from Node's parser close the kept-alive connection cleanly (issue #18).
+    // 431/408/400 from Node's parser close the kept-alive connection cleanly.
     clientErrorHandler,
     // A URL the router cannot decode, or an id too long to route, addresses nothing: answer our
     // JSON 404 rather than Fastify's own shape (these run before any hook or error handler).
@@ -184,15 +194,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
       app.log.warn({ err: error }, 'campaign trash: purge at start failed');
     });
   });
-  // Live sync of fights (decision 022); closed after the event streams (routes end them on preClose).
-  const combatEvents = createCombatChannel({ redisUrl: config.redisUrl, database, log: app.log });
-  app.addHook('onClose', async () => combatEvents.close());
+  // What every process shares, on one backend chosen here from the config (decision 055): live sync
+  // of fights (decision 022) and session evictions (decision 025) on its pub/sub, the counters of
+  // rate limits, the sign-in back-off and stream leases in its store. Closed after the event streams
+  // (routes end them on preClose) and the services.
+  const shared = createSharedState({ database, redisUrl: config.redisUrl, log: app.log });
+  const events = shared.pubsub;
+  // onClose hooks run last-added first: this one, added before every user of it, runs after them.
+  app.addHook('onClose', async () => shared.close());
   // At most 20 open event streams per user and per IP, counted across processes (decision 049).
   // RATE_LIMIT_SCALE scales it like every limit (0: none, for benchmarks that open a thousand).
   const streamSlots = createStreamSlots({
-    redisUrl: config.redisUrl,
-    db,
-    driver: database.driver,
+    store: shared.choose({
+      memory: () => memorySlotStore(),
+      postgres: (sharedDb) => postgresSlotStore(sharedDb),
+      redis: (redis) => redisSlotStore(redis),
+    }),
     limit:
       config.rateLimitScale === 0 ? Number.MAX_SAFE_INTEGER : Math.ceil(STREAM_LIMIT * config.rateLimitScale),
   });
@@ -200,11 +217,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   // Sign-in back-off counters live where the rate limits do (decisions 025 and 035).
   const signInThrottle = createSignInThrottle({
-    store: config.redisUrl
-      ? createRedisThrottleStore(config.redisUrl)
-      : database.driver === 'postgres'
-        ? createPostgresThrottleStore(db)
-        : createMemoryThrottleStore(clock),
+    store: shared.choose({
+      memory: () => createMemoryThrottleStore(clock),
+      postgres: (sharedDb) => createPostgresThrottleStore(sharedDb),
+      redis: (redis) => createRedisThrottleStore(redis),
+    }),
     clock,
     scale: config.rateLimitScale,
   });
@@ -216,9 +233,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signInThrottle,
     publicUrl: config.publicUrl,
     sessionCacheTtlMs: config.sessionCacheTtlMs,
-    // Evictions reach every process at once (decision 025), over the combat events' transport.
-    invalidations: (handlers) =>
-      createBroadcast({ topic: 'sessions', redisUrl: config.redisUrl, database, handlers, log: app.log }),
+    // Evictions reach every process at once (decision 025), on the `sessions` topic.
+    invalidations: events,
     log: app.log,
   });
   app.addHook('onClose', async () => auth.close());
@@ -226,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => userData.close());
   const playerView = createPlayerViewService({
     db,
-    events: combatEvents,
+    events,
     publicUrl: config.publicUrl,
     log: app.log,
     // Share links are kept sealed so their owner sees them again (decision 050).
@@ -236,12 +252,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const services: Services = {
     auth,
     campaigns,
-    // A unit edited on its form reaches open player views of a shared fight at once (issue #15).
+    // A unit edited on its form reaches open player views of a shared fight at once (docs/decisions/028).
     units: createUnitsService({
       db,
       onUnitChanged: (campaignId, unitId) => playerView.unitChanged(campaignId, unitId),
     }),
-    combat: createCombatService({ db, events: combatEvents, log: app.log }),
+    combat: createCombatService({ db, events, log: app.log }),
     playerView,
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
@@ -261,9 +277,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
   };
   app.decorate('config', config);
-  app.decorate('database', database);
+  app.decorate<Database>('database', database);
   app.decorate('services', services);
   app.decorate('streamSlots', streamSlots);
+  app.decorate('shared', shared);
+  shared.gauges.add(openEventStreamsGauge);
+  shared.gauges.add(mailOutboxGauge(db));
   app.decorate('lifecycle', createLifecycle());
 
   await app.register(errorsPlugin);
@@ -274,15 +293,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Shared by every process whenever several can run (decision 025): memory only on PGlite.
     store:
       options.rateLimitStore ??
-      (config.redisUrl
-        ? createRedisStore(config.redisUrl)
-        : database.driver === 'postgres'
-          ? createPostgresStore(db)
-          : createMemoryStore()),
+      shared.choose({
+        memory: () => createMemoryStore(),
+        postgres: (sharedDb) => createPostgresStore(sharedDb),
+        redis: (redis) => createRedisStore(redis),
+      }),
     scale: config.rateLimitScale,
   });
   await app.register(docsPlugin);
-  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(metricsPlugin, { token: config.metricsToken, gauges: shared.gauges });
 
   await app.register(healthRoutes);
   await app.register(siteRoutes, { config });

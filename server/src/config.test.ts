@@ -11,7 +11,7 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
-  // Issue #16: started on 127.0.0.1 with the old fixed default (localhost), payment returns landed on
+  // Started on 127.0.0.1 with the old fixed default (localhost), payment returns landed on
   // another origin, signed out, and the checkout window never closed.
   it('defaults PUBLIC_URL to the origin the server listens on', () => {
     expect(loadConfig({ HOST: '127.0.0.1', PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');

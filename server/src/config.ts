@@ -191,7 +191,7 @@ export function demoNotice(config: Pick<Config, 'demo' | 'host' | 'publicUrl'>):
 
 /**
  * The origin a browser opens when PUBLIC_URL is unset: the one the server listens on, so payment
- * return links land where the user signed in (issue #16: a server started on 127.0.0.1 sent them to
+ * return links land where the user signed in (a server started on 127.0.0.1 sent them to
  * localhost, another origin with no session). An all-interfaces HOST has no address of its own to
  * open: localhost then.
  */

@@ -1,5 +1,5 @@
 // Entry point of `npm start`: reads the configuration, opens the database (migrating it), listens,
-// and on SIGINT/SIGTERM shuts down gracefully (issue #19): /api/ready turns 503, the server stops
+// and on SIGINT/SIGTERM shuts down gracefully (docs/decisions/025): /api/ready turns 503, the server stops
 // taking connections, event streams end with a reconnect hint, requests in flight finish, then the
 // database is closed (releasing the PGlite data folder) and the process exits.
 import { buildApp } from './app';

@@ -1,4 +1,4 @@
-// WCAG contrast of the design tokens (issue #16): text at least 4.5:1 on the backgrounds it is
+// WCAG contrast of the design tokens: text at least 4.5:1 on the backgrounds it is
 // shown on, the boundaries of controls at least 3:1 against what surrounds them, in the light and
 // the dark scheme. Reads the tokens from styles.css itself, so a new colour is checked as written.
 import fs from 'node:fs';

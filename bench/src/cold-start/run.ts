@@ -1,4 +1,4 @@
-// `npm run bench:cold` (issue #20, item 6): `npm start` with an existing build, from spawning
+// `npm run bench:cold`: `npm start` with an existing build, from spawning
 // `node scripts/start.mjs` to the first 200 of GET /api/health. Target ≤ 2 s. Three cases: PGlite on
 // a data folder that already holds a migrated database, PGlite on a fresh folder (the first start
 // ever: the database is created), and PostgreSQL (DATABASE_URL, already migrated). Median of 5 runs

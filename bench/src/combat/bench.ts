@@ -1,5 +1,5 @@
-// The combat simulator benchmark of issues #6 and #14: a Hero campaign with 200 allies and 200
-// enemies, in Chromium — the time to start the fight (Start combat → the server's order rendered and
+// The combat simulator benchmark of docs/decisions/015, docs/decisions/021: a Hero campaign with 200 allies
+// and 200 enemies, in Chromium — the time to start the fight (Start combat → the server's order rendered and
 // painted), attack → next paint for what the browser does (the view predicts a plain blow), each
 // against a floor page measured in the same run; then the table's round trips (./table-bench.ts):
 // Attack → the server's answer painted, Undo, and one more entry on a log of 5,000. On PGlite, and on
@@ -40,7 +40,7 @@ import { startTrace } from './trace';
 import { measureTable } from './table-bench';
 import { measureRowRenders, rowRenderLines } from './row-renders';
 
-/** Units on each side (issue #6: 200 against 200). */
+/** Units on each side (docs/decisions/015: 200 against 200). */
 const PER_SIDE = Number(process.env.BENCH_COMBAT_PER_SIDE ?? 200);
 /** Starts measured; each from a fresh load of the view on the same setup. */
 const STARTS = Number(process.env.BENCH_COMBAT_STARTS ?? 7);
@@ -230,7 +230,7 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
       if (stored?.currentHp !== expectedHp) {
         console.log(`WARNING: the target has ${stored?.currentHp} HP on the server, not ${expectedHp}`);
       }
-      // Issue #16: the quick field of one row re-renders that row alone, typing and applying.
+      // The quick field of one row re-renders that row alone, typing and applying.
       const rowRenders = await measureRowRenders(
         browser,
         `${origin}/en/dashboard?campaign=${campaignId}&view=combat`,

@@ -1,4 +1,4 @@
-// The long log of issue #14's benchmark target ("a log of 5,000 entries updates in ≤ 16 ms per new
+// The long log of docs/decisions/021's benchmark target ("a log of 5,000 entries updates in ≤ 16 ms per new
 // entry"): entries written straight into combat_log, as a long fight would have left them.
 import { and, count, eq, max } from 'drizzle-orm';
 import { BLANK_LOG_DETAILS, type LogDraft } from '@questkeeper/core/combat/action-types';

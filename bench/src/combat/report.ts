@@ -1,4 +1,4 @@
-// Figures, tables and PASS/FAIL lines of the combat benchmark (issue #6).
+// Figures, tables and PASS/FAIL lines of the combat benchmark (docs/decisions/015).
 import { grid, median, ms, percentile, ratio, verdict } from '../shared/figures';
 import type { AttackTiming, StartTiming } from './measure';
 

@@ -1,4 +1,4 @@
-// The combat table's figures of issue #14 that include the server: click Attack (or Undo) → the
+// The combat table's figures of docs/decisions/021 that include the server: click Attack (or Undo) → the
 // server's answer on screen, and the browser's share of it (answer → paint: parse, merge, render).
 // As in page-scripts.ts, the probes run in the page as script strings and leave a promise in
 // window.__qkBench. The moment the answer's body has arrived is marked by a fetch wrapper installed

@@ -1,4 +1,4 @@
-// Issue #16's speed rule for the per-row quick field: typing in one row of the fight, and applying
+// The speed rule for the per-row quick field: typing in one row of the fight, and applying
 // it with Enter, re-renders that row and never the others (200 a side). Counted in React itself: a
 // stand-in for React DevTools' global hook (React calls it on every commit, production builds too)
 // walks each committed tree the way DevTools does — a subtree whose children were not cloned was not

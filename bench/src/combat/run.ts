@@ -1,4 +1,4 @@
-// `npm run bench:combat`: the combat simulator benchmark alone (issue #6). `npm run bench` runs it
+// `npm run bench:combat`: the combat simulator benchmark alone (docs/decisions/015). `npm run bench` runs it
 // after the rules and editor.
 import { benchCombat } from './bench';
 

@@ -3,7 +3,7 @@
 // create a campaign, create the units, then a combat in setup with both groups, so the page opens on
 // a ready setup.
 //
-// A Hero campaign holds at most 200 units (core/src/tiers.ts), and issue #6 asks for 200 allies AND
+// A Hero campaign holds at most 200 units (core/src/tiers.ts), and docs/decisions/015 asks for 200 allies AND
 // 200 enemies: the units past that limit cannot be created through the API. They are written
 // straight into the database (the server stopped, on the data folder the benchmark owns), as copies
 // of a unit the API made, so every unit has the shape the API gives. The combat API then accepts

@@ -1,4 +1,4 @@
-// The combat table's targets of issue #14, on the fight bench.ts left under way (200 v 200, the
+// The combat table's targets of docs/decisions/021, on the fight bench.ts left under way (200 v 200, the
 // target chosen): Attack → the server's answer painted and Undo → painted (p95 ≤ 50 ms each), then
 // one more entry on a log of 5,000 (≤ 16 ms of the browser's work: its share without the wait for
 // the frame clock, decision 043), with the answer's size: it

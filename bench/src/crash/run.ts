@@ -1,4 +1,4 @@
-// `npm run bench:crash` (issue #18 item 4): 20 SIGKILL rounds of the compiled server under a mixed
+// `npm run bench:crash`: 20 SIGKILL rounds of the compiled server under a mixed
 // write load, on PGlite and — when DATABASE_URL is set — on PostgreSQL (a scratch database next to
 // it). Every write answered 2xx must be read back after each restart, and each restart must answer
 // /api/health within 10 s. Prints rounds, writes acknowledged and writes lost; exits 1 on any loss.

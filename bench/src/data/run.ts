@@ -1,4 +1,4 @@
-// `npm run bench:data`: export and import of a full Hero campaign (issue #17, decision 024) on PGlite —
+// `npm run bench:data`: export and import of a full Hero campaign (decision 024) on PGlite —
 // 200 units with 20,000-character notes and 600,000 characters of rules, each ≤ 1 s. A benchmark, not
 // a test: it prints figures and PASS/FAIL against the target, and the machine's load beside them.
 //
@@ -164,7 +164,7 @@ async function benchCampaign(origin: string, account: HeroAccount, fullLists: bo
 
 async function main() {
   const cpus = os.cpus();
-  console.log('== Campaign export and import (issue #17) on PGlite');
+  console.log('== Campaign export and import (docs/decisions/024) on PGlite');
   console.log(`${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`);
   const loadBefore = os.loadavg();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qk-bench-data-'));

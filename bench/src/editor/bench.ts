@@ -1,4 +1,4 @@
-// The rules and editor benchmark of issue #4: with a 600,000-character rulebook, in Chromium, the
+// The rules and editor benchmark of docs/decisions/012: with a 600,000-character rulebook, in Chromium, the
 // preview render time (switching to the rules view), the search time (Enter → results painted) and
 // keystroke → next paint while typing in the editor, each against a floor measured in the same run.
 // Builds the web app and runs the real server like the page benchmark (../web/app.ts), prints the

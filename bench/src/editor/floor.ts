@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { renderMarkdown } from '../../../web/src/components/markdown-editor/markdown';
-import { searchRules } from '../../../web/src/features/rules/search';
+import { searchRules } from '../../../web/src/features/rules/lib/search';
 import { ROOT } from '../web/app';
 
 function median(values: number[]): number {

@@ -1,4 +1,4 @@
-// Figures, tables and PASS/FAIL lines of the editor benchmark (issue #4).
+// Figures, tables and PASS/FAIL lines of the editor benchmark (docs/decisions/012).
 import { grid, median, ms, percentile, ratio, verdict } from '../shared/figures';
 import type { KeySample, PaintTiming, PreviewTiming, SearchTiming, TypingRun } from './measure';
 import { SMALL_FLOOR_CHARS } from './rulebook';

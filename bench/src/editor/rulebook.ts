@@ -1,5 +1,5 @@
-// The rulebook of the editor benchmark (issue #4): exactly RULES_CHARS characters of markdown shaped
-// like a real campaign's rules — chapters and sections, paragraphs of one long line each with bold,
+// The rulebook of the editor benchmark (docs/decisions/012): exactly RULES_CHARS characters of markdown
+// shaped like a real campaign's rules — chapters and sections, paragraphs of one long line each with bold,
 // italic, links and inline code, bulleted and numbered lists, tables, quotes — generated from a fixed
 // seed, so every run measures the same text. It ends with LAST_HEADING, which the preview measurement
 // waits for.

@@ -1,4 +1,4 @@
-// `npm run bench:editor`: the rules and editor benchmark alone (issue #4). `npm run bench` runs it
+// `npm run bench:editor`: the rules and editor benchmark alone (docs/decisions/012). `npm run bench` runs it
 // after the web pages.
 import { benchEditor } from './bench';
 

@@ -1,5 +1,5 @@
 // `npm run bench:import` (or `npx tsx bench/src/import/stall.ts` from the repository root): how long
-// a 30 MB campaign import holds the server (issue #28: "never blocks other requests for more than
+// a 30 MB campaign import holds the server ("never blocks other requests for more than
 // 100 ms", decision 047). A measurement, not a test: it prints figures, their ratio to the idle
 // noise measured in the same run, and PASS/FAIL against the target.
 //

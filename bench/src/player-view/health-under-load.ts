@@ -1,5 +1,5 @@
 // `npm run bench:player-load`: /api/health while the player view of a 100,000-entry fight is hammered
-// and 30 MB campaign files are imported (issue #28, decision 046). A measurement, not a test: it
+// and 30 MB campaign files are imported (decision 046). A measurement, not a test: it
 // prints figures, ratios against the idle floor measured in the same run, and PASS/FAIL lines.
 //
 // The server is the production bundle (rebuilt first, then run from a copy) on a fresh PGlite
@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { seedLog } from '../combat/long-log';
 import { call, createHero } from '../shared/api';
 import { grid, median, ms, percentile, ratio, verdict } from '../shared/figures';
@@ -26,7 +26,7 @@ import { logLoadAverage } from '../shared/machine';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const PHASE_MS = Number(process.env.BENCH_PHASE_SECONDS ?? 15) * 1000;
 const LOG_ENTRIES = Number(process.env.BENCH_PLAYER_LOG ?? COMBAT_LOG_MAX_ENTRIES);
-/** Health p99 under the whole load, in absolute terms (issue #28: no request held over 100 ms). */
+/** Health p99 under the whole load, in absolute terms (no request held over 100 ms). */
 const TARGET_P99_MS = 100;
 const MB = 1024 * 1024;
 

@@ -1,4 +1,5 @@
-// `npm run bench:player`: the live player view under load (issue #15), on one server process (PGlite).
+// `npm run bench:player`: the live player view under load (docs/decisions/028), on one server process
+// (PGlite).
 //
 // 1. One fight, 100 player connections: 98 streams read from Node, the real player page in Chromium
 //    (375 px), and a floor page in the same browser — a bare EventSource that writes the same HP into a

@@ -1,4 +1,4 @@
-// Player streams opened from Node (issue #15 benchmark): each one reads GET /api/play/{token}/events
+// Player streams opened from Node (docs/decisions/028 benchmark): each one reads GET /api/play/{token}/events
 // over its own socket, as a phone would, and notes when each event arrives. Parsing is the minimum:
 // an event ends at a blank line, its data is what follows `data: `.
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue #20, item 4: cost flat as data grows). One user's requests — GET
+// `npm run bench:scale` (cost flat as data grows). One user's requests — GET
 // /api/units, GET /api/game-data and a combat action — against a small database (that user alone)
 // and a big one (the same user, then 1,000 users, 20,000 campaigns and 1,000,000 units written
 // straight into the database by server/test/support/bulk-seed.ts). Target: p50 big ÷ p50 small ≤ 1.2.
@@ -20,7 +20,6 @@ import {
   type DatabaseOptions,
 } from '../../../server/src/db/client';
 import { campaigns, units, users } from '../../../server/src/db/schema';
-import { hashPassword } from '../../../server/src/lib/passwords';
 import { createScratchDatabase } from '../../../server/test/support/scratch-database';
 import { analyze, bulkSeed } from '../../../server/test/support/bulk-seed';
 import { startServer, type Server } from '../measure';
@@ -189,11 +188,9 @@ const planOf = (node: PlanNode): string[] => [
 async function dbSide(database: Database, user: Measured): Promise<DbSide[]> {
   const app = await benchApp(database, { SESSION_CACHE_TTL_MS: '0' });
   const headers = { authorization: `Bearer ${user.token}`, 'x-campaign-id': user.campaignId };
-  const client = (
-    database.db as unknown as {
-      $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
-    }
-  ).$client;
+  const client = database.db.$client as {
+    query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  };
   const results: DbSide[] = [];
   try {
     for (const url of ['/api/units', '/api/game-data', '/api/combat']) {
@@ -244,7 +241,13 @@ async function build(driver: Driver, size: Size): Promise<Prepared> {
   try {
     const user = await seedUser(database);
     if (size === 'big') {
-      const passwordHash = await hashPassword('Str0ng!pass');
+      // The bulk users share the hash of the measured one, whom the app registered with this password.
+      const [registered] = await database.db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .limit(1);
+      if (!registered) throw new Error('the measured user is missing');
+      const { passwordHash } = registered;
       let last = 0;
       await bulkSeed(database.db, {
         prefix: 'scale',

@@ -1,4 +1,4 @@
-// `npm run bench:soak` (issue #18 item 5): 10 minutes of a game master's session calls against the
+// `npm run bench:soak`: 10 minutes of a game master's session calls against the
 // compiled server at half its measured maximum, on PGlite and — when DATABASE_URL is set — on
 // PostgreSQL (a scratch database next to it). Prints p50/p99 per minute and the memory (after a
 // full GC) from minute 2 to the end; fails on any error or a growth of 10 % or more. SOAK_MINUTES=…

@@ -1,4 +1,4 @@
-// The page benchmark of issue #3: builds the web app, runs the real server, measures the JavaScript
+// The page benchmark of docs/decisions/011: builds the web app, runs the real server, measures the JavaScript
 // each route loads, and runs Lighthouse on the landing and login pages against a static floor (the
 // same pages rendered, without scripts) measured in the same run. Prints medians and PASS/FAIL
 // lines, writes bench/results/web-<date>.json, and — like the API bench — reports whatever the

@@ -1,4 +1,4 @@
-// Medians, tables and PASS/FAIL lines of the page benchmark (issue #3).
+// Medians, tables and PASS/FAIL lines of the page benchmark (docs/decisions/011).
 import { grid } from '../shared/figures';
 import type { LighthouseSample, Preset } from './lighthouse';
 import { ALL_LIBRARIES, type LibrarySize } from './libraries';

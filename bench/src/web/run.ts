@@ -1,4 +1,5 @@
-// `npm run bench:web`: the page benchmark alone (issue #3). `npm run bench` runs it after the API one.
+// `npm run bench:web`: the page benchmark alone (docs/decisions/011). `npm run bench` runs it after the API
+// one.
 import { benchWeb } from './bench';
 
 // Ctrl-C: exit through process.exit, so the 'exit' hook of ./app stops the server it started.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { limitsOf } from '../tiers';
 import { defaultCampaignData } from './default-campaign';
 
-describe('default campaign content (decisions.md)', () => {
+describe('default campaign content (docs/product.md#default-campaign)', () => {
   let n = 0;
   const newId = () => `id-${++n}`;
 

@@ -1,15 +1,8 @@
-// The content of a campaign created with "default values" (decisions.md): exactly the Novice
-// allowance, in the user's language.
+// The content of a campaign created with "default values" (docs/product.md#default-campaign): exactly the
+// Novice allowance, in the user's language.
 import { locales, type Language } from '../i18n';
-import {
-  DEFAULT_CHARACTERISTIC_MAX,
-  DEFAULT_INITIATIVE_RULE,
-  type CharacteristicDef,
-  type ClassDef,
-  type InitiativeRule,
-  type Race,
-  type Status,
-} from '../schemas/campaigns';
+import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_INITIATIVE_RULE, type InitiativeRule } from '../constants';
+import type { CharacteristicDef, ClassDef, Race, Status } from '../schemas/campaigns';
 
 export const DEFAULT_CLASS_COLORS = ['#b91c1c', '#1d4ed8', '#374151', '#b45309', '#15803d'] as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION, gameDataExport } from '../schemas/game-data-export';
+import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '../constants';
+import { gameDataExport } from '../schemas/game-data-export';
 import { GAME_DATA_UPGRADES, upgradeGameData, type UpgradeStep } from './file-upgrades';
 
 // A hand-made "version 0" (no such version ever shipped): the campaign under `gameData`, a unit's

@@ -1,8 +1,8 @@
-// Reading campaign export files of older formats (issue #17, decision 024). Each step turns a file of
+// Reading campaign export files of older formats (decision 024). Each step turns a file of
 // version n into one of version n + 1, so a file of any known version reaches the current one; the
 // current schema (../schemas/game-data-export.ts) then reads it. A file newer than this code, or of a
 // version no step starts from, is refused with a reason the user can act on.
-import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '../schemas/game-data-export';
+import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '../constants';
 
 export type GameDataFile = Record<string, unknown>;
 /** Upgrades a file of version n (the key) to version n + 1; it may assume the file's format marker. */

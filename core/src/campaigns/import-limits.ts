@@ -1,4 +1,4 @@
-// Whether an imported campaign fits the importing user's tier (issue #17, decision 024). Unlike a
+// Whether an imported campaign fits the importing user's tier (decision 024). Unlike a
 // campaign edit, which stops at the first refusal, an import names every limit the file exceeds, so
 // the user learns at once what to trim or which plan would take it. Pure: the server enforces it, the
 // web app may show the same list before uploading.
@@ -57,8 +57,8 @@ const identity = (items: readonly { name: string; max?: number; color?: string }
   JSON.stringify(items.map((item) => [item.name, item.max ?? null, item.color ?? null]));
 
 /**
- * A Novice cannot edit lists (decisions.md), so a Novice import must carry the lists of a new default
- * campaign, in either language: the only lists a Novice can hold without ever editing one.
+ * A Novice cannot edit lists (docs/product.md#tiers), so a Novice import must carry the lists of a new
+ * default campaign, in either language: the only lists a Novice can hold without ever editing one.
  */
 function isDefaultList(field: ListField, items: GameDataExport['campaign'][ListField]): boolean {
   const given = identity(items);

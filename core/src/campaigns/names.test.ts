@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NAME_MAX } from '../constants';
+import { NAME_MAX } from '../limits';
 import { campaignBaseName, uniqueCampaignName } from './names';
 
-describe('campaign names beside others (issue #29 item 13)', () => {
+describe('campaign names beside others', () => {
   it('keeps a free name and numbers a taken one from (2)', () => {
     expect(uniqueCampaignName('Tomb', [])).toBe('Tomb');
     expect(uniqueCampaignName('Tomb', ['Keep'])).toBe('Tomb');

@@ -1,9 +1,9 @@
-// One naming rule for campaigns that arrive beside others (issue #29 item 13, turn-3 decision "Safer
+// One naming rule for campaigns that arrive beside others (turn-3 decision "Safer
 // data moves"): an imported campaign whose name is taken gets "(2)", "(3)"… — the first free number,
 // counted on the name without a number it may already carry ("Tomb (2)" taken → "Tomb (3)").
 // Names compare trimmed and case-insensitively, as a game master reads them on the dashboard, and the
 // result stays within the name limit (the base is shortened, never the number).
-import { NAME_MAX } from '../constants';
+import { NAME_MAX } from '../limits';
 
 const fold = (name: string) => name.trim().toLocaleLowerCase();
 

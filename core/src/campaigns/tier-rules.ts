@@ -1,4 +1,4 @@
-// The tier rules a change to a campaign's data must pass (decisions.md "Tiers and limits"). Pure, so
+// The tier rules a change to a campaign's data must pass (docs/product.md#tiers). Pure, so
 // the server enforces them and the web app can mirror them before it sends anything.
 import type { ErrorCode } from '../errors';
 import type { MessageKey } from '../i18n';
@@ -83,10 +83,11 @@ const pickRace = ({ _id, name, note }: Race): Race => ({ _id, name, note });
 const pickClass = ({ _id, name, color, note }: ClassDef): ClassDef => ({ _id, name, color, note });
 
 /**
- * What a list item shows, apart from its note. Notes stay editable for every tier (spec §2: each list
- * has "editable notes"; the tier table gives Novice note limits), so a Novice may change a note but
- * not add, remove, rename, recolour or reorder items. `_id` is left out: units refer to items by name,
- * so the same names under other ids (a copy between two default campaigns) change nothing visible.
+ * What a list item shows, apart from its note. Notes stay editable for every tier
+ * (docs/product.md#list-views: each list has "editable notes"; the tier table gives Novice note limits), so a
+ * Novice may change a note but not add, remove, rename, recolour or reorder items. `_id` is left out: units
+ * refer to items by name, so the same names under other ids (a copy between two default campaigns) change
+ * nothing visible.
  */
 function identityOf(item: CharacteristicDef | Race | ClassDef | Status): string {
   if ('max' in item) return JSON.stringify([item.name, item.max]);
@@ -133,7 +134,7 @@ export function checkCampaignChange(
     if (problem) return problem;
   }
 
-  // Rules have no "not longer than before" allowance (decisions.md: Novice saves rules only within
+  // Rules have no "not longer than before" allowance (docs/product.md#tiers: Novice saves rules only within
   // 50,000); unchanged rules sent along with another field are not a change.
   if (next.rules !== undefined && next.rules !== current.rules && next.rules.length > limits.rulesChars) {
     const params = { limit: limits.rulesChars, tier };

@@ -1,4 +1,4 @@
-// The vocabulary of combat actions (issue #14): what an action reads (a fight, its units, a context
+// The vocabulary of combat actions (docs/decisions/021): what an action reads (a fight, its units, a context
 // of rules and random sources), what it gives back (the outcome, log drafts), and how it refuses.
 import type { InitiativeRule } from '../constants';
 import type { ErrorCode } from '../errors';

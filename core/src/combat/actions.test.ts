@@ -186,7 +186,7 @@ describe('fight actions', () => {
     expect(outcome.fight.state).toMatchObject({ targetId: CAZ, amount: 0, phase: 'fight' });
   });
 
-  // Issue #29: who did it is the action's source, never the turn's unit by default.
+  // Who did it is the action's source, never the turn's unit by default.
   it('credits the source it names, whoever has the turn, and no one without one', () => {
     const fight = started(); // Ara's turn
     const ctx = context(units());

@@ -1,6 +1,6 @@
-// One combat action applied to a fight (issue #14): the new fight, the unit changes, the log entries.
-// Pure: the server loads and locks, calls this, and stores the outcome in one transaction; the web may
-// use it to show an action before the server answers. Every random draw comes through the context.
+// One combat action applied to a fight (docs/decisions/021): the new fight, the unit changes, the log
+// entries. Pure: the server loads and locks, calls this, and stores the outcome in one transaction; the web
+// may use it to show an action before the server answers. Every random draw comes through the context.
 import type { CombatAction, CombatState, CombatUnitRef, ConditionMap } from '../schemas/combat';
 import {
   addToGroup,
@@ -28,7 +28,7 @@ import {
   type UnitChange,
 } from './action-types';
 import { resolveAmount } from './amount';
-import { CONDITIONS_PER_UNIT_MAX } from '../rules/combat-limits';
+import { CONDITIONS_PER_UNIT_MAX } from '../limits';
 import { insertInOrder, removeFromOrder } from './order';
 import { moveInOrder } from './reorder';
 import {
@@ -82,7 +82,10 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
     units: changes,
     entries,
   });
-  /** Closes the fight when a side has nobody standing (spec §4), flagging the entry that did it. */
+  /**
+   * Closes the fight when a side has nobody standing (docs/product.md#combat), flagging the entry that did
+   * it.
+   */
   const withEndCheck = (next: Fight, entry: LogDraft, standing: ReadonlyMap<string, Combatant>) => {
     const defeated =
       next.state.phase === 'fight' ? defeatedGroup(next.state.allies, next.state.enemies, standing) : null;
@@ -93,7 +96,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
 
   switch (action.type) {
     case 'add': {
-      // One unit (`unitId`) or several (`unitIds`, issue #16: spawned copies, a bulk add) join in one
+      // One unit (`unitId`) or several (`unitIds`: spawned copies, a bulk add) join in one
       // step, all or none; each unit's problem is named by its own field (`unitIds.2`).
       const many = action.unitIds !== undefined;
       if (many === (action.unitId !== undefined)) {
@@ -123,7 +126,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         return unit;
       });
       problems.throwIfAny();
-      // A typed initiative is for one unit joining mid-fight (reinforcements, issue #16): at setup
+      // A typed initiative is for one unit joining mid-fight (reinforcements): at setup
       // there is no order yet, and Start takes the typed ones; units joining together roll each.
       if (action.initiative !== undefined) {
         if (many) problems.add('initiative', 'validation.initiativeOneUnit');
@@ -200,7 +203,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
     case 'attack':
     case 'heal': {
       requireFight();
-      // Area damage (issue #16): the same amount, rolled once, on every target; one entry each.
+      // Area damage: the same amount, rolled once, on every target; one entry each.
       const ids = [...new Set([action.targetId, ...(action.targetIds ?? [])])];
       const targets = ids.map((id, index) => {
         const field = index === 0 ? 'targetId' : 'targetIds';
@@ -210,7 +213,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         }
         return target;
       });
-      // Who did it (issue #29): the source the action names, any unit of the fight (a fallen one
+      // Who did it: the source the action names, any unit of the fight (a fallen one
       // too), or nobody. Never guessed from the turn: the web sends the turn's unit by default.
       const actor = action.sourceId ?? undefined;
       if (actor !== undefined && groupOf(state, actor) === null) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTypedAmount } from './amount';
 
-// Issue #29 item 3: one grammar for every amount field (the action bar, each row, a sign typed
+// One grammar for every amount field (the action bar, each row, a sign typed
 // with no field focused): a leading `+` heals, a leading `-` or a bare amount deals damage.
 describe('parseTypedAmount', () => {
   it.each([
@@ -18,12 +18,14 @@ describe('parseTypedAmount', () => {
     ['  ', { ok: false, problem: null }],
     ['+', { ok: false, problem: null }],
     ['-', { ok: false, problem: null }],
-    ['0', { ok: false, problem: { key: 'combat.amountError' } }],
-    ['+0', { ok: false, problem: { key: 'combat.amountError' } }],
-    ['1000', { ok: false, problem: { key: 'combat.amountError' } }],
-    ['-1000', { ok: false, problem: { key: 'combat.amountError' } }],
-    ['+-3', { ok: false, problem: { key: 'combat.amountError' } }],
-    ['--3', { ok: false, problem: { key: 'combat.amountError' } }],
+    ['0', { ok: false, problem: { key: 'validation.tooSmall', params: { min: 1 } } }],
+    ['+0', { ok: false, problem: { key: 'validation.tooSmall', params: { min: 1 } } }],
+    ['1000', { ok: false, problem: { key: 'validation.tooBig', params: { max: 999 } } }],
+    ['-1000', { ok: false, problem: { key: 'validation.tooBig', params: { max: 999 } } }],
+    ['+-3', { ok: false, problem: { key: 'validation.tooSmall', params: { min: 1 } } }],
+    ['--3', { ok: false, problem: { key: 'validation.tooSmall', params: { min: 1 } } }],
+    ['2.5', { ok: false, problem: { key: 'validation.integer' } }],
+    ['1000000', { ok: false, problem: { key: 'validation.tooBig', params: { max: 999 } } }],
     ['2d', { ok: false, problem: { key: 'dice.errors.unexpectedEnd' } }],
     ['+x', { ok: false, problem: { key: expect.stringMatching(/^dice\.errors\./) } }],
   ] as const)('%j', (text, expected) => {

@@ -1,8 +1,44 @@
-// The amount of an attack or a heal (issue #14): a whole number 1..999 (spec §5) or a dice
-// expression rolled by whoever calls this with its die roller (the server, so its log is the truth).
-import { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN } from '../constants';
+// The amount of an attack or a heal (docs/decisions/021): a whole number 1..999 (docs/product.md#combat)
+// or a dice expression rolled by whoever calls this with its die roller (the server, so its log is the
+// truth). One rule, `readAmount`, behind the server (resolveAmount), every amount field of the web
+// (parseTypedAmount) and `checkAmount` (docs/decisions/056-core-by-domain-one-rule-once.md).
+import { checkWholeNumber, type Problem } from '../checks';
 import type { MessageKey } from '../i18n';
-import { clampRoll, formatRoll, isPlainNumber, parseDice, rollDice, type DieRoller } from './dice';
+import { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN } from '../limits';
+import { clampRoll, formatRoll, parseDice, rollDice, type DiceExpression, type DieRoller } from './dice';
+
+/** The bounds of an amount, as the checks take them. */
+export const AMOUNT_RANGE = { min: COMBAT_AMOUNT_MIN, max: COMBAT_AMOUNT_MAX } as const;
+
+/** Text that reads as a number ("12", "-3", "2.5"): judged as a number, never as dice. */
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+export type ReadAmount =
+  | { ok: true; plain: number }
+  | { ok: true; dice: DiceExpression; text: string }
+  | { ok: false; problem: Problem };
+
+/**
+ * The amount rule, once. A number, or text that reads as one, must be a whole 1..999 ("1000" is
+ * refused, not clamped; "2.5" is not whole); any other text must be a dice expression, whose roll
+ * alone may land outside and be brought back (which the log then says).
+ */
+export function readAmount(input: number | string): ReadAmount {
+  const text = typeof input === 'number' ? null : input.trim();
+  if (text === null || NUMBER_TEXT.test(text)) {
+    const problem = checkWholeNumber(text ?? input, AMOUNT_RANGE);
+    return problem ? { ok: false, problem } : { ok: true, plain: Number(text ?? input) };
+  }
+  const parsed = parseDice(input as string);
+  if (!parsed.ok) return { ok: false, problem: { key: parsed.error.key, params: parsed.error.params } };
+  return { ok: true, dice: parsed.expression, text };
+}
+
+/** The amount's problem (a message key and its params), or null when it may be sent. */
+export function checkAmount(input: number | string): Problem | null {
+  const read = readAmount(input);
+  return read.ok ? null : read.problem;
+}
 
 export type ResolvedAmount =
   | {
@@ -18,43 +54,24 @@ export type ResolvedAmount =
     }
   | { ok: false; key: MessageKey; params: Record<string, string | number> };
 
-function plain(value: number, input: string): ResolvedAmount {
-  if (!Number.isInteger(value)) return { ok: false, key: 'validation.integer', params: {} };
-  if (value < COMBAT_AMOUNT_MIN)
-    return { ok: false, key: 'validation.tooSmall', params: { min: COMBAT_AMOUNT_MIN } };
-  if (value > COMBAT_AMOUNT_MAX)
-    return { ok: false, key: 'validation.tooBig', params: { max: COMBAT_AMOUNT_MAX } };
-  return { ok: true, input, amount: value, breakdown: null, clamped: false };
-}
-
-/**
- * A number must be a whole 1..999, and so must a typed plain number ("1000" is refused, not
- * clamped): only a roll may land outside and be brought back, which the log then says.
- */
+/** The amount to apply: a plain number as it is, dice rolled with `roll` and brought into 1..999. */
 export function resolveAmount(input: number | string, roll: DieRoller): ResolvedAmount {
-  if (typeof input === 'number') return plain(input, String(input));
-  const parsed = parseDice(input);
-  if (!parsed.ok) return { ok: false, key: parsed.error.key, params: parsed.error.params };
-  const text = input.trim();
-  if (isPlainNumber(input)) {
-    const [term] = parsed.expression.terms;
-    const value = term?.kind === 'constant' ? term.sign * term.value : Number.NaN;
-    return plain(value, String(value));
-  }
-  const rolled = rollDice(parsed.expression, roll);
+  const read = readAmount(input);
+  if (!read.ok) return { ok: false, key: read.problem.key, params: read.problem.params };
+  if ('plain' in read)
+    return { ok: true, input: String(read.plain), amount: read.plain, breakdown: null, clamped: false };
+  const rolled = rollDice(read.dice, roll);
   const { amount, clamped } = clampRoll(rolled, COMBAT_AMOUNT_MIN, COMBAT_AMOUNT_MAX);
-  return { ok: true, input: text, amount, breakdown: formatRoll(rolled), clamped };
+  return { ok: true, input: read.text, amount, breakdown: formatRoll(rolled), clamped };
 }
 
-// ---- What the GM types (issue #29 item 3, decisions.md turn 3: one amount grammar) ----
+// ---- What the GM types (one amount grammar) ----
 
 /** What a typed amount asks for: a leading `+` heals, a leading `-` or a bare amount deals damage. */
 export type AmountIntent = 'attack' | 'heal';
 
-export interface AmountProblem {
-  key: MessageKey;
-  params?: Record<string, string | number>;
-}
+/** What is wrong with a typed amount: a message key and its params. */
+export type AmountProblem = Problem;
 
 export type TypedAmount =
   | {
@@ -80,15 +97,7 @@ export function parseTypedAmount(text: string): TypedAmount {
   const type: AmountIntent = sign === '+' ? 'heal' : 'attack';
   const rest = sign === '+' || sign === '-' ? trimmed.slice(1).trim() : trimmed;
   if (rest === '') return { ok: false, problem: null };
-  if (/^\d+$/.test(rest)) {
-    const value = Number(rest);
-    if (value < COMBAT_AMOUNT_MIN || value > COMBAT_AMOUNT_MAX)
-      return { ok: false, problem: { key: 'combat.amountError' } };
-    return { ok: true, type, amount: value };
-  }
-  const parsed = parseDice(rest);
-  if (!parsed.ok) return { ok: false, problem: { key: parsed.error.key, params: parsed.error.params } };
-  // "-(3)" style leftovers: a plain number that is not a bare run of digits ("+-3", "--3").
-  if (isPlainNumber(rest)) return { ok: false, problem: { key: 'combat.amountError' } };
-  return { ok: true, type, amount: rest };
+  const read = readAmount(rest);
+  if (!read.ok) return { ok: false, problem: read.problem };
+  return { ok: true, type, amount: 'plain' in read ? read.plain : read.text };
 }

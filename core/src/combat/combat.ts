@@ -1,12 +1,9 @@
-// The combat simulator's rules (spec §4 "Combat", §5, §9; issue #6), as pure functions shared by the
-// web app and the server. Random sources are injected so tests are deterministic.
-import {
-  CHARACTERISTIC_INITIATIVE_RULES,
-  COMBAT_AMOUNT_MAX,
-  COMBAT_AMOUNT_MIN,
-  DEFAULT_COMBAT_AMOUNT,
-  type InitiativeRule,
-} from '../constants';
+// The combat simulator's rules (docs/product.md#combat, #combat-amounts, #limits; docs/decisions/015), as
+// pure functions shared by the web app and the server. Random sources are injected so tests are
+// deterministic.
+import { CHARACTERISTIC_INITIATIVE_RULES, DEFAULT_COMBAT_AMOUNT, type InitiativeRule } from '../constants';
+import { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN } from '../limits';
+import { checkAmount } from './amount';
 import type { CombatState } from '../schemas/combat';
 import { TIER_LIMITS, type Tier } from '../tiers';
 
@@ -30,7 +27,10 @@ export interface InitiativeEntry {
   initiative: number;
 }
 
-/** The 'next turn' banner after a wrap (spec §9), the target move animation, the end alert's delay. */
+/**
+ * The 'next turn' banner after a wrap (docs/product.md#timings), the target move animation, the end alert's
+ * delay.
+ */
 export const NEXT_TURN_BANNER_MS = 4000;
 export const TARGET_MOVE_MS = 250;
 export const COMBAT_END_ALERT_MS = 1000;
@@ -39,7 +39,7 @@ export function rollDie(sides: number, random: Random): number {
   return 1 + Math.floor(random() * sides);
 }
 
-/** The unit's value of a characteristic; spec §4: a missing value counts 0. */
+/** The unit's value of a characteristic; docs/product.md#combat: a missing value counts 0. */
 export function characteristicValue(unit: Combatant, name: string): number {
   const value = Object.hasOwn(unit.characteristics, name) ? unit.characteristics[name] : undefined;
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
@@ -49,7 +49,9 @@ export function usesCharacteristic(rule: InitiativeRule): boolean {
   return CHARACTERISTIC_INITIATIVE_RULES.includes(rule);
 }
 
-/** Novice cannot choose the characteristic-based rules (spec §6); the server refuses them too. */
+/**
+ * Novice cannot choose the characteristic-based rules (docs/product.md#tiers); the server refuses them too.
+ */
 export function mayUseInitiativeRule(tier: Tier, rule: InitiativeRule): boolean {
   return !usesCharacteristic(rule) || TIER_LIMITS[tier].canUseCharacteristicInitiative;
 }
@@ -84,7 +86,7 @@ export function initiativeOf(
  * The initiative order: every unit rolls once, in the order given, then the order is sorted
  * descending. Ties go to the higher value of the chosen characteristic, then to the name (A before
  * B, by code point, so every device agrees), then to the id. A unit in `typed` (players roll their
- * own dice, issue #16) takes that value and does not roll.
+ * own dice) takes that value and does not roll.
  */
 export function initiativeOrder(
   units: readonly Combatant[],
@@ -148,11 +150,12 @@ export function nextTurnIndex(
   return { turnIndex, wrapped: false };
 }
 
+/** Whether a number may be applied as an amount: the amount rule of ./amount.ts. */
 export function isValidAmount(amount: number): boolean {
-  return Number.isInteger(amount) && amount >= COMBAT_AMOUNT_MIN && amount <= COMBAT_AMOUNT_MAX;
+  return checkAmount(amount) === null;
 }
 
-/** Attack lowers current HP down to 0; heal raises it up to max HP (spec §4). */
+/** Attack lowers current HP down to 0; heal raises it up to max HP (docs/product.md#combat). */
 export function applyAmount(unit: Combatant, action: 'attack' | 'heal', amount: number): number {
   if (!isValidAmount(amount))
     throw new RangeError(`amount must be ${COMBAT_AMOUNT_MIN}..${COMBAT_AMOUNT_MAX}`);
@@ -173,7 +176,7 @@ export function defeatedGroup(
   return null;
 }
 
-/** Units that may join a group at setup: HP above 0 and not in a group already (spec §4). */
+/** Units that may join a group at setup: HP above 0 and not in a group already (docs/product.md#combat). */
 export function availableForSetup<T extends Combatant>(
   units: readonly T[],
   allies: readonly string[],
@@ -183,7 +186,7 @@ export function availableForSetup<T extends Combatant>(
   return units.filter((unit) => unit.currentHp > 0 && !taken.has(unit._id));
 }
 
-/** A chosen target that is not last in its group moves to the end of it (spec §4). */
+/** A chosen target that is not last in its group moves to the end of it (docs/product.md#combat). */
 export function moveToEnd(group: readonly string[], id: string): string[] {
   const index = group.indexOf(id);
   if (index === -1 || index === group.length - 1) return [...group];
@@ -192,7 +195,7 @@ export function moveToEnd(group: readonly string[], id: string): string[] {
 
 // ---- The combat state, one change at a time (what the view saves after each of them) ----
 
-/** No fight: both groups empty, amount 10 (spec §3). */
+/** No fight: both groups empty, amount 10 (docs/product.md#combat-state). */
 export const EMPTY_COMBAT: CombatState = {
   phase: 'setup',
   allies: [],
@@ -229,8 +232,8 @@ export function canStart(state: CombatState): boolean {
 }
 
 /**
- * Start combat (spec §4): initiative is rolled for every unit of both groups (or taken from `typed`)
- * and sorted descending; the first living unit of the order plays first. The amount is kept (10 at
+ * Start combat (docs/product.md#combat): initiative is rolled for every unit of both groups (or taken from
+ * `typed`) and sorted descending; the first living unit of the order plays first. The amount is kept (10 at
  * first, 1 after an earlier fight ended). Units missing from `units` (deleted) are left out.
  */
 export function startFight(
@@ -251,7 +254,10 @@ export function startFight(
   return { ...state, phase: 'fight', order, turnIndex: Math.max(first, 0), round: 1, targetId: null };
 }
 
-/** Next turn (spec §4): the next living unit plays, the target is cleared and the amount becomes 0. */
+/**
+ * Next turn (docs/product.md#combat): the next living unit plays, the target is cleared and the amount
+ * becomes 0.
+ */
 export function advanceTurn(
   state: CombatState,
   units: ReadonlyMap<string, Combatant>,
@@ -263,7 +269,7 @@ export function advanceTurn(
   };
 }
 
-/** Choosing a target also moves it to the end of its group (spec §4). */
+/** Choosing a target also moves it to the end of its group (docs/product.md#combat). */
 export function selectTarget(state: CombatState, id: string): CombatState {
   const group: CombatGroup | null = state.allies.includes(id)
     ? 'allies'
@@ -274,7 +280,7 @@ export function selectTarget(state: CombatState, id: string): CombatState {
   return { ...state, targetId: id, [group]: moveToEnd(state[group], id) };
 }
 
-/** End Combat, and the end after a defeat (spec §4): both groups empty, amount 1. */
+/** End Combat, and the end after a defeat (docs/product.md#combat): both groups empty, amount 1. */
 export function endedCombat(): CombatState {
   return { ...EMPTY_COMBAT, amount: COMBAT_AMOUNT_MIN };
 }

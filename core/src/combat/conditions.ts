@@ -1,4 +1,4 @@
-// Timed conditions of a fight (issue #14): which ones end when a turn starts or ends. Pure, so the
+// Timed conditions of a fight (docs/decisions/021): which ones end when a turn starts or ends. Pure, so the
 // server applies them inside its next-turn action and the web shows the rounds left.
 import type { CombatCondition, ConditionMap } from '../schemas/combat';
 

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n';
+import { DICE_MAX_DICE, DICE_MAX_SIDES } from '../limits';
 import {
   clampRoll,
-  DICE_MAX_DICE,
-  DICE_MAX_SIDES,
   diceBounds,
   formatExpression,
   formatRoll,

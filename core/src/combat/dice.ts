@@ -1,13 +1,8 @@
-// Dice expressions (issue #14): one parser for the web (syntax checked as the user types) and the
+// Dice expressions (docs/decisions/021): one parser for the web (syntax checked as the user types) and the
 // server (which rolls, so its log is the truth). A hand-written scanner, not a regex: each character
 // is read once, and input over DICE_MAX_LENGTH is refused before any work.
 import type { MessageKey } from '../i18n';
-
-export const DICE_MAX_DICE = 100,
-  DICE_MAX_SIDES = 1000,
-  DICE_MAX_LENGTH = 200;
-/** Largest integer constant, as large as the largest dice total (100d1000): totals stay exact integers. */
-export const DICE_MAX_CONSTANT = 100_000;
+import { DICE_MAX_CONSTANT, DICE_MAX_DICE, DICE_MAX_LENGTH, DICE_MAX_SIDES } from '../limits';
 
 export type DiceTerm =
   | { kind: 'dice'; sign: 1 | -1; count: number; sides: number; keep?: { mode: 'kh' | 'kl'; count: number } }

@@ -1,4 +1,4 @@
-// The combat actions of issue #16 (decision 031): area damage, a typed initiative for reinforcements,
+// The combat actions (decision 031): area damage, a typed initiative for reinforcements,
 // the order fixed by hand, several units joining in one step — and that each one is undone exactly
 // by its stored step.
 import { describe, expect, it } from 'vitest';

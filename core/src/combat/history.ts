@@ -1,4 +1,4 @@
-// Undo and redo of combat actions (issue #14, decision 021): each step stores what it changed — the
+// Undo and redo of combat actions (decision 021): each step stores what it changed — the
 // fight fields and the units it touched, before and after — so both directions are exact and cheap,
 // whatever dice were rolled.
 import type { CombatCondition, CombatState } from '../schemas/combat';

@@ -1,4 +1,4 @@
-// The initiative order while a fight goes on (issue #14): a unit joining mid-fight takes its place
+// The initiative order while a fight goes on (docs/decisions/021): a unit joining mid-fight takes its place
 // by its roll, a unit leaving takes its turn with it. The unit whose turn it is keeps it.
 import type { CombatState } from '../schemas/combat';
 import { compareInitiative, type Combatant, type InitiativeEntry } from './combat';

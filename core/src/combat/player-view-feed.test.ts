@@ -1,4 +1,4 @@
-// The players' feed after a fight ends (issue #29 item 10): the end does not rewrite what players
+// The players' feed after a fight ends: the end does not rewrite what players
 // read. Units that left the fight keep the names players saw; a hidden unit stays "someone unseen",
 // one line per turn it took, never a run of repeated lines.
 import { describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ function table(settings: PlayerViewSettings) {
 const said = (view: ReturnType<ReturnType<typeof table>['view']>) =>
   view.log.map((line) => `${line.type}:${line.actor?.name ?? 'unseen'}`);
 
-describe('player feed after the end (issue #29 item 10)', () => {
+describe('player feed after the end', () => {
   const hideCaz = { ...DEFAULT_PLAYER_VIEW_SETTINGS, units: { [CAZ]: { hidden: true } } };
 
   it('keeps the lines players read, adds one for the end, and repeats no "someone unseen"', () => {

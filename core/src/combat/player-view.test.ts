@@ -256,7 +256,7 @@ describe('player view', () => {
   });
 });
 
-// ---- Generated: two unseen units acting in a row tell players nothing (issue #28) ----
+// ---- Generated: two unseen units acting in a row tell players nothing ----
 
 const IDS = [1, 2, 3, 4, 5, 6].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
 const NAMES = ['Aria', 'Bram', 'Cora', 'Dusk', 'Eld', 'Fenn'];

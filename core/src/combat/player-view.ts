@@ -1,4 +1,4 @@
-// The redaction of a fight for players (issue #15, decision 028): ONE pure function from the fight,
+// The redaction of a fight for players (decision 028): ONE pure function from the fight,
 // its units, the game master's settings and the log to the payload a share link serves. Whatever is
 // not copied here never reaches a player: hidden units (not even counted), real names behind
 // aliases (and their class colour), HP where bands or hidden were chosen, notes, money,
@@ -6,7 +6,6 @@
 // and the set of units whose turn has come, so its cost does not grow with the fight.
 import type { CombatLogEntry, CombatState, ConditionMap } from '../schemas/combat';
 import {
-  PLAYER_LOG_LINES,
   type PlayerViewChange,
   PLAYER_LOG_TYPES,
   type HpBand,
@@ -16,6 +15,7 @@ import {
   type PlayerViewPayload,
   type PlayerViewSettings,
 } from '../schemas/player-view';
+import { PLAYER_LOG_LINES } from '../limits';
 import { roundsLeft } from './conditions';
 
 /** What the redaction reads of a unit: nothing else can leak. */
@@ -47,7 +47,7 @@ export interface PlayerViewInput {
   conditions: ConditionMap;
   /**
    * The campaign's units the fight names, and those the log entries name (a fight that ended, a unit
-   * removed: players saw them, issue #29 item 10); a unit absent here is left out.
+   * removed: players saw them); a unit absent here is left out.
    */
   units: ReadonlyMap<string, PlayerViewUnit>;
   classes: readonly { name: string; color: string }[];
@@ -120,7 +120,7 @@ export function visibleUnitIds(
 }
 
 /**
- * One change of the settings (PATCH, issue #29 item 1) applied to the current ones. A unit left with
+ * One change of the settings (PATCH) applied to the current ones. A unit left with
  * nothing set is dropped, so the settings only ever hold units the game master chose something for.
  */
 export function applyPlayerViewChange<S extends PlayerViewSettings>(
@@ -168,7 +168,7 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
   // lines): its count moves, and it expires, as that unit's turns pass, which would time them.
   const unseen = (id: string) => members.has(id) && !visible.has(id);
   // In the log, a unit no longer in the fight (the fight ended, it was removed) keeps the name players
-  // saw while the settings still show it: it does not turn into "someone unseen" (issue #29 item 10).
+  // saw while the settings still show it: it does not turn into "someone unseen".
   const turnsCame = turnsCameNow(input);
   const seenInLog = (id: string) =>
     members.has(id) ? visible.has(id) : shownBySettings(input, turnsCame, id);

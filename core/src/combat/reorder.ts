@@ -1,4 +1,4 @@
-// The initiative order fixed by hand (issue #16, decision 031): a game master drags a unit to its
+// The initiative order fixed by hand (decision 031): a game master drags a unit to its
 // place when the dice and the table disagree. The order array is the truth; the moved unit's
 // initiative is brought between its new neighbours' so the numbers shown still read downwards, and
 // the unit whose turn it is keeps it.

@@ -71,7 +71,7 @@ describe('summarizeFight', () => {
     ]);
   });
 
-  // Issue #29: damage and healing go to the blow's source, whoever's turn it was; none, no one.
+  // Damage and healing go to the blow's source, whoever's turn it was; none, no one.
   it('credits the source of each blow, not whose turn it was, and no one without a source', () => {
     second = 0;
     const log = [

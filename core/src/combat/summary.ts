@@ -1,4 +1,4 @@
-// The end-of-fight summary (issue #14), computed from the combat log alone: the log keeps names and
+// The end-of-fight summary (docs/decisions/021), computed from the combat log alone: the log keeps names and
 // groups as they were, so the summary still reads right after units are renamed or deleted.
 import type { CombatLogEntry, CombatSummary } from '../schemas/combat';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../password';
+import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from '../limits';
+import { isStrongPassword } from '../password';
 import { PAID_PLANS } from '../tiers';
 import { languageSchema, tierSchema, idSchema, userText } from './common';
-
-export const EMAIL_MAX = 254;
 
 export const emailSchema = userText()
   .trim()
@@ -32,7 +31,7 @@ export const registerBody = z.object({
   password: newPasswordSchema,
   language: languageSchema.default('en'),
   /** The web's "18 or older and accept the terms" checkbox; the server records when. Optional: an
-   *  API client's use of the API accepts the terms (decisions.md, turn 2; said in the terms). */
+   *  API client's use of the API accepts the terms (docs/product.md#register; said in the terms). */
   acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
-import { idSchema, nameSchema, NAME_MAX, userText } from './common';
+import { NAME_MAX } from '../limits';
+import { idSchema, nameSchema, textSchema, trimmedTextSchema, userText } from './common';
 
 import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR, INITIATIVE_RULES } from '../constants';
-
-// Plain constants live in ../constants (no zod), so the web app can read them without bundling zod.
-export {
-  CHARACTERISTIC_INITIATIVE_RULES,
-  CHARACTERISTIC_MAX_CHOICES,
-  DEFAULT_CHARACTERISTIC_MAX,
-  DEFAULT_CLASS_COLOR,
-  DEFAULT_INITIATIVE_RULE,
-  FALLBACK_CLASS_COLOR,
-  INITIATIVE_RULES,
-  type InitiativeRule,
-} from '../constants';
 
 const listItemId = userText().trim().min(1).max(64);
 const campaignVersion = z.string().max(32);
@@ -29,7 +18,7 @@ export const characteristicDef = z.object({
 });
 export type CharacteristicDef = z.infer<typeof characteristicDef>;
 
-const noteSchema = (max: number) => userText().max(max, { error: 'validation.tooLong' }).default('');
+const noteSchema = (max: number) => textSchema(max).default('');
 
 export const raceInput = z.object({
   _id: listItemId.optional(),
@@ -115,7 +104,7 @@ export type CreateCampaignBody = z.infer<typeof createCampaignBody>;
 
 export const updateCampaignBody = z.object({
   name: nameSchema().optional(),
-  rules: userText().max(maxOverTiers('rulesChars'), { error: 'validation.tooLong' }).optional(),
+  rules: textSchema(maxOverTiers('rulesChars')).optional(),
   characteristics: z
     .array(characteristicDef)
     .max(maxOverTiers('characteristics'))
@@ -125,7 +114,7 @@ export const updateCampaignBody = z.object({
   classes: z.array(classInput).max(maxOverTiers('classes')).superRefine(uniqueNames).optional(),
   statuses: z.array(statusInput).max(maxOverTiers('statuses')).superRefine(uniqueNames).optional(),
   initiativeRule: z.enum(INITIATIVE_RULES).optional(),
-  initiativeCaracName: userText().trim().max(NAME_MAX, { error: 'validation.tooLong' }).optional(),
+  initiativeCaracName: trimmedTextSchema(NAME_MAX).optional(),
   /**
    * The campaign's `version` this change was made from (decision 036): when it is no longer the
    * current one, nothing is written and the answer is 409 GAME_DATA_CONFLICT with the campaign as it
@@ -154,7 +143,7 @@ export type CampaignList = (typeof CAMPAIGN_LISTS)[number];
 /** Where a new entry goes (Undo puts a deleted entry back where it was); the end when absent or past it. */
 const listPosition = z.number().int({ error: 'validation.integer' }).min(0).max(10_000);
 
-const noteChange = (max: number) => userText().max(max, { error: 'validation.tooLong' }).optional();
+const noteChange = (max: number) => textSchema(max).optional();
 const LIST_EDIT_SHAPES = {
   characteristics: {
     add: characteristicDef,
@@ -231,7 +220,7 @@ export type ListEditResponse = z.infer<typeof listEditResponse>;
 export const copyCampaignBody = z.object({ sourceCampaignId: idSchema });
 
 /**
- * Deleting a campaign offers Undo for this long (issue #29 item 13, decision 052); the server keeps
+ * Deleting a campaign offers Undo for this long (decision 052); the server keeps
  * the deleted campaign a little longer (CAMPAIGN_UNDO_GRACE_MS) so an Undo clicked at the last second
  * still arrives in time over a slow network.
  */

@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
-import { errorBody, idSchema } from './common';
+import { errorBody, idSchema, wholeNumberSchema } from './common';
 import { unit } from './units';
 
-import { COMBAT_AMOUNT_MAX } from '../constants';
-import { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW, CONDITION_ROUNDS_MAX } from '../rules/combat-limits';
-
-export { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN, DEFAULT_COMBAT_AMOUNT } from '../constants';
+import {
+  COMBAT_AMOUNT_MAX,
+  COMBAT_LOG_PAGE_MAX,
+  COMBAT_LOG_WINDOW,
+  CONDITION_ROUNDS_MAX,
+  INITIATIVE_MAX,
+  INITIATIVE_MIN,
+  ROUND_MAX,
+} from '../limits';
 
 const maxUnits = maxOverTiers('unitsPerCampaign');
 const combatGroup = z.enum(['allies', 'enemies']);
 /** An initiative, rolled or typed: the bounds of the order's entries. */
-const initiative = z.number().int().min(-1000).max(100_000);
+const initiative = z.number().int().min(INITIATIVE_MIN).max(INITIATIVE_MAX);
 
 /** The saved fight of one campaign, so a reload or another device resumes it. */
 export const combatState = z.object({
@@ -25,16 +30,14 @@ export const combatState = z.object({
     .int()
     .min(0)
     .max(maxUnits * 2),
-  round: z.number().int().min(1).max(1_000_000),
-  /** 0 after a next turn; 1..999 otherwise (spec §3 and §5). */
+  round: z.number().int().min(1).max(ROUND_MAX),
+  /** 0 after a next turn; 1..999 otherwise (docs/product.md#entities, #validation). */
   amount: z.number().int().min(0).max(COMBAT_AMOUNT_MAX),
   targetId: idSchema.nullable(),
 });
 export type CombatState = z.infer<typeof combatState>;
 
-// ---- Timed conditions (issue #14; rules in ../combat/conditions.ts) ----
-
-export { CONDITION_ROUNDS_MAX, CONDITIONS_PER_UNIT_MAX } from '../rules/combat-limits';
+// ---- Timed conditions (docs/decisions/021; rules in ../combat/conditions.ts) ----
 
 /**
  * One of the campaign's statuses on a unit of the fight. With `rounds`, it ends once the turn of
@@ -63,7 +66,7 @@ const amountInput = z
   .describe('An integer 1..999, or a dice expression such as "2d6+3" (at most 200 characters).');
 
 /**
- * Area damage (issue #16): more units the same blow lands on, with the same amount (one roll); the
+ * Area damage: more units the same blow lands on, with the same amount (one roll); the
  * blow lands on `targetId` and each of these (duplicates count once), one log entry per unit.
  */
 const areaTargets = z
@@ -73,7 +76,7 @@ const areaTargets = z
   .optional();
 
 /**
- * Who dealt the blow or the heal (issue #29): any unit of the fight, whoever's turn it is. Absent or
+ * Who dealt the blow or the heal: any unit of the fight, whoever's turn it is. Absent or
  * null: nobody (a trap, a fall); the log then names no actor and the summary credits no one.
  */
 const blowSource = idSchema
@@ -82,7 +85,7 @@ const blowSource = idSchema
   .describe('The unit of the fight that deals it; absent or null: no one (a trap, a fall).');
 
 export const combatAction = z.discriminatedUnion('type', [
-  /** One unit (`unitId`) or several (`unitIds`, issue #16) join `group`; exactly one of the two. */
+  /** One unit (`unitId`) or several (`unitIds`) join `group`; exactly one of the two. */
   z.object({
     type: z.literal('add'),
     unitId: idSchema.optional().describe('The unit that joins; or send `unitIds`.'),
@@ -98,7 +101,7 @@ export const combatAction = z.discriminatedUnion('type', [
       .describe('Several units that join in one step (all or none); or send `unitId`.'),
     group: combatGroup,
     /**
-     * Reinforcements (issue #16): an initiative typed by hand for a unit joining mid-fight; else
+     * Reinforcements: an initiative typed by hand for a unit joining mid-fight; else
      * rolled. With `unitId` only.
      */
     initiative: initiative.optional(),
@@ -107,7 +110,7 @@ export const combatAction = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('start'),
     /**
-     * Initiatives entered by hand (players roll their own dice, issue #16), by unit id; every unit of
+     * Initiatives entered by hand (players roll their own dice), by unit id; every unit of
      * the fight left out rolls with the campaign's rule.
      */
     initiatives: z.record(idSchema, initiative).optional(),
@@ -131,14 +134,14 @@ export const combatAction = z.discriminatedUnion('type', [
     type: z.literal('addCondition'),
     unitId: idSchema,
     status: z.string().max(200),
-    rounds: z.number().int().min(1).max(CONDITION_ROUNDS_MAX).optional(),
+    rounds: wholeNumberSchema({ min: 1, max: CONDITION_ROUNDS_MAX }).optional(),
     endsOn: z.enum(['start', 'end']).optional(),
     ofUnitId: idSchema.optional(),
   }),
   z.object({ type: z.literal('removeCondition'), unitId: idSchema, conditionId: idSchema }),
   z.object({ type: z.literal('nextTurn') }),
   z.object({ type: z.literal('end') }),
-  /** Fixes the initiative order by hand (issue #16): the unit moves to `toIndex` of the order. */
+  /** Fixes the initiative order by hand: the unit moves to `toIndex` of the order. */
   z.object({
     type: z.literal('reorder'),
     unitId: idSchema,
@@ -199,8 +202,8 @@ export const combatLogEntry = z.object({
   /** Whose turn it was (nextTurn: whose turn begins; setup: null). */
   turnOf: combatUnitRef.nullable(),
   /**
-   * Attack and heal: the action's source (issue #29), null when it had none. Entries written before
-   * issue #29 hold the unit whose turn it was.
+   * Attack and heal: the action's source, null when it had none. Entries written before
+   * Hold the unit whose turn it was.
    */
   actor: combatUnitRef.nullable(),
   target: combatUnitRef.nullable(),
@@ -217,7 +220,7 @@ export const combatLogEntry = z.object({
   condition: combatLogCondition.nullable(),
   /** A unit that joined mid-fight: its rolled initiative. */
   initiative: z.number().int().nullable(),
-  /** Start: the order as it began, each initiative typed by hand or rolled (absent before issue #16). */
+  /** Start: the order as it began, each initiative typed by hand or rolled (absent). */
   initiatives: z
     .array(z.object({ unit: combatUnitRef, initiative: z.number().int(), typed: z.boolean() }))
     .nullable()
@@ -232,8 +235,6 @@ export const combatLogEntry = z.object({
 export type CombatLogEntry = z.infer<typeof combatLogEntry>;
 
 // ---- Answers ----
-
-export { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW } from '../rules/combat-limits';
 
 /**
  * A place in the log (decision 030): `GET /api/combat/log?before=` gives the entries before it.

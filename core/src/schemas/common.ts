@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
 import { LANGUAGES } from '../i18n';
 import { TIERS } from '../tiers';
-import { NAME_MAX } from '../constants';
+import { checked, checkName, checkText, checkWholeNumber } from '../checks';
+import { NAME_MAX } from '../limits';
 import { isStorableText } from '../validation';
-
-export { NAME_MAX };
 
 export const idSchema = z.uuid({ error: 'validation.uuid' });
 export const languageSchema = z.enum(LANGUAGES);
@@ -13,7 +12,7 @@ export const tierSchema = z.enum(TIERS);
 
 /**
  * Every text a user writes starts here: a string the database can store as it is (no U+0000, no
- * lone surrogate; `isStorableText`), refused with a localized 400 instead of a 500 (issue #18).
+ * lone surrogate; `isStorableText`), refused with a localized 400 instead of a 500.
  */
 export const userText = () => z.string().refine(isStorableText, { error: 'validation.unsupportedCharacter' });
 
@@ -34,9 +33,41 @@ export const storableStrings = (value: unknown, ctx: z.RefinementCtx, path: Prop
   }
 };
 
-/** A trimmed, non-blank name of at most `max` characters. */
+// The fields a form also checks call the same check functions as the form (../checks.ts), so a 400
+// words a mistake as the form does. Each check comes first and answers alone; the bounds after it
+// only describe the field in the API's JSON schema (docs/decisions/056-core-by-domain-one-rule-once.md).
+
+/** A trimmed, non-blank name of at most `max` characters (checkName). */
 export const nameSchema = (max = NAME_MAX) =>
-  userText().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+  z
+    .string()
+    .superRefine(checked((text: string) => checkName(text, max)))
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+/** An optional text of at most `max` characters, kept as written (checkText). */
+export const textSchema = (max: number) =>
+  z
+    .string()
+    .superRefine(checked((text: string) => checkText(text, max)))
+    .max(max, { error: 'validation.tooLong' });
+
+/** An optional text of at most `max` characters once trimmed (checkText of the trimmed text). */
+export const trimmedTextSchema = (max: number) =>
+  z
+    .string()
+    .superRefine(checked((text: string) => checkText(text.trim(), max)))
+    .trim()
+    .max(max, { error: 'validation.tooLong' });
+
+/** A whole number in `range` (checkWholeNumber); `base` says what a value of another type gets. */
+export const wholeNumberSchema = (range: { min: number; max: number }, base = z.number()) =>
+  base
+    .superRefine(checked((value: number) => checkWholeNumber(value, range)))
+    .int({ error: 'validation.integer' })
+    .min(range.min)
+    .max(range.max);
 
 export const idParams = z.object({ id: idSchema });
 

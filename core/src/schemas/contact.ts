@@ -1,18 +1,10 @@
 import { z } from 'zod';
-import { userText } from './common';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../limits';
+import { nameSchema } from './common';
 
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../constants';
-
-export { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '../constants';
-
+/** Both fields: trimmed, not blank, within their length (checkName, as the contact form checks them). */
 export const contactBody = z.object({
-  subject: userText()
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(CONTACT_SUBJECT_MAX, { error: 'validation.tooLong' }),
-  message: userText()
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(CONTACT_MESSAGE_MAX, { error: 'validation.tooLong' }),
+  subject: nameSchema(CONTACT_SUBJECT_MAX),
+  message: nameSchema(CONTACT_MESSAGE_MAX),
 });
 export type ContactBody = z.infer<typeof contactBody>;

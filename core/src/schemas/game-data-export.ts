@@ -1,18 +1,11 @@
-// The campaign export file (issue #17, decision 024): one JSON document with the campaign, its units
+// The campaign export file (decision 024): one JSON document with the campaign, its units
 // and its fight, written by GET /api/game-data/{id}/export and read back by POST /api/game-data/import.
 // Its shape is versioned by `formatVersion`; an older file is upgraded step by step
 // (../campaigns/file-upgrades.ts) before this schema reads it.
 import { z } from 'zod';
-import { COMBAT_LOG_MAX_ENTRIES } from '../rules/combat-limits';
+import { COMBAT_LOG_MAX_ENTRIES, GAME_DATA_LIST_MAX } from '../limits';
 import { maxOverTiers } from '../tiers';
-import {
-  characteristicDef,
-  classInput,
-  INITIATIVE_RULES,
-  raceInput,
-  statusInput,
-  updateCampaignBody,
-} from './campaigns';
+import { characteristicDef, classInput, raceInput, statusInput, updateCampaignBody } from './campaigns';
 import { combatCondition, combatLogEntry, combatState } from './combat';
 import { languageSchema, nameSchema, storableStrings, tierSchema, userText } from './common';
 import { updateUnitBody } from './units';
@@ -22,9 +15,8 @@ import {
   ACCOUNT_EXPORT_FORMAT_VERSION,
   GAME_DATA_FORMAT,
   GAME_DATA_FORMAT_VERSION,
+  INITIATIVE_RULES,
 } from '../constants';
-
-export { ACCOUNT_EXPORT_FORMAT, ACCOUNT_EXPORT_FORMAT_VERSION, GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION };
 
 /** A unit's reference inside the file (its id when exported): the fight points at units through it. */
 const fileUnitRef = z.string().trim().min(1, { error: 'validation.required' }).max(64);
@@ -44,13 +36,11 @@ export const fileDate = z.iso.datetime({ offset: true, error: 'validation.date' 
 const timestamp = fileDate.optional();
 
 // Items read like a campaign PUT (names, colours, ids), but counts and note lengths are only capped
-// far above every tier here: the importing user's tier is checked after parsing
-// (../campaigns/import-limits.ts), so the answer can say "races: 21 of 20" rather than "too many items".
-export const GAME_DATA_LIST_MAX = 2_000;
+// far above every tier here (GAME_DATA_LIST_MAX): the importing user's tier is checked after parsing.
 const HARD_CAP = GAME_DATA_LIST_MAX;
 /** Units a fight can name (allies, enemies, conditions' holders): every unit of the largest tier. */
 export const FIGHT_UNITS_MAX = maxOverTiers('unitsPerCampaign');
-// Like every user text (issue #18): no U+0000, no lone surrogate, or the insert fails with a 500.
+// Like every user text: no U+0000, no lone surrogate, or the insert fails with a 500.
 const freeText = userText().default('');
 
 /** No two entries of one list may share a name (units refer to them by name). */
@@ -93,7 +83,7 @@ export type ExportedUnit = z.infer<typeof exportedUnit>;
  * The campaign's fight as the combat API answers it (core/src/schemas/combat.ts), without what only
  * makes sense on the server it came from (version, undo/redo flags). Unit ids are file references.
  */
-/** One entry of an exported log; the import checks entries one by one (bounded problems, issue #28). */
+/** One entry of an exported log; the import checks entries one by one (bounded problems). */
 export const exportedLogEntry = combatLogEntry.extend({
   id: z.string().min(1).max(64),
   // `step` is stored in an integer column: bounded here, or a hostile file reaches the database.
@@ -113,7 +103,7 @@ export const exportedFight = combatState.extend({
     fileUnitRef,
     z.array(combatCondition.extend({ id: z.string().min(1).max(64), ofUnitId: fileUnitRef })).max(50),
   ),
-  // The documented cap of a fight's log (core/src/rules/combat-limits.ts).
+  // The documented cap of a fight's log (core/src/limits.ts).
   log: z.array(exportedLogEntry).max(COMBAT_LOG_MAX_ENTRIES),
 });
 export type ExportedFight = z.infer<typeof exportedFight>;
@@ -125,7 +115,7 @@ export const gameDataExport = z
     exportedAt: timestamp,
     campaign: exportedCampaign,
     units: z.array(exportedUnit).max(HARD_CAP),
-    // Its log and conditions are stored as written: every string in them is user text (issue #18).
+    // Its log and conditions are stored as written: every string in them is user text.
     fight: exportedFight.superRefine(storableStrings).optional(),
   })
   .superRefine((file, ctx) => {

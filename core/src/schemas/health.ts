@@ -7,7 +7,7 @@ export const health = z.object({
 });
 export type Health = z.infer<typeof health>;
 
-/** `/api/ready`: whether a load balancer should send this process requests (issue #19). */
+/** `/api/ready`: whether a load balancer should send this process requests (docs/decisions/025). */
 export const ready = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.enum(['up', 'down']),

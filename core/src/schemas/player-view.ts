@@ -1,20 +1,10 @@
-// The live player view (issue #15, decision 028): what the game master lets players see of a fight
+// The live player view (decision 028): what the game master lets players see of a fight
 // through a read-only link, and the redacted payload the link serves. The payload carries only what
 // the player page shows; the rule that builds it is core/src/combat/player-view.ts.
 import { z } from 'zod';
-import { PLAYER_ALIAS_MAX } from '../constants';
+import { PLAYER_ALIAS_MAX } from '../limits';
 import { maxOverTiers } from '../tiers';
-import { errorBody, idSchema, userText } from './common';
-
-export { PLAYER_ALIAS_MAX };
-/** How many of the last log lines the player page gets. */
-export const PLAYER_LOG_LINES = 8;
-/**
- * How many of the log's newest entries the server reads to find those lines (decision 046): lines
- * naming units players do not see are left out, so a feed may show fewer than PLAYER_LOG_LINES
- * when most of the last entries are out of their sight; the read never grows with the log.
- */
-export const PLAYER_LOG_WINDOW = 200;
+import { errorBody, idSchema, trimmedTextSchema } from './common';
 
 /** Per side: HP as numbers, as a band without any number, or not at all. */
 export const hpVisibility = z.enum(['exact', 'bands', 'hidden']);
@@ -26,7 +16,7 @@ export const playerUnitSettings = z.object({
   /** A hidden unit shows itself once its first turn comes. */
   revealOnFirstTurn: z.boolean().optional(),
   /** Shown instead of the unit's name; blank means none. */
-  alias: userText().trim().max(PLAYER_ALIAS_MAX, { error: 'validation.tooLong' }).optional(),
+  alias: trimmedTextSchema(PLAYER_ALIAS_MAX).optional(),
 });
 export type PlayerUnitSettings = z.infer<typeof playerUnitSettings>;
 
@@ -56,7 +46,7 @@ export const DEFAULT_PLAYER_VIEW_SETTINGS: PlayerViewSettings = {
 };
 
 /**
- * The settings with their version (issue #29): GET, PUT and PATCH answer it. Every change adds one;
+ * The settings with their version: GET, PUT and PATCH answer it. Every change adds one;
  * a change sent with an older `expectedVersion` is refused (409 PLAYER_VIEW_CONFLICT) with the
  * current settings, so two devices never overwrite each other silently.
  */
@@ -68,7 +58,7 @@ export const playerViewSettingsState = z.object({
 export type PlayerViewSettingsState = z.infer<typeof playerViewSettingsState>;
 
 /**
- * PATCH /api/combat/player-view: ONE change, applied at once (issue #29 item 1): a side's HP display,
+ * PATCH /api/combat/player-view: ONE change, applied at once: a side's HP display,
  * or some settings of one unit (an alias of "" removes it). Fields left out keep their value.
  */
 export const playerViewChange = z
@@ -98,7 +88,7 @@ export const shareLinkResponse = z.object({ url: z.string() });
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 
 /**
- * GET /api/combat/share, owner only (issue #29 item 2, decision 050): the campaign's live link, shown
+ * GET /api/combat/share, owner only (decision 050): the campaign's live link, shown
  * again on any of the GM's devices (null: none, or one this server cannot open), and how many player
  * pages are watching it now, counted across processes.
  */

@@ -1,22 +1,21 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { QUICK_TEMPLATES } from '../units/quick-generation';
-import { idSchema, nameSchema, userText } from './common';
+import { idSchema, nameSchema, textSchema, userText, wholeNumberSchema } from './common';
 
-import { DEFAULT_HP, GENDERS, HP_MAX, MONEY_MAX } from '../constants';
+import { DEFAULT_HP, GENDERS } from '../constants';
+import { CHARACTERISTIC_VALUE_MAX, CURRENT_HP_BOUND, HP_MAX, MONEY_MAX, NAME_MAX } from '../limits';
 
-export { DEFAULT_CHARACTERISTIC_VALUE, DEFAULT_HP, GENDERS, HP_MAX, MONEY_MAX } from '../constants';
-
-const moneyAmount = z
-  .number({ error: 'validation.invalid' })
-  .int({ error: 'validation.integer' })
-  .min(0, { error: 'validation.tooSmall' })
-  .max(MONEY_MAX, { error: 'validation.tooBig' });
+const moneyAmount = wholeNumberSchema({ min: 0, max: MONEY_MAX }, z.number({ error: 'validation.invalid' }));
 export const money = z.object({ gold: moneyAmount, silver: moneyAmount, bronze: moneyAmount });
 export type Money = z.infer<typeof money>;
 
-const listChoice = userText().trim().min(1, { error: 'validation.required' }).max(50);
-const characteristicValue = z.number().int({ error: 'validation.integer' }).min(0).max(100);
+const listChoice = userText().trim().min(1, { error: 'validation.required' }).max(NAME_MAX);
+const characteristicValue = z
+  .number()
+  .int({ error: 'validation.integer' })
+  .min(0)
+  .max(CHARACTERISTIC_VALUE_MAX);
 
 /** Every writable unit field, none defaulted: the base of both create and update. */
 const unitFields = {
@@ -26,12 +25,12 @@ const unitFields = {
   race: listChoice,
   class: listChoice,
   status: listChoice,
-  characteristics: z.record(userText().max(50), characteristicValue),
-  hp: z.number().int({ error: 'validation.integer' }).min(0).max(HP_MAX),
+  characteristics: z.record(userText().max(NAME_MAX), characteristicValue),
+  hp: wholeNumberSchema({ min: 0, max: HP_MAX }),
   /** Clamped by the server: empty or above hp becomes hp, below 0 becomes 0. */
-  currentHp: z.number().int({ error: 'validation.integer' }).min(-1_000_000).max(1_000_000).nullable(),
+  currentHp: wholeNumberSchema({ min: -CURRENT_HP_BOUND, max: CURRENT_HP_BOUND }).nullable(),
   money,
-  notes: userText().max(maxOverTiers('unitNoteChars'), { error: 'validation.tooLong' }),
+  notes: textSchema(maxOverTiers('unitNoteChars')),
 };
 
 export const createUnitBody = z.object({
@@ -96,7 +95,7 @@ export const unitConflictBody = z.object({
 });
 export type UnitConflictBody = z.infer<typeof unitConflictBody>;
 
-/** Copies of a unit (issue #16): how many, numbered "Goblin 2", "Goblin 3"… within the unit limit. */
+/** Copies of a unit: how many, numbered "Goblin 2", "Goblin 3"… within the unit limit. */
 export const copyUnitBody = z.object({
   count: z.number().int({ error: 'validation.integer' }).min(1).max(maxOverTiers('unitsPerCampaign')),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAME_MAX } from '../constants';
+import { NAME_MAX } from '../limits';
 import { baseName, copyNames } from './copies';
 
 describe('copyNames', () => {

@@ -1,7 +1,7 @@
-// Copies of a unit (issue #16, decision 031): "Goblin" spawns "Goblin 2", "Goblin 3"… numbered after
+// Copies of a unit (decision 031): "Goblin" spawns "Goblin 2", "Goblin 3"… numbered after
 // the highest number the campaign already uses for that name, so a second batch goes on from the
 // first. The source counts as number 1; names stay within the name limit.
-import { NAME_MAX } from '../constants';
+import { NAME_MAX } from '../limits';
 
 /** The name without a trailing number: "Goblin 3" → "Goblin". */
 export function baseName(name: string): string {

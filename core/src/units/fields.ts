@@ -1,7 +1,9 @@
-// A unit names its race, class and status; each must be an entry of its campaign's list (spec §3).
-// The schema cannot say so (it does not know the campaign): the server checks it with this function
-// and the unit form mirrors it with the same one, without zod (decision 011).
+// A unit names its race, class and status; each must be an entry of its campaign's list
+// (docs/product.md#units). The schema cannot say so (it does not know the campaign): the server checks it
+// with this function and the unit form mirrors it with the same one, without zod (decision 011).
+import { checkWholeNumber, type Problem } from '../checks';
 import type { MessageKey } from '../i18n';
+import { CHARACTERISTIC_VALUE_MAX } from '../limits';
 
 export const UNIT_LIST_FIELDS = ['race', 'class', 'status'] as const;
 export type UnitListField = (typeof UNIT_LIST_FIELDS)[number];
@@ -24,4 +26,15 @@ export function matchListChoice(list: readonly { name: string }[], given: string
   if (exact) return exact.name;
   const folded = given.toLocaleLowerCase();
   return list.find((entry) => entry.name.toLocaleLowerCase() === folded)?.name;
+}
+
+/**
+ * A characteristic's value for a campaign whose characteristic goes up to `max`: the schema's bounds
+ * (a whole number 0..100) first, then the campaign's own max. The server's unit checks and the unit
+ * form both call this, so a value over the max reads the same on both.
+ */
+export function checkCharacteristicValue(value: number | string, max: number): Problem | null {
+  const problem = checkWholeNumber(value, { min: 0, max: CHARACTERISTIC_VALUE_MAX });
+  if (problem) return problem;
+  return Number(value) > max ? { key: 'validation.characteristicMax', params: { max } } : null;
 }

@@ -13,7 +13,7 @@ const characteristics = [
   { name: 'Armor Class', max: 20 },
 ];
 
-describe('quick generation (spec §9, turn-2 decision: percentages of each max)', () => {
+describe('quick generation (docs/product.md#quick-generation, turn-2 decision: percentages of each max)', () => {
   it('keeps the spec ranges on max 100 and scales them on max 20 (Boss 8–14, Weak NPC 4–8)', () => {
     expect(Object.fromEntries(QUICK_TEMPLATES.map((t) => [t, quickTemplateRange(t, 100)]))).toEqual({
       boss: { min: 40, max: 70 },
@@ -101,7 +101,7 @@ describe('quick generation (spec §9, turn-2 decision: percentages of each max)'
   });
 });
 
-describe('current HP clamping (spec §4)', () => {
+describe('current HP clamping (docs/product.md#unit-form)', () => {
   it.each([
     [null, 100, 100],
     [undefined, 80, 80],

@@ -1,5 +1,5 @@
-// Quick characteristic generation (spec §9, turn-2 decision): each template's range is a percentage
-// of the characteristic's max (Boss 40–70 %, Strong NPC 35–60 %, Normal NPC 30–55 %, Weak NPC
+// Quick characteristic generation (docs/product.md#quick-generation, turn-2 decision): each template's range
+// is a percentage of the characteristic's max (Boss 40–70 %, Strong NPC 35–60 %, Normal NPC 30–55 %, Weak NPC
 // 20–40 %), and every characteristic is drawn uniformly, as a whole number, in its scaled range.
 //
 // Rounding: each end of the range is rounded to the nearest whole number, halves up

@@ -1,5 +1,7 @@
 // One database handle for both drivers: PGlite (embedded, default) or PostgreSQL through `pg`.
-// Repositories only see `Db`, so the same queries run on both.
+// Repositories only see `Db`, so the same queries run on both. The driver's own client comes typed
+// with it (`Db['$client']`, `Database.pool`): the shared-state layer (server/src/infra/) listens and
+// counts through it, and nothing casts to reach it (docs/decisions/055-one-shared-state-layer.md).
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -11,7 +13,8 @@ import { acquireDataDirLock } from './lock';
 import { migrate } from './migrate';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The drizzle handle, and the driver's client under it (a transaction has none). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema> & { readonly $client: pg.Pool | PGlite };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Db | Tx;
@@ -22,12 +25,15 @@ export type DatabaseOptions =
   | { kind: 'pglite-memory' }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
-export interface Database {
+interface DatabaseHandle {
   db: Db;
-  driver: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** The open database; on PostgreSQL its pool (LISTEN connections copy its settings, metrics read it). */
+export type Database = DatabaseHandle &
+  ({ driver: 'postgres'; pool: pg.Pool } | { driver: 'pglite'; pglite: PGlite });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = await connect(options);
@@ -49,6 +55,7 @@ async function connect(options: DatabaseOptions): Promise<Database> {
     return {
       db,
       driver: 'postgres',
+      pool,
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -63,6 +70,7 @@ async function connect(options: DatabaseOptions): Promise<Database> {
     return {
       db,
       driver: 'pglite',
+      pglite: client,
       ping: () => ping(db),
       close: async () => {
         try {
@@ -94,7 +102,7 @@ async function ping(db: Db): Promise<boolean> {
  * goes through drizzle's query builder.
  */
 export async function runPrepared<T>(db: Db, statement: { name: string; text: string }, values: unknown[]) {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = db.$client;
   const result =
     client instanceof pg.Pool
       ? await client.query({ name: statement.name, text: statement.text, values })

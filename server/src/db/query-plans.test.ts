@@ -1,4 +1,4 @@
-// Cost flat as data grows (issue #20, decision 037): with ~100,000 units spread over 2,000 campaigns
+// Cost flat as data grows (decision 037): with ~100,000 units spread over 2,000 campaigns
 // of 500 users, and 1,000 fights with 20,000 log entries, the hot requests plan every read of the big
 // tables through an index — no sequential scan. The statements are not copied here: each request is
 // served for real while every statement the drivers receive is recorded (inside transactions too),

@@ -27,7 +27,7 @@ const id = () =>
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /**
- * Insertion order (issue #29 item 12): rows written in one statement or one transaction share
+ * Insertion order: rows written in one statement or one transaction share
  * `created_at` (and PGlite's clock ticks in milliseconds), so lists sort by `created_at, seq` and
  * never by chance: copies "Goblin 2, 3, 4" stay in their numbering order.
  */
@@ -47,7 +47,7 @@ export const users = pgTable(
       .notNull()
       .default('Novice'),
     /** When the register form's terms checkbox was ticked; null for API clients, whose use of the
-     *  API accepts the terms (decisions.md, turn 2). */
+     *  API accepts the terms (docs/product.md#register). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -141,7 +141,7 @@ export const units = pgTable(
 );
 
 /**
- * A deleted campaign kept for its Undo (issue #29 item 13, decision 052): every row of the campaign
+ * A deleted campaign kept for its Undo (decision 052): every row of the campaign
  * and of the tables that hang on it, as PostgreSQL's own JSON of each row, restored with the same ids.
  * The undo token is the owner's only (its SHA-256 here); rows past `expires_at` are purged.
  */
@@ -212,7 +212,7 @@ export const combatLog = pgTable(
 );
 
 /**
- * The player view of a campaign's fight (issue #15, decision 028): the game master's settings, and
+ * The player view of a campaign's fight (decision 028): the game master's settings, and
  * the read-only share link (its SHA-256 only; null once revoked). `secret` keys the opaque unit ids
  * players see, new with every link so ids of a revoked link say nothing about the next one.
  */
@@ -231,7 +231,7 @@ export const playerViews = pgTable(
     tokenSealed: text('token_sealed'),
     secret: text('secret').notNull(),
     settings: jsonb('settings').$type<PlayerViewSettings>().notNull(),
-    /** One more on every change of `settings`: the version check of PATCH (issue #29). */
+    /** One more on every change of `settings`: the version check of PATCH. */
     version: integer('version').notNull().default(0),
     updatedAt: updatedAt(),
   },

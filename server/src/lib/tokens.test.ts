@@ -1,4 +1,4 @@
-// Secrets compared in code are compared in constant time (issue #18). Tokens themselves are never
+// Secrets compared in code are compared in constant time. Tokens themselves are never
 // compared: their SHA-256 is looked up in the database. This suite also reads the server's sources
 // so that a new `===` on a token, secret or hash fails here rather than slipping through review.
 import fs from 'node:fs';

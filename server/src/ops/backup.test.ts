@@ -1,4 +1,4 @@
-// Backup round trip (issue #19): create data, back up, wipe, restore, and the API shows the same
+// Backup round trip (docs/decisions/025): create data, back up, wipe, restore, and the API shows the same
 // data. PGlite in the api-pglite project; PostgreSQL (pg_dump / pg_restore) in api-postgres.
 import fs from 'node:fs';
 import os from 'node:os';

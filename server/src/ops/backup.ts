@@ -1,4 +1,4 @@
-// `npm run backup -- FILE` / `npm run restore -- FILE` (issue #19, docs/operations.md). PostgreSQL:
+// `npm run backup -- FILE` / `npm run restore -- FILE` (docs/decisions/025, docs/operations.md). PostgreSQL:
 // pg_dump's custom format and pg_restore, which must be at least the server's major version.
 // PGlite: PGlite's own archive of the data folder (dumpDataDir / loadDataDir), taken under the
 // DATA_DIR lock, so neither runs while a server holds the folder.

@@ -1,6 +1,6 @@
-// The container files checked without a Docker daemon (issue #19; none runs in CI here): compose.yaml
-// against the Compose Specification's JSON schema plus what our deployment needs from it, and the
-// Dockerfile, .dockerignore and Caddyfile for the properties README "Deploying with Docker" promises.
+// The container files checked without a Docker daemon (docs/decisions/025; none runs in CI here):
+// compose.yaml against the Compose Specification's JSON schema plus what our deployment needs from it, and
+// the Dockerfile, .dockerignore and Caddyfile for the properties README "Deploying with Docker" promises.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2019 from 'ajv/dist/2019';

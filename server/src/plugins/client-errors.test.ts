@@ -1,4 +1,4 @@
-// Requests Node's HTTP parser refuses before Fastify sees them (issue #18): headers over the 16 KB
+// Requests Node's HTTP parser refuses before Fastify sees them: headers over the 16 KB
 // limit answer 431 with `Connection: close`, and the connection then closes cleanly — never a reset
 // that a keep-alive client would meet on its next request. A real listening server and raw sockets:
 // `inject` never goes through the parser.

@@ -1,7 +1,7 @@
 // Requests Node's HTTP parser refuses before any route runs: headers over its 16 KB limit (431), a
 // request that timed out (408), bytes that are not HTTP (400). Fastify's default answer carries no
 // `Connection: close` and then destroys the socket, so a keep-alive client that read the answer sends
-// its next request into a connection that is gone (ECONNRESET, issue #18). Here the answer says
+// its next request into a connection that is gone (ECONNRESET). Here the answer says
 // `Connection: close` and the close is a lingering one: the server ends its side and reads (and
 // drops) what the client still sends until the client closes too — closing a socket with unread
 // bytes would answer them with a TCP reset.

@@ -1,4 +1,4 @@
-// /api/metrics as Prometheus scrapes it (issue #19): hidden without METRICS_TOKEN, bearer-protected,
+// /api/metrics as Prometheus scrapes it (docs/decisions/025): hidden without METRICS_TOKEN, bearer-protected,
 // and counting requests by route pattern (never by URL) with the gauges operations.md queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,15 +1,11 @@
-// GET /api/metrics in Prometheus text format (issue #19; queries in docs/operations.md). Off unless
+// GET /api/metrics in Prometheus text format (docs/decisions/025; queries in docs/operations.md). Off unless
 // METRICS_TOKEN is set: the route then does not exist (404), and answers only `Authorization: Bearer
 // <token>`. Each app has its own registry, so tests that build several apps count separately; the
 // series describe this process only (Prometheus sums the replicas).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { count } from 'drizzle-orm';
-import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
-import { openEventStreams } from '../features/combat/events/sse';
+import type { GaugeSpec, Gauges } from '../infra/gauges';
 import { sendError } from './errors';
 import { sameSecret } from '../lib/tokens';
 
@@ -21,40 +17,29 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Constant time, and the token's length does not leak either (both sides are hashed first). */
 const sameToken = sameSecret;
 
-function databaseGauges(registry: Registry, database: Database): void {
+/** A gauge its owner registered (the pool in infra/, open streams and the mail outbox in their features). */
+function registerGauge(registry: Registry, spec: GaugeSpec): void {
   new Gauge({
-    name: 'questkeeper_db_pool_connections',
-    help: 'PostgreSQL pool connections by state (total, idle, waiting requests); absent on PGlite.',
-    labelNames: ['state'],
+    name: spec.name,
+    help: spec.help,
+    labelNames: [...(spec.labelNames ?? [])],
     registers: [registry],
-    collect() {
-      const client = (database.db as unknown as { $client: unknown }).$client;
-      if (!(client instanceof pg.Pool)) return;
-      this.set({ state: 'total' }, client.totalCount);
-      this.set({ state: 'idle' }, client.idleCount);
-      this.set({ state: 'waiting' }, client.waitingCount);
-    },
-  });
-  new Gauge({
-    name: 'questkeeper_mail_outbox_messages',
-    help: 'Messages in mail_outbox by status (demo, pending, sent, dead).',
-    labelNames: ['status'],
-    registers: [registry],
-    // One grouped count per scrape; it reads no user data. (Kept here rather than in the mail
-    // feature's repository: it exists only for this endpoint.)
     async collect() {
-      const rows = await database.db
-        .select({ status: mailOutbox.status, messages: count() })
-        .from(mailOutbox)
-        .groupBy(mailOutbox.status);
+      const reading = await spec.read();
+      if (typeof reading === 'number') {
+        this.set(reading);
+        return;
+      }
       this.reset();
-      for (const status of ['demo', 'pending', 'sent', 'dead']) this.set({ status }, 0);
-      for (const row of rows) this.set({ status: row.status }, row.messages);
+      for (const { labels, value } of reading) this.set(labels, value);
     },
   });
 }
 
-export default fp(async function metricsPlugin(app: FastifyInstance, options: { token: string | undefined }) {
+export default fp(async function metricsPlugin(
+  app: FastifyInstance,
+  options: { token: string | undefined; gauges: Gauges },
+) {
   const { token } = options;
   if (!token) return;
 
@@ -73,15 +58,7 @@ export default fp(async function metricsPlugin(app: FastifyInstance, options: { 
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  databaseGauges(registry, app.database);
-  new Gauge({
-    name: 'questkeeper_event_streams_open',
-    help: 'Combat event streams (SSE) open in this process.',
-    registers: [registry],
-    collect() {
-      this.set(openEventStreams());
-    },
-  });
+  for (const gauge of options.gauges.list()) registerGauge(registry, gauge);
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the URL: ids and unknown paths would make a series per request.

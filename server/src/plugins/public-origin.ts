@@ -1,4 +1,4 @@
-// Says so in the log when the app is opened on an origin other than PUBLIC_URL (issue #16). Links the
+// Says so in the log when the app is opened on an origin other than PUBLIC_URL. Links the
 // server builds from PUBLIC_URL — payment returns, mailed links — then open that other origin, where
 // the browser holds no session (it lives in the origin's localStorage) and the checkout window cannot
 // be closed by the page that opened it. Once per origin: a wrong setting shows up without flooding

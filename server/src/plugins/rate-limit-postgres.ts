@@ -1,5 +1,5 @@
 // Rate-limit counters in the database, for several processes sharing PostgreSQL without Redis
-// (issue #19, decision 025). One statement per hit: the upsert locks the key's row, so parallel hits
+// (decision 025). One statement per hit: the upsert locks the key's row, so parallel hits
 // from any process count one by one, and a window that has ended starts again at 1.
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

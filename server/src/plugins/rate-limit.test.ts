@@ -183,16 +183,15 @@ describe('rate-limit stores', () => {
   it.skipIf(!process.env.TEST_REDIS_URL)(
     'counts in Redis per fixed window (shared between processes)',
     async () => {
-      const store = createRedisStore(process.env.TEST_REDIS_URL!, `qk:test:${process.pid}:`);
-      const other = createRedisStore(process.env.TEST_REDIS_URL!, `qk:test:${process.pid}:`);
+      const connections = [new Redis(process.env.TEST_REDIS_URL!), new Redis(process.env.TEST_REDIS_URL!)];
+      const [store, other] = connections.map((redis) => createRedisStore(redis, `qk:test:${process.pid}:`));
       try {
-        await exerciseStore(store);
+        await exerciseStore(store!);
         const key = `shared:${Math.random()}`;
-        await store.hit(key, 60_000);
-        expect((await other.hit(key, 60_000)).count).toBe(2);
+        await store!.hit(key, 60_000);
+        expect((await other!.hit(key, 60_000)).count).toBe(2);
       } finally {
-        await store.close();
-        await other.close();
+        for (const redis of connections) redis.disconnect();
       }
     },
   );
@@ -201,11 +200,11 @@ describe('rate-limit stores', () => {
     'keeps no email and no IP address in clear in Redis (decision 048)',
     async () => {
       const prefix = `qk-test:${crypto.randomUUID()}:`;
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
       const ctx = await createTestApp({
         env: { RATE_LIMIT_SCALE: '1' },
-        rateLimitStore: createRedisStore(process.env.TEST_REDIS_URL!, prefix),
+        rateLimitStore: createRedisStore(redis, prefix),
       });
-      const redis = new Redis(process.env.TEST_REDIS_URL!);
       try {
         const email = `Clear.Text-${crypto.randomUUID()}@Example.test`;
         const ip = '192.0.2.123';

@@ -1,11 +1,12 @@
 // Rate limits for the calls an attacker would hammer (login, register, forgot/reset password,
 // contact, the password checks of a signed-in user), counted per IP and per email in fixed windows.
 // In memory on the embedded database; in rate_limit_counters on PostgreSQL and in Redis when
-// REDIS_URL is set, so several server processes share the counts (decision 025). Keys name the
+// REDIS_URL is set, so several server processes share the counts (decision 025); the app picks the
+// store through server/src/infra/ (decision 055). Keys name the
 // email and the IP only by hash (decision 048).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
 import { limitKey } from '../lib/limit-key';
 
@@ -39,7 +40,7 @@ export const RATE_LIMIT_RULES = {
   deleteAccount: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
   // The same for the current password asked by a password change (decision 048).
   changePassword: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
-  // Player-view links (issue #15): guessing tokens is the attack; no email, per IP only.
+  // Player-view links (docs/decisions/028): guessing tokens is the attack; no email, per IP only.
   playerView: { windowMs: 60_000, perIp: 120, perEmail: 0 },
   // Imports read up to 32 MiB each and downloads gather a whole account: per account (its email),
   // generous per IP for a table behind one address (decision 047).
@@ -73,8 +74,8 @@ export function createMemoryStore(): RateLimitStore {
   };
 }
 
-export function createRedisStore(url: string, prefix = 'qk:rl:'): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+/** On the process's shared Redis command connection (server/src/infra/redis.ts), which it does not close. */
+export function createRedisStore(redis: Redis, prefix = 'qk:rl:'): RateLimitStore {
   return {
     async hit(key, windowMs) {
       const redisKey = prefix + key;
@@ -88,9 +89,7 @@ export function createRedisStore(url: string, prefix = 'qk:rl:'): RateLimitStore
       const ttl = Number(result?.[2]?.[1] ?? windowMs);
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    async close() {},
   };
 }
 

@@ -27,7 +27,7 @@ export const CONTENT_SECURITY_POLICY = {
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
   crossOriginEmbedderPolicy: false,
-  // The checkout opens in a new window that the app polls for closing (spec §4).
+  // The checkout opens in a new window that the app polls for closing (docs/product.md#subscription).
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   strictTransportSecurity: false,

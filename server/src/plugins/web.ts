@@ -88,8 +88,8 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
-    // decisions.md: unprefixed paths that exist under a language go to the preferred language's path,
-    // query kept. (A signed-in user is then moved to their saved language by the app.)
+    // docs/product.md#routes: unprefixed paths that exist under a language go to the preferred language's
+    // path, query kept. (A signed-in user is then moved to their saved language by the app.)
     if (wantsApp && pathname !== '/' && matchLocalizedRoute(pathname) !== undefined) {
       const query = request.url.slice(pathname.length);
       return reply.redirect(`/${request.language}${pathname.replace(/\/+$/, '')}${query}`, 302);
@@ -99,7 +99,7 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
       const page = (
         pageFor(pathname, request.url.slice(pathname.length), route, request.language) ?? indexPage
       )();
-      // The bare root is a redirect screen (spec §2: noindex); the app adds the meta tag too.
+      // The bare root is a redirect screen (docs/product.md#routes: noindex); the app adds the meta tag too.
       if (route && routes[route].noindex) reply.header('x-robots-tag', 'noindex');
       reply
         .code(route ? 200 : 404)

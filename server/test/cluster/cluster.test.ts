@@ -1,4 +1,4 @@
-// Issue #19: three real server processes on one PostgreSQL (and Redis when TEST_REDIS_URL is set)
+// docs/decisions/025: three real server processes on one PostgreSQL (and Redis when TEST_REDIS_URL is set)
 // behind a round-robin proxy behave as one server (decision 025): sessions, their revocation, rate
 // limits, live combat events and payments are shared; migrations run once; a rolling restart
 // fails no request. Runs once, in the api-postgres project.

@@ -1,4 +1,4 @@
-// Real server processes for the cluster proof (issue #19): each started the way scripts/start.mjs
+// Real server processes for the cluster proof (docs/decisions/025): each started the way scripts/start.mjs
 // starts one (`node --import tsx server/src/server.ts`), on its own port, all on one database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Issue #18, item 1: the authorization matrix, generated from the route table. Every route × caller
+// The authorization matrix, generated from the route table. Every route × caller
 // (anonymous, another user, the owner) × target (own data, another user's, unknown ids, another
 // user's campaign in X-Campaign-Id, …) answers exactly what its rule says, no answer to one user
 // carries a string of the other's rows, and no request changes rows it must not (the tables come

@@ -1,4 +1,4 @@
-// The rules of the authorization matrix (issue #18). Every route the document marks as needing a
+// The rules of the authorization matrix. Every route the document marks as needing a
 // token gets the generic rule, built from what the route reads (path id, X-Campaign-Id, ids in its
 // body): a new signed-in route is covered by itself. A route without a token needs a rule of its own
 // here — a public call or a capability link — and a route with none fails the matrix.
@@ -152,7 +152,7 @@ function publicRule(
 const PUBLIC_RULES: Record<string, (route: ApiRoute) => Group[]> = {
   'GET /api/health': (route) => publicRule(route, 200),
   'GET /api/site': (route) => publicRule(route, 200),
-  // Readiness answers 503 only while this process should get no requests (issue #19).
+  // Readiness answers 503 only while this process should get no requests (docs/decisions/025).
   'GET /api/ready': (route) => publicRule(route, 200),
   'POST /api/auth/register': (route) => [
     ...publicRule(route, 201, { target: 'new email' }),
@@ -186,7 +186,7 @@ const PUBLIC_RULES: Record<string, (route: ApiRoute) => Group[]> = {
   ],
   'POST /api/auth/forgot-password': (route) => [
     ...publicRule(route, 200, { target: 'unknown email', body: () => ({ email: 'nobody@example.test' }) }),
-    // Anyone may ask a reset for an address: a new token is the one row it writes (decisions.md).
+    // Anyone may ask a reset for an address: a new token is the one row it writes (docs/product.md#accounts).
     ...publicRule(route, 200, {
       target: "owner's email",
       body: (world) => ({ email: world.owner.email }),
@@ -234,7 +234,7 @@ function capabilityRule(route: ApiRoute, kind: 'checkout' | 'portal'): Group[] {
 }
 
 /**
- * Player-view links (issue #15): the token in the path is a read-only capability, the bearer token
+ * Player-view links (docs/decisions/028): the token in the path is a read-only capability, the bearer token
  * is ignored. An unknown and a revoked link answer the same 404 to everyone. A live link shows the
  * owner's fight to whoever holds it, which this matrix would read as a leak: its answers are proven
  * in features/player-view (the secrets test).

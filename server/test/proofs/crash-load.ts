@@ -1,4 +1,4 @@
-// The write load of the crash proof (issue #18 item 4) and its ledger: simulated game masters
+// The write load of the crash proof and its ledger: simulated game masters
 // register, sign in, create their campaign, create and update units, save rules and act in the
 // fight, through the HTTP API, while the server may be killed at any moment. Every write answered
 // 2xx goes into the ledger; a write whose answer never came (the process died) is "pending": it may

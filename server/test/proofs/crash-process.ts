@@ -1,4 +1,4 @@
-// The real server for the crash and soak proofs (issue #18): the compiled bundle `npm start` runs
+// The real server for the crash and soak proofs: the compiled bundle `npm start` runs
 // (server/dist/server.js, built or rebuilt by scripts/ensure-server-build.mjs, docs/decisions/026),
 // started with the same flags and NODE_ENV. The bundle is copied to a private folder first, so a
 // rebuild started meanwhile by someone else's `npm start` cannot swap it between two restarts.

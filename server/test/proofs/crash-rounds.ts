@@ -1,4 +1,4 @@
-// Crash rounds (issue #18 item 4), shared by the CI proof (crash.test.ts, 5 rounds) and
+// Crash rounds, shared by the CI proof (crash.test.ts, 5 rounds) and
 // `npm run bench:crash` (20 rounds): the compiled server runs on a fresh data folder (PGlite) or a
 // fresh PostgreSQL database, takes a mixed write load, and is killed with SIGKILL at a seeded random
 // moment; it is started again on the same data, and every acknowledged write is read back.
@@ -43,7 +43,7 @@ export interface CrashResult {
   problems: string[];
 }
 
-/** The most a restart may take to answer /api/health (issue #18); the benchmark holds it. */
+/** The most a restart may take to answer /api/health; the benchmark holds it. */
 export const RESTART_LIMIT_MS = 10_000;
 const pause = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
 

@@ -1,8 +1,8 @@
-// Issue #18 item 4, crash safety: the compiled server (as `npm start` runs it) takes a mixed write
+// crash safety: the compiled server (as `npm start` runs it) takes a mixed write
 // load and is killed with SIGKILL at seeded random moments, 5 rounds on the current database
 // (`npm run bench:crash` runs 20). After each restart every write answered 2xx is read back through
 // the API, the data folder's lock has been taken over, and migrations did not run again. Each
-// restart must answer /api/health; the 10 s bound of issue #18 is held by the benchmark, as every
+// restart must answer /api/health; the 10 s bound is held by the benchmark, as every
 // timing is (here, on a CI machine shared with other suites, 60 s only catches a hang). The seed
 // is printed; CRASH_SEED=… replays a run.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue #18, item 2: generated hostile input at every route of the table. Each route's valid request
+// Generated hostile input at every route of the table. Each route's valid request
 // (signed in as the owner of a full world) is broken one way at a time: a fixed sweep of every body
 // field × its catalog (wrong types, bounds ± 1, empty and huge texts, NUL, lone surrogates, bidi,
 // emoji, nested junk, prototype keys) and of request-level breaks (content types, truncated JSON,

@@ -1,4 +1,4 @@
-// Hostile requests for one route (issue #18, item 2): its valid request broken one way at a time —
+// Hostile requests for one route: its valid request broken one way at a time —
 // a body slot (hostile-values.ts), the content type, the JSON text itself, the headers, the path id,
 // the query string — as a fixed sweep and as a fast-check arbitrary for the random part.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Hostile values for the hostile-input suite (issue #18, item 2), derived from each route's JSON
+// Hostile values for the hostile-input suite, derived from each route's JSON
 // schema (generated from core's zod contract): where a body can be broken (slots), what to put there
 // (a fixed catalog per kind of field, and fast-check arbitraries for the random part).
 import fc from 'fast-check';

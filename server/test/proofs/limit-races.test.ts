@@ -1,10 +1,10 @@
-// Issue #18, item 3: races at every limit. 100 concurrent creates at each tier's limit (campaigns,
+// Races at every limit. 100 concurrent creates at each tier's limit (campaigns,
 // units, unit duplicates, races, classes, statuses, characteristics) and 50 concurrent saves of rules
 // and notes at their length limit: never over the limit, never a 5xx, on PGlite (one connection, so
 // requests interleave between queries) and on PostgreSQL (a pool of 20: true parallel transactions).
 // Lists are saved whole through PUT /api/game-data/{id} or one entry at a time through
 // POST /api/game-data/{id}/lists; that no acknowledged entry is lost is asserted in
-// features/campaigns/list-edits.test.ts (issue #18 item 8).
+// features/campaigns/list-edits.test.ts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,4 +1,4 @@
-// Soak (issue #18 item 5), shared by `npm run bench:soak` (10 minutes) and the CI proof
+// Soak, shared by `npm run bench:soak` (10 minutes) and the CI proof
 // (soak.test.ts, 60 s): the compiled server (as `npm start` runs it) on a fresh data folder or
 // PostgreSQL database; simulated game masters play the calls of a session (sign in and out, list
 // campaigns, units and the fight, save rules, update units, act in the fight). The maximum rate is

@@ -1,4 +1,4 @@
-// Issue #18 item 5, the CI version of `npm run bench:soak`: 60 s of a game master's session calls
+// the CI version of `npm run bench:soak`: 60 s of a game master's session calls
 // (sign in and out, campaigns, units, the fight, rules, unit updates, combat actions) against the
 // compiled server at half the maximum measured just before, on the current database. Held: no
 // error, and RSS and heap (each read after a full GC in the server) grow less than 10 % from second

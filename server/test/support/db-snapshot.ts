@@ -1,4 +1,4 @@
-// Whole-database snapshots for the proof suites (issue #18). The tables come from the drizzle schema
+// Whole-database snapshots for the proof suites. The tables come from the drizzle schema
 // and a user's rows are found by following its foreign keys from `users`, so a new table — or a new
 // table hanging off campaigns — is covered without touching this file.
 import { is, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Campaign files with a fight and its log, for the import tests (issue #28, decision 047).
+// Campaign files with a fight and its log, for the import tests (decision 047).
 import { campaignFile } from './user-data-fixtures';
 
 /** A log entry as the export writes it: a blow of u0 on u0 in round 1. */

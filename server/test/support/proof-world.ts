@@ -1,4 +1,4 @@
-// The world the proof suites attack (issue #18): two paying users, an owner and an intruder, each
+// The world the proof suites attack: two paying users, an owner and an intruder, each
 // with what the app lets a user own — a subscription bought through the demo checkout, a campaign
 // with custom lists and rules, units, a fight with an undone step, a contact message — all made
 // through the API, every text tagged so a leak is recognizable.

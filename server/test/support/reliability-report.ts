@@ -1,4 +1,4 @@
-// The figures of the proof suites (issue #18). Each suite writes its section for the current database
+// The figures of the proof suites. Each suite writes its section for the current database
 // to test-results/reliability/<suite>.<driver>.json (ignored by git, eslint and prettier); with
 // UPDATE_RELIABILITY=1 it also renders docs/reliability.md from every section present, so the page
 // is refreshed by a run, not by hand. Sections of suites that did not run are kept as they stand, and
@@ -54,7 +54,7 @@ export async function renderDocument(): Promise<void> {
   const lines = [
     '# Reliability',
     '',
-    'What the proof suites of issue #18 (`server/test/proofs/`) try on every `npm test`, on PGlite and on',
+    'What the proof suites (`server/test/proofs/`) try on every `npm test`, on PGlite and on',
     'PostgreSQL, and what held in the run that wrote this page. The suites write these figures',
     'themselves; to refresh the page after a change:',
     '',

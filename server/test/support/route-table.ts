@@ -1,4 +1,4 @@
-// The API's route table as the proof suites read it (issue #18): every operation of the app's own
+// The API's route table as the proof suites read it: every operation of the app's own
 // OpenAPI document, cross-checked against Fastify's route list so a route hidden from the document
 // cannot escape the suites. Nothing here is a hand list: a new route is picked up by itself.
 import type { App } from '../../src/app';
@@ -131,7 +131,7 @@ const ID_KINDS: Record<string, IdKind> = {
   units: 'unit',
   checkout: 'demo-checkout',
   portal: 'demo-portal',
-  // A player-view link's token (issue #15): a capability, like a demo session id.
+  // A player-view link's token (docs/decisions/028): a capability, like a demo session id.
   play: 'player-link',
 };
 

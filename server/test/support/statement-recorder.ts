@@ -13,8 +13,7 @@ export interface Statement {
 type QueryFn = (...args: unknown[]) => unknown;
 
 /** The driver's own client: a pg.Pool on PostgreSQL, the PGlite instance on the embedded database. */
-export const driverClient = (database: Database): pg.Pool | PGlite =>
-  (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+export const driverClient = (database: Database): pg.Pool | PGlite => database.db.$client;
 
 /**
  * Records every statement sent while `work` runs: on PostgreSQL through pg.Client (pool queries and

@@ -3,11 +3,8 @@
 import { count, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
-import {
-  GAME_DATA_FORMAT,
-  GAME_DATA_FORMAT_VERSION,
-  type GameDataExportInput,
-} from '@questkeeper/core/schemas/game-data-export';
+import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '@questkeeper/core/constants';
+import type { GameDataExportInput } from '@questkeeper/core/schemas/game-data-export';
 import * as schema from '../../src/db/schema';
 import type { App } from '../../src/app';
 import { bearer } from './harness';

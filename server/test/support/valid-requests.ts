@@ -1,4 +1,4 @@
-// A valid request for any route of the table (issue #18): the proof suites start from it, then swap
+// A valid request for any route of the table: the proof suites start from it, then swap
 // its ids (authorization matrix) or break one part of it (hostile input). Bodies come from the route's
 // JSON schema; the few that need the world's data (a race of the campaign, the fight's version, the
 // current password) are below, keyed by route. A route whose generated body is refused fails the
@@ -31,7 +31,7 @@ export const unknownIds = (): Ids => ({
 });
 
 /**
- * The undo tokens of campaigns deleted for the restore route's cells (issue #29, decision 052), by
+ * The undo tokens of campaigns deleted for the restore route's cells (decision 052), by
  * campaign id: the authorization rules delete both parties' campaigns first and file them here.
  */
 export const UNDO_TOKENS = new Map<string, string>();
@@ -72,7 +72,7 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
     version: party?.combatVersion ?? 0,
     action: { type: 'add', unitId: ids.unit, group: 'enemies' },
   }),
-  // One change of the player view (issue #29); the proof world never changes it before, so version 0.
+  // One change of the player view; the proof world never changes it before, so version 0.
   'PATCH /api/combat/player-view': (_party, ids) => ({
     expectedVersion: 0,
     unit: { id: ids.unit, hidden: true },

@@ -4,8 +4,8 @@ import { getSession } from '@/lib/session';
 import { AppRoutes } from './router';
 
 export function App() {
-  // Spec §4: the stored session is refreshed at start; a token the server refuses logs out (the API
-  // client clears the session on 401). Unreachable server: keep the session and try again later.
+  // docs/product.md#session: the stored session is refreshed at start; a token the server refuses logs out
+  // (the API client clears the session on 401). Unreachable server: keep the session and try again later.
   useEffect(() => {
     if (getSession()) refreshSession().catch(() => undefined);
   }, []);

@@ -1,4 +1,4 @@
-// The route guard: anonymous visitors go to /{lang}/login (decisions.md).
+// The route guard: anonymous visitors go to /{lang}/login (docs/product.md#routes).
 import { Navigate, Outlet, useParams } from 'react-router';
 import { isLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';

@@ -1,5 +1,5 @@
-// The bare root (spec §2): 'Redirection...', noindex, and a history replace to /fr or /en from the
-// browser language — or from the saved language of a signed-in user.
+// The bare root (docs/product.md#routes): 'Redirection...', noindex, and a history replace to /fr or /en from
+// the browser language — or from the saved language of a signed-in user.
 import { useEffect } from 'react';
 import { browserLanguage } from '@/lib/i18n';
 import { getSession } from '@/lib/session';

@@ -1,4 +1,4 @@
-// The pages of core/src/routes.ts (spec §2, decisions.md) with their layouts and guard: the table
+// The pages of core/src/routes.ts (docs/product.md#routes) with their layouts and guard: the table
 // holds the paths, this file the components. Every page is its own chunk, so public pages never
 // download the dashboard. Declarative routing on purpose: the data router adds ~16 KB gzip to every
 // page and nothing here needs loaders (docs/decisions/011-web-app-shell.md).
@@ -76,7 +76,7 @@ export const routeTree = (
           provider's hosted page (decision 018). */}
       <Route path={below('demoCheckout')} element={page(<DemoCheckoutPage />)} />
       <Route path={below('demoPortal')} element={page(<DemoPortalPage />)} />
-      {/* Public: the token in the URL is a read-only capability (issue #15). */}
+      {/* Public: the token in the URL is a read-only capability (docs/decisions/028). */}
       <Route path={below('playerView')} element={page(<PlayerViewPage />)} />
     </Route>
     <Route path="*" element={<UnprefixedRedirect />} />

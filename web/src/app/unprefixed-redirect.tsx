@@ -1,5 +1,5 @@
 // A path without a language: known pages move to the preferred language's path (query kept,
-// decisions.md); anything else is the Not Found page. The server does the same for full loads.
+// docs/product.md#routes); anything else is the Not Found page. The server does the same for full loads.
 import { Navigate, useLocation } from 'react-router';
 import { browserLanguage } from '@/lib/i18n';
 import { isUnprefixedAppPath } from '@/lib/paths';

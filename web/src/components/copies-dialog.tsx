@@ -1,4 +1,4 @@
-// Spawn N copies of a unit in one step (issue #16, decision 031): how many, the numbered names they
+// Spawn N copies of a unit in one step (decision 031): how many, the numbered names they
 // will get, the room left under the tier's unit limit, and — in the combat view — the group they
 // join. Shared by the units view and the combat view (one feature never imports another). The
 // server decides (all or none); the dialog only refuses early what the server would refuse.

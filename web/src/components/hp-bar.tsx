@@ -1,5 +1,5 @@
-// A unit's current / max hit points as a meter, coloured by spec §4 (above 70 % green, above 30 %
-// orange, otherwise red). The numbers are always written out, so the colour is never the only cue.
+// A unit's current / max hit points as a meter, coloured by docs/product.md#campaign (above 70 % green, above
+// 30 % orange, otherwise red). The numbers are always written out, so the colour is never the only cue.
 import { useTranslation } from 'react-i18next';
 import { hpRatio, hpTone, type HpTone } from '@/lib/unit-filter';
 

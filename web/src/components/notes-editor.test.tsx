@@ -89,7 +89,7 @@ describe('NotesEditor', { timeout: 20_000 }, () => {
     expect((await findEditor('Notes of Elf')).value).toBe('Lives in the **north**.');
   });
 
-  it('prompts an empty note with the name of the real Edit button (issue #16)', () => {
+  it('prompts an empty note with the name of the real Edit button', () => {
     render(<Owner save={async () => null} initial="  " />);
     expect(shownNote()).toBe('Nothing written yet. Click "Edit notes" to start');
   });

@@ -1,4 +1,4 @@
-// A markdown note read, then edited in place (spec §2, §4 "Rules, note, name editing"): the note
+// A markdown note read, then edited in place (docs/product.md#markdown-editor, #editing): the note
 // rendered read-only; Edit switches to the editor with the tier's limit; Save hands the text to the
 // owner's save; Cancel restores the saved text. The unit notes modal and the list entries' notes
 // use it; each places the buttons where its layout wants them (a modal's footer, below the note).
@@ -96,7 +96,7 @@ export type NotesEditorState = ReturnType<typeof useNotesEditor>;
 
 /** The refusal, if any, and the note: rendered, or in the editor while editing. `children` (the
  *  buttons, when they sit below the note) come last. An empty note names the owner's own Edit
- *  button (`editLabel`, issue #16), and takes no more room than its sentence. */
+ *  button (`editLabel`), and takes no more room than its sentence. */
 export function NotesEditor({
   editor,
   note,

@@ -1,7 +1,7 @@
-// The only place that talks to the API (style.md): adds the bearer token and the UI language,
+// The only place that talks to the API (README.md#architecture): adds the bearer token and the UI language,
 // parses the `{ code, message, fields }` error shape, and ends the session when the server says
 // the token is no longer valid (401), wherever that happens. Every call is typed by the core zod
-// schemas the server validates that route with (issue #13).
+// schemas the server validates that route with (docs/decisions/019).
 import type { z } from 'zod';
 import type { authUser } from '@questkeeper/core/schemas/auth';
 import type { ErrorCode } from '@questkeeper/core/errors';
@@ -103,7 +103,7 @@ export async function apiRequest(
   const payload: unknown = await response.json().catch(() => undefined);
   if (response.ok) return payload;
 
-  // A token the server no longer accepts ends the session (spec §4: failed refresh logs out).
+  // A token the server no longer accepts ends the session (docs/product.md#session: failed refresh logs out).
   if (response.status === 401 && session && getSession()?.token === session.token) clearSession();
   const error = (payload ?? {}) as { code?: ErrorCode; message?: string; fields?: Record<string, string> };
   throw new ApiError(
@@ -152,7 +152,7 @@ export async function apiStream(
 }
 
 /**
- * Downloads a file the API answers as an attachment (issue #17: a campaign's JSON, its rules as
+ * Downloads a file the API answers as an attachment (docs/decisions/024: a campaign's JSON, its rules as
  * markdown, the account's data) with the same headers as every call, since a plain link cannot send
  * the token. Answers the body and the `Content-Disposition` header; errors as apiRequest's.
  */

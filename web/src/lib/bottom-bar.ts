@@ -1,6 +1,6 @@
 // What is stuck to the bottom of the screen (the fight's action bar, with Next turn) marks itself —
 // or a `display: contents` wrapper around it — with `data-bottom-bar`. Toasts sit above it and a
-// target that glides to the end of its group is scrolled into view above it (issue #29), so neither
+// target that glides to the end of its group is scrolled into view above it, so neither
 // hides behind the bar nor covers it.
 export const BOTTOM_BAR_SELECTOR = '[data-bottom-bar]';
 

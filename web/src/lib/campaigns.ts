@@ -23,7 +23,7 @@ import { useUserId } from './query-client';
 
 export type { Campaign, ListEditInput, UpdateCampaignBody };
 
-/** What every dashboard view of a campaign receives (issue #4 contract). */
+/** What every dashboard view of a campaign receives (docs/decisions/012 contract). */
 export interface CampaignViewProps {
   campaign: Campaign;
   tier: Tier;
@@ -114,7 +114,9 @@ export function useCampaigns() {
   });
 }
 
-/** `{ limit, count }` for the 'count / limit' counter; spec §9: the limit shows 1 until loaded. */
+/**
+ * `{ limit, count }` for the 'count / limit' counter; docs/product.md#limits: the limit shows 1 until loaded.
+ */
 export function useCampaignLimit() {
   const userId = useUserId();
   return useQuery({

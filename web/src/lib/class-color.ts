@@ -1,5 +1,5 @@
-// Class colours (spec §3, §4, §9): a class is shown on a chip of its own colour, with light or dark
-// text chosen by a brightness threshold of 0.5. The colours are user data, not design tokens, so the
+// Class colours (docs/product.md#campaign, #limits): a class is shown on a chip of its own colour, with light
+// or dark text chosen by a brightness threshold of 0.5. The colours are user data, not design tokens, so the
 // two text colours are fixed values that read on any background rather than theme tokens.
 import { FALLBACK_CLASS_COLOR } from '@questkeeper/core/constants';
 

@@ -1,4 +1,4 @@
-// Saving a file the API sent (issue #17): the name comes from the answer's Content-Disposition (the
+// Saving a file the API sent (docs/decisions/024): the name comes from the answer's Content-Disposition (the
 // exact RFC 5987 `filename*` when given, else the ASCII `filename`), and the browser saves the blob
 // through a temporary object URL, as a link with `download` would.
 

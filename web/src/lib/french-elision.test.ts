@@ -1,4 +1,4 @@
-// French elision before user-typed names (decisions.md, turn 2).
+// French elision before user-typed names (docs/product.md#languages).
 import { describe, expect, it } from 'vitest';
 import { frenchDe } from './french-elision';
 

@@ -1,4 +1,4 @@
-// French elision before a name the user typed (decisions.md, turn 2: "Notes d'Aldric", "Au tour
+// French elision before a name the user typed (docs/product.md#languages: "Notes d'Aldric", "Au tour
 // d'Aldric"). A French string writes `{{name, de}}` where it means "de" + the name; i18n.ts registers
 // this as the `de` formatter, so the right form is chosen for each name at run time.
 

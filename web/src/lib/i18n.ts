@@ -14,7 +14,7 @@ export function isLanguage(value: string | undefined): value is Language {
   return value === 'en' || value === 'fr';
 }
 
-/** The browser's preferred language: fr when it starts with fr, otherwise en (spec §2). */
+/** The browser's preferred language: fr when it starts with fr, otherwise en (docs/product.md#routes). */
 export function browserLanguage(): Language {
   const preferred = navigator.languages?.[0] ?? navigator.language ?? '';
   return preferred.toLowerCase().startsWith('fr') ? 'fr' : 'en';

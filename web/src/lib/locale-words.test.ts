@@ -1,4 +1,4 @@
-// The words game masters found odd (issue #16; decisions.md, turn 2), held in place: French elision
+// The words game masters found odd (docs/product.md#languages), held in place: French elision
 // before names, « manche » for a round, one wording for gender, plan names in whole sentences,
 // French spacing, dialogs that say what they do. A new string that brings one back fails here.
 import { describe, expect, it } from 'vitest';

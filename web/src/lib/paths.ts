@@ -1,4 +1,4 @@
-// URL helpers for the `/{lang}/…` scheme of spec §2 and decisions.md, over core's route table.
+// URL helpers for the `/{lang}/…` scheme of docs/product.md#routes, over core's route table.
 import { matchLocalizedRoute, type LocalizedRouteId, type routes } from '@questkeeper/core/routes';
 import type { Language } from './i18n';
 

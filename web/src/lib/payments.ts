@@ -1,4 +1,4 @@
-// Checkout, shared by the pricing page, the login page's preselected plan and (issue #5) the
+// Checkout, shared by the pricing page, the login page's preselected plan and (docs/decisions/012) the
 // upgrade modal.
 import type { checkoutBody, redirectUrl } from '@questkeeper/core/schemas/payments';
 import { PAID_PLANS, type PaidPlan } from '@questkeeper/core/tiers';

@@ -23,12 +23,12 @@ function ownFeatures(tier: Tier): Exclude<PlanFeature, InheritedFeature>[] {
   return [
     { key: 'campaigns', count: limits.campaigns },
     { key: 'units', count: limits.unitsPerCampaign },
-    // The combat simulator is open to every tier (decisions.md, "Tiers and limits").
+    // The combat simulator is open to every tier (docs/product.md#tiers).
     { key: 'combat' },
     ...(limits.canEditLists
       ? ([
           { key: 'characteristics', count: limits.characteristics },
-          // The pricing card's "custom stats" is the statuses limit (decisions.md).
+          // The pricing card's "custom stats" is the statuses limit (docs/product.md#tiers).
           { key: 'statuses', count: limits.statuses },
           { key: 'races', count: limits.races },
           { key: 'classes', count: limits.classes },

@@ -1,6 +1,6 @@
-// The live player view (issue #15, decisions 028, 032 and 050): the game master's share link (shown
-// again from the server on any device) and settings (each change sent at once, version-checked,
-// issue #29), signed in with `X-Campaign-Id`; and the public data of a link that the player page
+// The live player view (decisions 028, 032 and 050): the game master's share link (shown
+// again from the server on any device) and settings (each change sent at once, version-checked),
+// signed in with `X-Campaign-Id`; and the public data of a link that the player page
 // reads. The token is the capability: it is only ever in the link's URL.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
@@ -58,7 +58,7 @@ export const playerViewKeys = {
   link: (userId: string, campaignId: string) => ['player-view', userId, campaignId, 'link'] as const,
 };
 
-/** How often the open share panel reads the number of player pages watching (issue #29). */
+/** How often the open share panel reads the number of player pages watching. */
 export const WATCHING_POLL_MS = 3_000;
 
 /**
@@ -101,7 +101,7 @@ export type PlayerViewEditResult =
 
 // Changes of one campaign go one after another, each with the version the previous one left, so
 // quick toggles on this device never refuse each other. The chain lives outside React: a change
-// begun as the game master leaves the view still completes (issue #29: leaving never drops edits).
+// begun as the game master leaves the view still completes (leaving never drops edits).
 const chains = new Map<string, Promise<unknown>>();
 
 export function sendPlayerViewEdit(

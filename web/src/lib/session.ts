@@ -1,5 +1,5 @@
-// The signed-in session of spec §4: token + user, kept in localStorage, restored at start, shared
-// by every tab (a logout in one tab logs out the others). React reads it through useSession().
+// The signed-in session of docs/product.md#session: token + user, kept in localStorage, restored at start,
+// shared by every tab (a logout in one tab logs out the others). React reads it through useSession().
 import { useSyncExternalStore } from 'react';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
 

@@ -1,4 +1,4 @@
-// Accent- and case-insensitive search (decisions.md, turn 2), and the way back to the original text.
+// Accent- and case-insensitive search (docs/product.md#search), and the way back to the original text.
 import { describe, expect, it } from 'vitest';
 import { findMatches, foldText, foldWithMap, matchesText, sourceEnd, sourceStart } from './text-search';
 

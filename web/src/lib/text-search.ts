@@ -1,4 +1,4 @@
-// Accent- and case-insensitive search, shared by every place a user searches (decisions.md, turn 2:
+// Accent- and case-insensitive search, shared by every place a user searches (docs/product.md#search:
 // the rules search, the unit filter, the combat setup filter): "degats" finds "Dégâts", "eclaireur"
 // finds "Éclaireur", "oeuvre" finds "Œuvre". Text is folded (lower case, marks dropped, a few
 // ligatures spelled out) and searched as plain substrings; `foldWithMap` keeps where each folded

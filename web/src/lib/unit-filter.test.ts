@@ -1,4 +1,4 @@
-// The units filter (spec §5) and the health-bar thresholds (spec §4).
+// The units filter (docs/product.md#search) and the health-bar thresholds (docs/product.md#combat).
 import { describe, expect, it } from 'vitest';
 import { filterUnits, hpTone } from './unit-filter';
 
@@ -28,7 +28,7 @@ describe('filterUnits', () => {
     expect(names('dragon')).toEqual([]);
   });
 
-  it('ignores accents both ways (decisions.md)', () => {
+  it('ignores accents both ways (docs/product.md#search)', () => {
     const french = [
       { name: 'Éloïse', race: 'Elfe', class: 'Éclaireur', status: 'Blessé' },
       { name: 'Bruno', race: 'Nain', class: 'Rôdeur', status: 'Normal' },

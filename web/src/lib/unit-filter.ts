@@ -1,12 +1,13 @@
-// Pure helpers about units: the text filter of spec §5 and the health-bar tone of spec §4 (units and combat views).
+// Pure helpers about units: the text filter of docs/product.md#search and the health-bar tone of
+// docs/product.md#combat (units and combat views).
 import type { Unit } from '@/lib/units';
 import { containsFolded, foldQuery } from './text-search';
 
 type Filterable = Pick<Unit, 'name' | 'race' | 'class' | 'status'> & Partial<Pick<Unit, 'currentHp'>>;
 
 /**
- * Substring on name, race, class or status, ignoring case and accents (spec §5 "Filter";
- * decisions.md: "eclaireur" finds "Éclaireur"); blank shows all. With `downLabel`, a fallen unit
+ * Substring on name, race, class or status, ignoring case and accents (docs/product.md#search;
+ * docs/product.md#search: "eclaireur" finds "Éclaireur"); blank shows all. With `downLabel`, a fallen unit
  * (0 HP) also matches the word the view shows for it ("Down").
  */
 export function filterUnits<T extends Filterable>(
@@ -31,7 +32,10 @@ export function isDown(unit: Partial<Pick<Unit, 'currentHp'>>): boolean {
 
 export type HpTone = 'high' | 'mid' | 'low';
 
-/** Spec §4: above 70 % green, above 30 % orange, otherwise red. A unit without max HP counts as 0 %. */
+/**
+ * docs/product.md#combat: above 70 % green, above 30 % orange, otherwise red. A unit without max HP counts as
+ * 0 %.
+ */
 export function hpRatio(current: number, max: number): number {
   if (max <= 0) return 0;
   return Math.min(1, Math.max(0, current / max));

@@ -1,5 +1,5 @@
 // Unit server state of the current campaign, shared by the units view, the unit form, the notes
-// viewer and (issue #6) the combat view: one query per campaign and the mutations that keep it in
+// viewer and (docs/decisions/015) the combat view: one query per campaign and the mutations that keep it in
 // step. Every call carries the campaign in `X-Campaign-Id`; errors are ApiError with the server's
 // localized message (and `fields` for validation errors). Saves that can clash with another tab send
 // the unit's `version` (decision 036): a stale one is answered 409 UNIT_CONFLICT with the unit as it is.
@@ -81,7 +81,7 @@ export function deleteUnit(campaignId: string, id: string) {
   return apiRequest<{ response: null }>('DELETE', unitPath(id), { headers: campaignHeader(campaignId) });
 }
 
-/** Numbered copies of a unit ("Goblin 2"…), all or none within the unit limit (issue #16). */
+/** Numbered copies of a unit ("Goblin 2"…), all or none within the unit limit. */
 export async function copyUnit(campaignId: string, id: string, count: number) {
   const answer = await apiRequest<{ body: typeof copyUnitBody; response: typeof copyUnitResponse }>(
     'POST',

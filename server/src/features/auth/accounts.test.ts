@@ -1,4 +1,4 @@
-// Account rules of issue #18 with the clock injected (no sleeps): sign-in back-off per account and per
+// Account rules with the clock injected (no sleeps): sign-in back-off per account and per
 // IP (decision 035) with a localized 429 that says how long to wait, that a stranger cannot use to
 // keep the owner out (decision 048), reset links that expire at one hour, sessions that end 90 days
 // after sign-in however often refreshed (decision 048), and which sessions a reset and a password

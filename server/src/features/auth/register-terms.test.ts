@@ -1,4 +1,4 @@
-// Registration's age and terms checkbox (decisions.md, turn 2): the web sends `acceptTerms: true` and
+// Registration's age and terms checkbox (docs/product.md#register): the web sends `acceptTerms: true` and
 // the server records when; the spec's call without it stays valid for API clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

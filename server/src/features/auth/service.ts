@@ -1,4 +1,4 @@
-// Accounts and sessions (decisions.md "Accounts and sessions"): argon2id hashes, random tokens
+// Accounts and sessions (docs/product.md#accounts): argon2id hashes, random tokens
 // stored as SHA-256, 30-day sessions extended by refresh but never past 90 days after sign-in
 // (decision 048), single-use one-hour reset tokens.
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,11 +9,12 @@ import { AppError } from '../../lib/app-error';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { systemClock, type Clock } from '../../lib/clock';
-import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
+import type { PubSub } from '../../infra/pubsub';
 import type { RequestUser } from '../../plugins/request-context';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, welcomeMail } from '../mail/templates';
 import * as users from '../../db/shared/users';
+import { toAuthUser } from './presenter';
 import * as repo from './repository';
 import { createSessionCache, shareSessionCache } from './session-cache';
 import { createSessionWatch } from './session-watch';
@@ -32,8 +33,8 @@ export function createAuthService(deps: {
   publicUrl: string;
   /** How long this process may reuse a session it has looked up; 0 turns the cache off. */
   sessionCacheTtlMs?: number;
-  /** Opens the broadcast that carries evictions to every process (decision 025). */
-  invalidations?: (handlers: BroadcastHandlers) => Broadcast;
+  /** Carries evictions to every process on its `sessions` topic (decision 025). */
+  invalidations?: PubSub;
   log?: FastifyBaseLogger;
   /** Back-off of failed sign-ins per account and IP (decision 035); none when absent. */
   signInThrottle?: SignInThrottle;
@@ -247,8 +248,4 @@ export function createAuthService(deps: {
       await shared.forgetUser(user.id);
     },
   };
-}
-
-export function toAuthUser(user: users.UserRow, token: string): AuthUser {
-  return { _id: user.id, email: user.email, language: user.language, tier: user.tier, token };
 }

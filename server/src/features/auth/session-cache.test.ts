@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
+import { createMemoryPubSub, type PubSub } from '../../infra/pubsub';
 import { createSessionCache, shareSessionCache } from './session-cache';
 
 const user = (id: string) => ({
@@ -62,22 +62,20 @@ describe('session cache', () => {
   });
 });
 
-/** Two "processes" on one fake transport: what one publishes, both hear. */
+/** Two "processes" on one pub/sub: what one publishes, both hear. `resync` stands for a reconnect. */
 function twoProcesses() {
-  const heard: BroadcastHandlers[] = [];
-  const connect = (handlers: BroadcastHandlers): Broadcast => {
-    heard.push(handlers);
-    return {
-      kind: 'memory',
-      publish: async (payload) => heard.forEach((h) => h.message(payload)),
-      listening: Promise.resolve(),
-      healthy: async () => true,
-      close: async () => {},
-    };
-  };
+  const pubsub = createMemoryPubSub();
+  const resyncs: (() => void)[] = [];
+  const connect = (): PubSub => ({
+    ...pubsub,
+    async subscribe(topic, listener, key) {
+      resyncs.push(() => listener({ resync: true }));
+      return pubsub.subscribe(topic, listener, key);
+    },
+  });
   const caches = [createSessionCache({ ttlMs: 5000 }), createSessionCache({ ttlMs: 5000 })] as const;
-  const shared = caches.map((cache) => shareSessionCache(cache, connect));
-  return { caches, shared, heard };
+  const shared = caches.map((cache) => shareSessionCache(cache, connect()));
+  return { caches, shared, resyncs };
 }
 
 describe('session evictions shared between processes (decision 025)', () => {
@@ -96,9 +94,9 @@ describe('session evictions shared between processes (decision 025)', () => {
   });
 
   it('forgets everything after the transport reconnects (evictions may have been missed)', () => {
-    const { caches, heard } = twoProcesses();
+    const { caches, resyncs } = twoProcesses();
     caches[1].set('a1', user('a'), farFuture);
-    heard[1]!.resync();
+    resyncs[1]!();
     expect(caches[1].get('a1')).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 // A short-lived, in-process cache of authenticated sessions, so the hot path of a signed-in request
 // is one query instead of two (docs/decisions/009-session-cache.md). Every change to a session or a
 // user (logout, password change or reset, language, tier) evicts at once in this process and, through
-// a broadcast heard by every process (decision 025), in the others within milliseconds.
+// the `sessions` topic every process hears (decision 025, server/src/infra/), in the others within
+// milliseconds.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Broadcast, BroadcastHandlers } from '../../lib/broadcast/broadcast';
+import type { PubSub } from '../../infra/pubsub';
+import type { TopicMessage } from '../../infra/topics';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { RequestUser } from '../../plugins/request-context';
 
@@ -89,30 +91,17 @@ export interface SessionInvalidation {
   close(): Promise<void>;
 }
 
-type Message = { t: string } | { u: string };
+type Message = TopicMessage<'sessions'>;
 /** One session by token hash, every session of a user, or (after missed messages) any session. */
-export type Eviction = { tokenHash: string } | { userId: string } | 'all';
-
-function decode(payload: string): Message | null {
-  try {
-    const value: unknown = JSON.parse(payload);
-    if (typeof value !== 'object' || value === null) return null;
-    const { t, u } = value as { t?: unknown; u?: unknown };
-    if (typeof t === 'string') return { t };
-    if (typeof u === 'string') return { u };
-    return null;
-  } catch {
-    return null;
-  }
-}
+export type Eviction = Message | 'all';
 
 /**
- * Shares `cache`'s evictions over a broadcast (`connect` picks the transport). Without one (the
- * cache is off, or tests build the service alone) evictions stay in this process.
+ * Shares `cache`'s evictions over the `sessions` topic. Without pub/sub (the cache is off, or tests
+ * build the service alone) evictions stay in this process.
  */
 export function shareSessionCache(
   cache: SessionCache,
-  connect: ((handlers: BroadcastHandlers) => Broadcast) | undefined,
+  pubsub: PubSub | undefined,
   log?: FastifyBaseLogger,
 ): SessionInvalidation {
   let heard = 0;
@@ -122,43 +111,42 @@ export function shareSessionCache(
   };
   const apply = (message: Message) => {
     heard += 1;
-    if ('t' in message) cache.forgetToken(message.t);
-    else cache.forgetUser(message.u);
-    tell('t' in message ? { tokenHash: message.t } : { userId: message.u });
+    if ('tokenHash' in message) cache.forgetToken(message.tokenHash);
+    else cache.forgetUser(message.userId);
+    tell(message);
   };
-  const broadcast = connect?.({
-    message(payload) {
-      const message = decode(payload);
-      if (message) apply(message);
-    },
+  const subscribed = pubsub?.subscribe('sessions', (event) => {
+    if (!('resync' in event)) {
+      apply(event);
+      return;
+    }
     // Evictions sent while the transport was away are lost: forget everything instead.
-    resync() {
-      heard += 1;
-      cache.clear();
-      tell('all');
-    },
+    heard += 1;
+    cache.clear();
+    tell('all');
   });
   const send = async (message: Message) => {
     apply(message);
-    if (!broadcast) return;
+    if (!pubsub) return;
     try {
-      await broadcast.publish(JSON.stringify(message));
+      await pubsub.publish('sessions', message);
     } catch (error) {
       // The change is committed; other processes drop the stale entry within the TTL anyway.
       log?.warn({ err: error }, 'session invalidation not broadcast');
     }
   };
   return {
-    forgetToken: (tokenHash) => send({ t: tokenHash }),
-    forgetUser: (userId) => send({ u: userId }),
+    forgetToken: (tokenHash) => send({ tokenHash }),
+    forgetUser: (userId) => send({ userId }),
     generation: () => heard,
     onEvict(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    healthy: async () => (broadcast ? broadcast.healthy() : true),
+    healthy: async () => (pubsub ? pubsub.healthy() : true),
     close: async () => {
-      await broadcast?.close();
+      const unsubscribe = await subscribed?.catch(() => undefined);
+      unsubscribe?.();
     },
   };
 }

@@ -57,8 +57,9 @@ if (redisUrl) {
   stores.push({
     name: 'redis',
     open: async () => {
-      const store = createRedisThrottleStore(redisUrl, `qk-test:${crypto.randomUUID()}:`);
-      return { store, close: () => store.close() };
+      const redis = new Redis(redisUrl);
+      const store = createRedisThrottleStore(redis, `qk-test:${crypto.randomUUID()}:`);
+      return { store, close: async () => redis.disconnect() };
     },
   });
 }
@@ -134,8 +135,8 @@ describe.each(stores)('$name store', ({ open }) => {
 describe.skipIf(!redisUrl)('sign-in keys in Redis (decision 048)', () => {
   it('hold no email and no IP address in clear', async () => {
     const prefix = `qk-test:${crypto.randomUUID()}:`;
-    const store = createRedisThrottleStore(redisUrl!, prefix);
     const redis = new Redis(redisUrl!);
+    const store = createRedisThrottleStore(redis, prefix);
     try {
       const throttle = createSignInThrottle({ store });
       const email = `Clear.Text-${crypto.randomUUID()}@Example.test`;

@@ -13,9 +13,10 @@
 // lock check, so a burst of parallel guesses cannot all slip in before the first failure lands; a
 // success then clears what it counted, except the IP's, where it takes back its one. The counters
 // live where decision 025 puts every limit: memory on the embedded database (one process), the
-// rate_limit_counters table on PostgreSQL, Redis when REDIS_URL is set. Keys are hashed
+// rate_limit_counters table on PostgreSQL, Redis when REDIS_URL is set — the app picks one of the
+// three stores below through server/src/infra/ (decision 055). Keys are hashed
 // (lib/limit-key.ts): no email or address in clear.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
 import type { Db } from '../../db/client';
@@ -155,8 +156,8 @@ if current > last then last = current end
 redis.call('SET', KEYS[1], string.format('%d', last), 'PX', math.max(1, last - tonumber(ARGV[2])))
 return 1`;
 
-export function createRedisThrottleStore(url: string, prefix = 'qk:signin:'): ThrottleStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+/** On the process's shared Redis command connection (server/src/infra/redis.ts), which it does not close. */
+export function createRedisThrottleStore(redis: Redis, prefix = 'qk:signin:'): ThrottleStore {
   return {
     async reserve(key, now, policy) {
       const { free, baseMs, maxMs, forgetMs } = policy;
@@ -172,9 +173,7 @@ export function createRedisThrottleStore(url: string, prefix = 'qk:signin:'): Th
     async marked(key, now) {
       return Number((await redis.get(prefix + key)) ?? 0) > now;
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    async close() {},
   };
 }
 

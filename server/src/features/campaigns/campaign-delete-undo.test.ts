@@ -1,4 +1,4 @@
-// DELETE /api/game-data/:id and its Undo (issue #29 item 13, decision 052): the campaign comes back
+// DELETE /api/game-data/:id and its Undo (decision 052): the campaign comes back
 // exactly — the same rows, ids and all — for its owner only, within its window, and only when the
 // plan has room for it again.
 import { eq } from 'drizzle-orm';

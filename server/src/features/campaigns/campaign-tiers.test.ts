@@ -1,4 +1,4 @@
-// The tier rules of a campaign PUT (decisions.md "Tiers and limits"), each at its boundary.
+// The tier rules of a campaign PUT (docs/product.md#tiers), each at its boundary.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '@questkeeper/core/schemas/campaigns';
 import type { Tier } from '@questkeeper/core/tiers';

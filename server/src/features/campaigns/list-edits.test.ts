@@ -1,4 +1,4 @@
-// No lost updates (issue #18 item 8, decision 036): list entries are added, changed and deleted one at
+// No lost updates (decision 036): list entries are added, changed and deleted one at
 // a time (POST /api/game-data/{id}/lists), so concurrent tabs never undo each other; whole-document
 // saves carry the version they were made from, and a stale one is refused with the current campaign.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// HTTP only: the campaign calls of spec §7 (`/api/game-data`), all for a signed-in user.
+// HTTP only: the campaign calls of docs/product.md#api (`/api/game-data`), all for a signed-in user.
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Campaigns (issue #2): the user's game data. Every write that a limit or a tier rule depends on runs
+// Campaigns: the user's game data. Every write that a limit or a tier rule depends on runs
 // in one transaction that first locks the row the rule is about (the user for the campaign count, the
 // campaign for its lists), so parallel requests cannot pass a limit.
 import {
@@ -13,14 +13,11 @@ import {
 } from '@questkeeper/core/campaigns/default-campaign';
 import { hasFollowUps, unitFollowUps } from '@questkeeper/core/units/renames';
 import {
-  DEFAULT_INITIATIVE_RULE,
-  INITIATIVE_RULES,
   type Campaign,
   CAMPAIGN_UNDO_GRACE_MS,
   CAMPAIGN_UNDO_MS,
   type CreateCampaignBody,
   type DeletedCampaign,
-  type InitiativeRule,
   type ListEditBody,
   type ListEditResponse,
   type UpdateCampaignBody,
@@ -32,6 +29,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestUser } from '../../plugins/request-context';
 import { applyListEdit } from './list-edit';
+import { dataOf, toCampaign } from './presenter';
 import * as repo from './repository';
 
 /** 409 GAME_DATA_CONFLICT: the client edited from a stale version; the route answers with this campaign. */
@@ -266,32 +264,4 @@ function toAppError(problem: CampaignProblem): AppError {
     ? { [problem.field.name]: { key: problem.field.key, params: problem.params } }
     : undefined;
   return new AppError(problem.code, problem.params, fields);
-}
-
-const isInitiativeRule = (value: string): value is InitiativeRule =>
-  (INITIATIVE_RULES as readonly string[]).includes(value);
-
-/** The CAMPAIGN_DATA_FIELDS of a row: what copy overwrites. */
-function dataOf(row: repo.CampaignRow): CampaignData {
-  return {
-    rules: row.rules,
-    characteristics: row.characteristics,
-    races: row.races,
-    classes: row.classes,
-    statuses: row.statuses,
-    initiativeRule: isInitiativeRule(row.initiativeRule) ? row.initiativeRule : DEFAULT_INITIATIVE_RULE,
-    initiativeCaracName: row.initiativeCaracName,
-  };
-}
-
-export function toCampaign(row: repo.VersionedRow): Campaign {
-  return {
-    _id: row.id,
-    userId: row.userId,
-    name: row.name,
-    ...dataOf(row),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
 }

@@ -1,4 +1,4 @@
-// Several units joining a fight in one `add` (issue #16, decision 031): spawned copies or a bulk add
+// Several units joining a fight in one `add` (decision 031): spawned copies or a bulk add
 // are one action — one version, one entry per unit, one undo step — and all or nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,5 @@
-// Bad input on the combat actions (issue #14): each answers a clear localized 4xx and changes nothing.
+// Bad input on the combat actions (docs/decisions/021): each answers a clear localized 4xx and changes
+// nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
 import { insertCampaign } from '../../../test/support/unit-fixtures';
@@ -120,7 +121,7 @@ describe('refused actions change nothing', () => {
       expect(response.statusCode, JSON.stringify(action)).toBe(400);
       expect(errorOf(response).fields).toEqual({ [field]: message });
     }
-    // A unit at 0 HP cannot join (spec §4).
+    // A unit at 0 HP cannot join (docs/product.md#combat).
     await ctx.app.inject({
       method: 'PUT',
       url: `/api/units/${d}`,

@@ -1,4 +1,4 @@
-// Two devices acting at once on one fight (issue #14): the campaign row lock and the version check
+// Two devices acting at once on one fight (docs/decisions/021): the campaign row lock and the version check
 // let exactly one through; the other gets 409 with the fight as the first one left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CombatConflictBody, CombatActionResponse } from '@questkeeper/core/schemas/combat';

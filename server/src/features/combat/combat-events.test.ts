@@ -1,13 +1,9 @@
-// Live sync (decision 022): the SSE stream over a real socket, and each channel transport.
+// Live sync (decision 022): the SSE stream over a real socket. Each transport of the pub/sub under it
+// is tested in server/src/infra/pubsub.test.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { createTestApp, testDriver, type TestContext } from '../../../test/support/harness';
-import type { CombatChannel, CombatChannelEvent } from './events/channel';
-import { createMemoryChannel } from './events/memory-channel';
-import { createPostgresChannel } from './events/postgres-channel';
-import { createRedisChannel } from './events/redis-channel';
+import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { combatClient, play, setTable, type Table } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
@@ -126,56 +122,5 @@ describe('GET /api/combat/events', () => {
     await ctx.app.close();
     for (let i = 0; i < 50 && !stream.isEnded(); i++) await new Promise((wake) => setTimeout(wake, 20));
     expect(stream.isEnded()).toBe(true);
-  });
-});
-
-/** Two channels on one transport stand for two server processes. */
-async function expectCrossDelivery(publisher: CombatChannel, listener: CombatChannel) {
-  const campaignId = crypto.randomUUID();
-  const heard: CombatChannelEvent[] = [];
-  const unsubscribe = await listener.subscribe(campaignId, (event) => heard.push(event));
-  await listener.subscribe(crypto.randomUUID(), () => heard.push({ version: -1 }));
-  await publisher.publish(campaignId, 7);
-  for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((wake) => setTimeout(wake, 20));
-  expect(heard).toEqual([{ version: 7 }]);
-  unsubscribe();
-  await publisher.publish(campaignId, 8);
-  await new Promise((wake) => setTimeout(wake, 200));
-  expect(heard).toEqual([{ version: 7 }]);
-}
-
-describe('channels', () => {
-  const log = { warn: () => {} } as never;
-
-  it('memory: delivers to the campaign only, and stops after unsubscribe', async () => {
-    const channel = createMemoryChannel();
-    await expectCrossDelivery(channel, channel);
-    await channel.close();
-  });
-
-  it.skipIf(testDriver !== 'postgres')(
-    'PostgreSQL: NOTIFY from one process reaches LISTEN in another',
-    async () => {
-      const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
-      const one = createPostgresChannel({ pool, log });
-      const two = createPostgresChannel({ pool, log });
-      try {
-        await expectCrossDelivery(one, two);
-      } finally {
-        await Promise.all([one.close(), two.close()]);
-        await pool.end();
-      }
-    },
-  );
-
-  it.skipIf(!process.env.TEST_REDIS_URL)('Redis: a publish reaches the other process', async () => {
-    const name = `qk:test:combat:${process.pid}:${Date.now()}`;
-    const one = createRedisChannel({ url: process.env.TEST_REDIS_URL!, log, channel: name });
-    const two = createRedisChannel({ url: process.env.TEST_REDIS_URL!, log, channel: name });
-    try {
-      await expectCrossDelivery(one, two);
-    } finally {
-      await Promise.all([one.close(), two.close()]);
-    }
   });
 });

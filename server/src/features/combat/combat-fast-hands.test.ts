@@ -1,4 +1,4 @@
-// The combat actions of issue #16 through the API (decision 031): area damage in one step, a typed
+// The combat actions through the API (decision 031): area damage in one step, a typed
 // initiative for reinforcements, the order fixed by hand; each one undone exactly, bad input refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combatState } from '@questkeeper/core/schemas/combat';

@@ -1,10 +1,10 @@
-// Issue #28 (decision 046): a fight's log holds COMBAT_LOG_MAX_ENTRIES entries at most. A live fight
+// Decision 046: a fight's log holds COMBAT_LOG_MAX_ENTRIES entries at most. A live fight
 // that reaches the cap loses its oldest steps, whole, as it goes on: the count stays at the cap, the
 // newest entries are all there, and undo reaches back as far as the kept steps do.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
-import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { combatLog, combats } from '../../db/schema';
 import { createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
 import { applied, combatClient, play, setTable, twoAgainstTwo } from '../../../test/support/combat-client';

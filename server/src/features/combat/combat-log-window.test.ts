@@ -4,9 +4,8 @@
 // ended fight, computed from the whole log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeFight } from '@questkeeper/core/combat/summary';
+import { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
 import {
-  COMBAT_LOG_PAGE_MAX,
-  COMBAT_LOG_WINDOW,
   type CombatConflictBody,
   type CombatLogEntry,
   type CombatLogPage,

@@ -1,4 +1,4 @@
-// Who did it (issue #29 item 4): an attack or a heal names its source — any unit of the fight —
+// Who did it: an attack or a heal names its source — any unit of the fight —
 // or none (a trap, a fall). The log, the players' feed and the end-of-fight summary credit the
 // source, never whoever's turn it is; a source outside the fight is refused and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COMBAT_LOG_WINDOW, type CombatAction, type CombatResponse } from '@questkeeper/core/schemas/combat';
+import { COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
+import type { CombatAction, CombatResponse } from '@questkeeper/core/schemas/combat';
 import { endsFight } from '@questkeeper/core/combat/action-types';
 import { count, eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';

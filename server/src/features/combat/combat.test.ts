@@ -1,4 +1,4 @@
-// Reading a fight, starting it with initiatives typed by hand (issue #16), the rules of spec §4 the
+// Reading a fight, starting it with initiatives typed by hand, the rules of docs/product.md#combat the
 // server keeps, healing after a unit is deleted, and ownership. Writes go through actions only: the
 // whole-state PUT is gone (decision 021).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describe('GET /api/combat', () => {
   });
 });
 
-describe('start with typed initiatives (issue #16)', () => {
+describe('start with typed initiatives', () => {
   it('plays the typed order, rolls the units left out, and logs which was typed', async () => {
     const table = await setTable(ctx, { n: 4 });
     const [a = '', b = '', c = '', d = ''] = table.ids;
@@ -158,7 +158,7 @@ describe('start with typed initiatives (issue #16)', () => {
   });
 });
 
-describe('rules of spec §4 the server keeps', () => {
+describe('rules of docs/product.md#behaviour the server keeps', () => {
   it('refuses a unit with 0 HP joining, but keeps one that fell once in a group', async () => {
     const table = await setTable(ctx, { n: 4 });
     const [a = '', b = '', c = '', d = ''] = table.ids;

@@ -29,7 +29,7 @@ export function toLogEntry(row: LogRow): CombatLogEntry {
     statusAfter: data.statusAfter,
     condition: data.condition,
     initiative: data.initiative,
-    // Entries written before typed initiatives (issue #16) have no such field.
+    // Entries written before typed initiatives have no such field.
     initiatives: data.initiatives ?? null,
     wrapped: data.wrapped,
     defeated: data.defeated,

@@ -6,8 +6,6 @@ import { translate } from '@questkeeper/core/i18n';
 import {
   combatActionBody,
   combatActionResponse,
-  COMBAT_LOG_PAGE_MAX,
-  COMBAT_LOG_WINDOW,
   combatConflictBody,
   combatLogPage,
   combatLogQuery,
@@ -15,6 +13,7 @@ import {
   combatVersionBody,
   type CombatConflictBody,
 } from '@questkeeper/core/schemas/combat';
+import { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
 import { campaignIdOf } from '../../lib/campaign-header';
 import { limitKey } from '../../lib/limit-key';

@@ -11,7 +11,7 @@ import {
   type UnitChange,
 } from '@questkeeper/core/combat/action-types';
 import { applyCombatAction } from '@questkeeper/core/combat/actions';
-import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { applyStepSide, diffSteps } from '@questkeeper/core/combat/history';
 import type { InitiativeRule } from '@questkeeper/core/constants';
 import type {
@@ -24,9 +24,10 @@ import type {
 import type { Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { toUnit } from '../units/unit-fields';
+import { toUnit } from '../units/presenter';
 import { unitIdsOf } from './combat-state';
-import type { CombatChannel, CombatListener } from './events/channel';
+import type { PubSub } from '../../infra/pubsub';
+import type { VersionEvent } from './events/sse';
 import {
   healed,
   loadFight,
@@ -83,11 +84,11 @@ function toAppError(refusal: CombatRefusal): AppError {
   return new AppError(refusal.code, {}, Object.keys(refusal.fields).length > 0 ? refusal.fields : undefined);
 }
 
-export function createCombatService(deps: { db: Db; events: CombatChannel; log: FastifyBaseLogger }) {
+export function createCombatService(deps: { db: Db; events: PubSub; log: FastifyBaseLogger }) {
   const { db, events, log } = deps;
 
   const publish = (campaignId: string, version: number) => {
-    events.publish(campaignId, version).catch((error: unknown) => {
+    events.publish('combat', { campaignId, version }).catch((error: unknown) => {
       log.warn({ err: error, campaignId }, 'combat events: publish failed');
     });
   };
@@ -200,8 +201,8 @@ export function createCombatService(deps: { db: Db; events: CombatChannel; log: 
       return repo.combatVersion(db, campaignId);
     },
 
-    async subscribe(campaignId: string, listener: CombatListener): Promise<() => void> {
-      return events.subscribe(campaignId, listener);
+    async subscribe(campaignId: string, listener: (event: VersionEvent) => void): Promise<() => void> {
+      return events.subscribe('combat', listener, campaignId);
     },
 
     async act(user: CombatActor, campaignId: string, body: CombatActionBody): Promise<CombatActionResponse> {

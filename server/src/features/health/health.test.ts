@@ -1,4 +1,4 @@
-// Liveness and readiness apart (issue #19): what a load balancer or orchestrator reads.
+// Liveness and readiness apart (docs/decisions/025): what a load balancer or orchestrator reads.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/support/harness';

@@ -1,4 +1,4 @@
-// Whether this process is on its way out (issue #19): server.ts marks it on SIGTERM, before closing,
+// Whether this process is on its way out (docs/decisions/025): server.ts marks it on SIGTERM, before closing,
 // so /api/ready answers 503 and a load balancer stops sending new requests here.
 export interface Lifecycle {
   readonly draining: boolean;

@@ -1,38 +1,19 @@
-// Liveness and readiness, apart (issue #19). /api/health answers 200 as long as the process serves
+// Liveness and readiness, apart (docs/decisions/025). /api/health answers 200 as long as the process serves
 // HTTP — a restart cures nothing when the database is down — and reports the database for people.
 // /api/ready answers 503 when this process should get no requests: the database or Redis is out of
 // reach, a migration is missing, session evictions are not heard, or it is shutting down.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { health, ready } from '@questkeeper/core/schemas/health';
 import { migrationFiles } from '../../db/migrate';
 import { appliedMigrations } from './repository';
 
-const REDIS_TIMEOUT_MS = 1000;
-
 const routes: FastifyPluginAsyncZod = async (app) => {
   const expected = migrationFiles().map((file) => file.name);
-  // Its own connection: the rate-limit store and the broadcasts keep theirs busy or subscribed.
-  const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 1,
-        connectTimeout: REDIS_TIMEOUT_MS,
-        commandTimeout: REDIS_TIMEOUT_MS,
-      })
-    : null;
-  redis?.on('error', () => {});
-  app.addHook('onClose', async () => {
-    await redis?.quit().catch(() => redis.disconnect());
-  });
-
+  // The process's Redis command connection (server/src/infra/redis.ts): a PING with a 1 s limit.
+  const redis = app.shared.redis;
   const redisUp = async () => {
     if (!redis) return 'unused' as const;
-    try {
-      return (await redis.ping()) === 'PONG' ? ('up' as const) : ('down' as const);
-    } catch {
-      return 'down' as const;
-    }
+    return (await redis.ping()) ? ('up' as const) : ('down' as const);
   };
   const migrationsDone = async () => {
     try {

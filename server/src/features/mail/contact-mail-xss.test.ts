@@ -1,5 +1,5 @@
 // The contact subject and message are the only user texts the web app never shows: they reach the
-// support inbox as a mail. Every payload of the XSS corpus (issue #18, e2e/support/xss-corpus.ts) is
+// support inbox as a mail. Every payload of the XSS corpus (e2e/support/xss-corpus.ts) is
 // put in both, and the mail's HTML must hold it as text only: no tag, attribute or URL of its own.
 import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../../../../e2e/support/xss-corpus';

@@ -2,8 +2,8 @@
 // never waits on SMTP, so neither its answer nor its timing depends on the mail server or on whether
 // an email has an account. With SMTP_URL, a delivery worker (started and stopped with the app) sends
 // pending rows through nodemailer and retries failures with backoff until the row is 'sent' or, after
-// the last attempt, 'dead' (logged at error level). Without it ("demo mail", decisions.md) a message
-// is kept as 'demo' and written to the log.
+// the last attempt, 'dead' (logged at error level). Without it ("demo mail", docs/product.md#demo-mode) a
+// message is kept as 'demo' and written to the log.
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';

@@ -35,7 +35,7 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Password reset: the single-use link, valid one hour (decisions.md "Accounts and sessions"). */
+/** Password reset: the single-use link, valid one hour (docs/product.md#accounts). */
 export function resetPasswordMail(language: Language, link: string): RenderedMail {
   const t = (key: MessageKey) => translate(language, key);
   return {

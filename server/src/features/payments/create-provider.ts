@@ -1,4 +1,4 @@
-// Picks the payment provider at start (decisions.md "Payments"): Stripe when its four variables are
+// Picks the payment provider at start (docs/product.md#payments): Stripe when its four variables are
 // set, otherwise the built-in demo provider.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';

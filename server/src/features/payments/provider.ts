@@ -1,4 +1,4 @@
-// The payment provider seam (decisions.md "Payments"): what every provider implements (stripe/,
+// The payment provider seam (docs/product.md#payments): what every provider implements (stripe/,
 // demo/; create-provider.ts picks one). Providers only talk to the payment side (hosted pages,
 // webhooks); every change to a subscription or a tier goes through PaymentsService.applySubscription.
 import type { Language } from '@questkeeper/core/i18n';

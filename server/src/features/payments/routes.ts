@@ -1,5 +1,5 @@
-// HTTP only. The payment calls live under /api/stripe whichever provider runs (decisions.md), plus
-// GET /api/auth/billing-info; the calls behind the demo provider's pages are in demo/routes.ts.
+// HTTP only. The payment calls live under /api/stripe whichever provider runs (docs/product.md#payments),
+// plus GET /api/auth/billing-info; the calls behind the demo provider's pages are in demo/routes.ts.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { billingInfo } from '@questkeeper/core/schemas/auth';

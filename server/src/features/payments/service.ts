@@ -1,4 +1,4 @@
-// Subscriptions (decisions.md "Payments", issue #2). Whatever the provider, a tier changes in one
+// Subscriptions (docs/product.md#payments). Whatever the provider, a tier changes in one
 // place: applySubscription, which a Stripe webhook and a click on a demo page both go through.
 import type { BillingInfo } from '@questkeeper/core/schemas/auth';
 import type { CheckoutBody } from '@questkeeper/core/schemas/payments';
@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/request-context';
 import * as users from '../../db/shared/users';
 import { createDemoFlows } from './demo/flows';
+import { toBillingInfo } from './presenter';
 import type { PaymentProvider, SubscriptionChange, WebhookDelivery } from './provider';
 import * as repo from './repository';
 
@@ -45,7 +46,7 @@ export function createPaymentsService(deps: {
 
   /**
    * The single path of a subscription change, inside the caller's transaction. A replayed event is
-   * a no-op; a downgrade only lowers the tier (decisions.md: nothing is deleted).
+   * a no-op; a downgrade only lowers the tier (docs/product.md#downgrade: nothing is deleted).
    */
   async function applyIn(tx: Tx, change: SubscriptionChange): Promise<ApplyResult> {
     const fresh = await repo.recordEvent(tx, {
@@ -118,18 +119,7 @@ export function createPaymentsService(deps: {
 
     async billingInfo(user: Account): Promise<BillingInfo> {
       const subscription = await repo.findSubscription(db, user.id);
-      return {
-        email: user.email,
-        address: await provider.billingAddress(subscription),
-        subscription: subscription
-          ? {
-              plan: subscription.plan,
-              status: subscription.status,
-              cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-              currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
-            }
-          : null,
-      };
+      return toBillingInfo(user.email, await provider.billingAddress(subscription), subscription);
     },
 
     /** Applies what a verified webhook delivery reports; 404 for a provider without webhooks (demo). */

@@ -1,4 +1,4 @@
-// The share link kept so its owner can see it again (issue #29 item 2, decision 050): the token is
+// The share link kept so its owner can see it again (decision 050): the token is
 // sealed with AES-256-GCM under a key that is not in the database (SHARE_LINK_KEY, else a key file in
 // DATA_DIR), bound to its campaign (the additional data), so a copied database or a row moved to
 // another campaign opens nothing. The SHA-256 stays the only thing a lookup by token reads.

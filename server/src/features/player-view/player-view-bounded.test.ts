@@ -1,11 +1,12 @@
-// Issue #28 (decision 046): the player view of a fight reads a bounded part of its log, whatever the
+// Decision 046: the player view of a fight reads a bounded part of its log, whatever the
 // log's length. Proved structurally, never by timing: every statement GET /api/play/{token} sends is
 // recorded, then EXPLAIN ANALYZEd with its own parameters, and the rows its plan read from combat_log
 // are counted (rows returned by each scan, plus those its filter threw away, times its loops).
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAYER_LOG_WINDOW, type PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
+import { PLAYER_LOG_WINDOW } from '@questkeeper/core/limits';
+import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { combatLog, combats } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/support/harness';
 import { secretFight, shareLink, type Fight } from '../../../test/support/player-view-fixtures';

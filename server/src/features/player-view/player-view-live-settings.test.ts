@@ -1,4 +1,4 @@
-// Issue #29 items 1 and 2: each player-view setting is its own versioned change (a stale one answers
+// Each player-view setting is its own versioned change (a stale one answers
 // 409 with the current settings and changes nothing), and the share link is shown again to its owner
 // only, kept sealed at rest (never in clear), with the number of player pages watching it.
 import type { AddressInfo } from 'node:net';

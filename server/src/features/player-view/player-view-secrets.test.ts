@@ -1,4 +1,4 @@
-// Issue #15: secrets hold on the wire. For settings × fights drawn by fast-check, the raw JSON of
+// docs/decisions/028: secrets hold on the wire. For settings × fights drawn by fast-check, the raw JSON of
 // GET /api/play/{token} and the raw bytes of its event stream (real port) carry no hidden unit (name,
 // alias, opaque id), no real name behind an alias, no HP or max HP of a side shown as bands or hidden,
 // no notes, money, characteristics, real unit ids, user or campaign ids.

@@ -1,4 +1,4 @@
-// Issue #15, the link and its calls: create, replace, revoke (open streams close within 1 s), live
+// docs/decisions/028, the link and its calls: create, replace, revoke (open streams close within 1 s), live
 // updates within 1 s, ownership of the game master's routes, bad settings, rate limits.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';

@@ -1,9 +1,10 @@
-// SQL of the player view (issue #15): the campaign's player_views row (settings, link hash, id
+// SQL of the player view (docs/decisions/028): the campaign's player_views row (settings, link hash, id
 // secret), and the reads that feed the redaction — the fight, its units, the newest entries of its
 // log and whose turn has come, the campaign's classes and statuses. Private to this feature
 // (decision 019). Every read is bounded whatever the log's length (decision 046).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { PLAYER_LOG_WINDOW, type PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
+import { PLAYER_LOG_WINDOW } from '@questkeeper/core/limits';
+import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
 import type { PlayerViewLogEntry, PlayerViewUnit } from '@questkeeper/core/combat/player-view';
 import type { Db, Executor, Tx } from '../../db/client';
 import { campaigns, combatLog, combats, playerViews, units } from '../../db/schema';
@@ -28,7 +29,7 @@ export async function upsert(
   fresh: { userId: string; secret: string; settings: PlayerViewSettings },
   set: Partial<Pick<PlayerViewRow, 'tokenHash' | 'tokenSealed' | 'secret' | 'settings'>>,
 ): Promise<PlayerViewRow> {
-  // A change of the settings is a new version (the PATCH's check, issue #29).
+  // A change of the settings is a new version (the PATCH's check).
   const values = { ...set, updatedAt: sql`clock_timestamp()` };
   const [row] = await db
     .insert(playerViews)
@@ -134,7 +135,7 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
     : [];
   const log: PlayerViewLogEntry[] = logRows.reverse().map((row) => ({ ...row.data, undone: row.undone }));
   // The fight's units, and those its newest entries name (a fight that ended, a unit removed: the
-  // feed keeps the names players saw, issue #29 item 10); bounded by the window.
+  // feed keeps the names players saw); bounded by the window.
   const named = new Set(members);
   for (const entry of log) {
     for (const unit of [entry.turnOf, entry.actor, entry.target, entry.condition?.ofUnit]) {

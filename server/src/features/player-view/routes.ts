@@ -1,4 +1,4 @@
-// HTTP only (issue #15): the game master's share link and player-view settings (signed in, with
+// HTTP only (docs/decisions/028): the game master's share link and player-view settings (signed in, with
 // X-Campaign-Id), and the public, rate-limited player data and stream of a link (the token in the
 // path is the capability; no session is read).
 import { z } from 'zod';
@@ -180,7 +180,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply.header('x-robots-tag', 'noindex');
       // Per address: the link is public, so there is no account to count by.
       const slot = await takeStreamSlot(app.streamSlots, limitKey('streams:ip', request.ip));
-      // A second lease, on the link, is how the game master's panel counts who watches (issue #29).
+      // A second lease, on the link, is how the game master's panel counts who watches.
       const watching = await app.streamSlots
         .acquire(watchKey(link), Number.MAX_SAFE_INTEGER)
         .catch((error) => {

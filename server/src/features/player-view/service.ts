@@ -1,15 +1,14 @@
-// The player view of a fight (issue #15, decision 028): the game master's share link and settings,
+// The player view of a fight (decision 028): the game master's share link and settings,
 // and the redacted payload a link serves. Links are capabilities: 256 random bits, looked up by their
 // SHA-256, and kept sealed under a key outside the database so their owner can see them again
-// (decision 050). Every change that can alter what players see is published on the combat channel
-// under the campaign's link key, so open player streams recompute (or close, once revoked) at once.
-// Settings carry a version: each change is one PATCH checked against it (issue #29).
+// (decision 050). Every change that can alter what players see is published on the `playerView` topic
+// (server/src/infra/topics.ts), so open player streams recompute (or close, once revoked) at once.
+// Settings carry a version: each change is one PATCH checked against it.
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@questkeeper/core/i18n';
 import { routes } from '@questkeeper/core/routes';
-import { applyPlayerViewChange, toPlayerView } from '@questkeeper/core/combat/player-view';
-import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
+import { applyPlayerViewChange } from '@questkeeper/core/combat/player-view';
 import {
   DEFAULT_PLAYER_VIEW_SETTINGS,
   type PlayerViewChange,
@@ -22,19 +21,18 @@ import type { Db } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashToken, newToken, sameSecret } from '../../lib/tokens';
-import type { CombatChannel, CombatListener } from '../combat/events/channel';
+import type { PubSub } from '../../infra/pubsub';
+import type { VersionEvent } from '../combat/events/sse';
 import type { StreamSlots } from '../combat/events/stream-slots';
 import type { LinkSeal } from './link-seal';
+import { toPlayerPayload, toSettingsState } from './presenter';
 import * as repo from './repository';
 
 export type PlayerViewService = ReturnType<typeof createPlayerViewService>;
 
-/** The channel key of a campaign's link and settings (fight versions use the campaign id itself). */
-export const linkKey = (campaignId: string) => `player-view:${campaignId}`;
-
 const newSecret = () => crypto.randomBytes(32).toString('base64url');
 
-/** The lease key of the player pages watching one link (counted across processes, issue #29). */
+/** The lease key of the player pages watching one link (counted across processes). */
 export const watchKey = (link: LiveLink) => `watch:${link.tokenHash}`;
 
 /** 409 PLAYER_VIEW_CONFLICT: the version sent is stale; the route answers with these settings. */
@@ -45,13 +43,6 @@ export class PlayerViewConflict extends Error {
   }
 }
 
-const stateOf = (
-  row: Pick<repo.PlayerViewRow, 'settings' | 'version'> | undefined,
-): PlayerViewSettingsState => ({
-  ...(row?.settings ?? DEFAULT_PLAYER_VIEW_SETTINGS),
-  version: row?.version ?? 0,
-});
-
 /** A link that is live now: what a player stream needs to check it stays live. */
 export interface LiveLink {
   campaignId: string;
@@ -60,7 +51,7 @@ export interface LiveLink {
 
 export function createPlayerViewService(deps: {
   db: Db;
-  events: CombatChannel;
+  events: PubSub;
   publicUrl: string;
   log: FastifyBaseLogger;
   seal: LinkSeal;
@@ -73,7 +64,7 @@ export function createPlayerViewService(deps: {
   const fresh = (userId: string) => ({ userId, secret: newSecret(), settings: DEFAULT_PLAYER_VIEW_SETTINGS });
   const announce = (campaignId: string) => {
     // The "version" is only a wake-up: streams re-read the link and the fight.
-    events.publish(linkKey(campaignId), Date.now()).catch((error: unknown) => {
+    events.publish('playerView', { campaignId, version: Date.now() }).catch((error: unknown) => {
       log.warn({ err: error, campaignId }, 'player view: publish failed');
     });
   };
@@ -90,19 +81,7 @@ export function createPlayerViewService(deps: {
       .filter(([, unit]) => unit.hidden && unit.revealOnFirstTurn)
       .map(([id]) => id);
     const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId, revealIds);
-    const state = data.combat?.state ?? EMPTY_COMBAT;
-    return toPlayerView({
-      state,
-      conditions: data.combat?.conditions ?? {},
-      units: new Map(data.units.map((unit) => [unit._id, unit])),
-      classes: data.classes,
-      statuses: data.statuses,
-      settings: row.settings,
-      log: data.log,
-      turnsCame: data.turnsCame,
-      opaqueId: (unitId) =>
-        crypto.createHmac('sha256', row.secret).update(unitId).digest('base64url').slice(0, 22),
-    });
+    return toPlayerPayload(row, data);
   }
   /** UNKNOWN_UNIT unless every id is a unit of the campaign, each named by its field. */
   async function assertUnits(campaignId: string, ids: string[], field?: string) {
@@ -161,7 +140,7 @@ export function createPlayerViewService(deps: {
 
     async settings(userId: string, campaignId: string): Promise<PlayerViewSettingsState> {
       await owned(userId, campaignId);
-      return stateOf(await repo.findByCampaign(db, campaignId));
+      return toSettingsState(await repo.findByCampaign(db, campaignId));
     },
 
     /** Replaces the whole settings (the PUT older clients send); a new version like any change. */
@@ -174,7 +153,7 @@ export function createPlayerViewService(deps: {
       await assertUnits(campaignId, Object.keys(settings.units));
       const row = await repo.upsert(db, campaignId, { ...fresh(userId), settings }, { settings });
       announce(campaignId);
-      return stateOf(row);
+      return toSettingsState(row);
     },
 
     /**
@@ -190,7 +169,8 @@ export function createPlayerViewService(deps: {
       if (change.unit) await assertUnits(campaignId, [change.unit.id], 'unit.id');
       const row = await db.transaction(async (tx) => {
         const current = await repo.lockForChange(tx, campaignId, fresh(userId));
-        if (current.version !== change.expectedVersion) throw new PlayerViewConflict(stateOf(current));
+        if (current.version !== change.expectedVersion)
+          throw new PlayerViewConflict(toSettingsState(current));
         const { expectedVersion: _, ...one } = change;
         return repo.writeSettings(
           tx,
@@ -200,7 +180,7 @@ export function createPlayerViewService(deps: {
         );
       });
       announce(campaignId);
-      return stateOf(row);
+      return toSettingsState(row);
     },
 
     /** The live link of a token; 404 for an unknown or revoked one (one hash lookup either way). */
@@ -250,10 +230,10 @@ export function createPlayerViewService(deps: {
     },
 
     /** Hears the fight's versions and the link's changes; resolves once none can be missed. */
-    async subscribe(campaignId: string, listener: CombatListener): Promise<() => void> {
-      const offFight = await events.subscribe(campaignId, listener);
+    async subscribe(campaignId: string, listener: (event: VersionEvent) => void): Promise<() => void> {
+      const offFight = await events.subscribe('combat', listener, campaignId);
       try {
-        const offLink = await events.subscribe(linkKey(campaignId), listener);
+        const offLink = await events.subscribe('playerView', listener, campaignId);
         return () => {
           offFight();
           offLink();

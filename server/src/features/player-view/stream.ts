@@ -1,4 +1,4 @@
-// The player stream (issue #15): Server-Sent Events whose every `data` is the whole redacted payload
+// The player stream (docs/decisions/028): Server-Sent Events whose every `data` is the whole redacted payload
 // (a few kilobytes), sent at once and again after each change of the fight, the settings or the link.
 // Written on the raw response like the combat stream (decision 022). A revoked or replaced link ends
 // the stream with `event: revoked` as soon as the channel says the link changed.

@@ -1,5 +1,5 @@
 // Public, cacheable facts about this installation: the operator details of the imprint and terms
-// (decisions.md: read from configuration) and whether payments and mail run in demo mode.
+// (docs/product.md#legal-pages: read from configuration) and whether payments and mail run in demo mode.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteInfo, type SiteInfo } from '@questkeeper/core/schemas/site';
 import type { Config } from '../../config';

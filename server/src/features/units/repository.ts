@@ -2,17 +2,13 @@
 // write is scoped by user AND campaign: a unit of another user or of another campaign is simply not
 // found.
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { Money, Unit } from '@questkeeper/core/schemas/units';
 import { runPrepared, type Db, type Executor } from '../../db/client';
 import { campaigns, units } from '../../db/schema';
 import { versionedUnit, type VersionedUnitRow } from '../../db/shared/units';
 
 /** A unit row with its version (decision 036): what every unit answer is built from. */
 export type UnitRow = VersionedUnitRow;
-/** A unit row as drizzle maps it, or as the hot list query returns it (dates already ISO text). */
-export type UnitRowLike = Omit<UnitRow, 'createdAt' | 'updatedAt' | 'seq'> & {
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
 export type NewUnitRow = typeof units.$inferInsert;
 export type UnitChanges = Partial<
   Pick<
@@ -69,67 +65,33 @@ const ownedBy = (userId: string, campaignId: string, unitId: string) =>
 
 /**
  * The user's units of one campaign, oldest first; rows that share a timestamp (one statement, one
- * transaction, a coarse clock) in the order they were written (`seq`, issue #29 item 12). Ownership is part of the WHERE, so a request is this one statement. It is the hottest
- * read of the product: run straight through the driver, prepared, with dates formatted by
- * PostgreSQL exactly as Date.prototype.toISOString writes them (docs/benchmarks.md).
+ * transaction, a coarse clock) in the order they were written (`seq`). Ownership is part of the WHERE, so a
+ * request is this one statement. It is the hottest read of the product: run straight through the driver,
+ * prepared, with dates formatted by PostgreSQL exactly as Date.prototype.toISOString writes them
+ * (docs/benchmarks.md).
  */
 const LIST_OWNED_UNITS = {
   name: 'list_owned_units',
-  text: `select id, user_id, campaign_id, name, gender, is_player, race, class, status, characteristics,
-      hp, current_hp, gold, silver, bronze, notes, xmin::text as version,
-      to_char(units.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      to_char(units.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+  // Columns named after the API fields (docs/decisions/058-one-mapping-per-model.md): the row is
+  // the answer but for its money, which the presenter gathers (toListedUnit).
+  text: `select id as "_id", user_id as "userId", campaign_id as "gameDataId", name, gender,
+      is_player as "isPlayer", race, class, status, characteristics, hp, current_hp as "currentHp",
+      gold, silver, bronze, notes,
+      to_char(units.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      to_char(units.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
+      xmin::text as version
     from units where campaign_id = $1 and user_id = $2
     order by units.created_at asc, units.seq asc, units.id asc`,
 };
 
-/** A row of LIST_OWNED_UNITS as both drivers return it (also read by the benchmark's floor). */
-export interface ListedUnitRow {
-  id: string;
-  user_id: string;
-  campaign_id: string;
-  name: string;
-  gender: UnitRow['gender'];
-  is_player: boolean;
-  race: string;
-  class: string;
-  status: string;
-  characteristics: Record<string, number>;
-  hp: number;
-  current_hp: number;
-  gold: number;
-  silver: number;
-  bronze: number;
-  notes: string;
-  /** The row's xmin (decision 036). */
-  version: string;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * A row of LIST_OWNED_UNITS as both drivers return it: a Unit with its money in three columns (the
+ * version is the row's xmin, decision 036; dates are ISO text).
+ */
+export type ListedUnitRow = Omit<Unit, 'money'> & Money;
 
-export async function listOwnedUnits(db: Db, userId: string, campaignId: string): Promise<UnitRowLike[]> {
-  const rows = await runPrepared<ListedUnitRow>(db, LIST_OWNED_UNITS, [campaignId, userId]);
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    campaignId: row.campaign_id,
-    name: row.name,
-    gender: row.gender,
-    isPlayer: row.is_player,
-    race: row.race,
-    class: row.class,
-    status: row.status,
-    characteristics: row.characteristics,
-    hp: row.hp,
-    currentHp: row.current_hp,
-    gold: row.gold,
-    silver: row.silver,
-    bronze: row.bronze,
-    notes: row.notes,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  }));
+export async function listOwnedUnits(db: Db, userId: string, campaignId: string): Promise<ListedUnitRow[]> {
+  return runPrepared<ListedUnitRow>(db, LIST_OWNED_UNITS, [campaignId, userId]);
 }
 
 export async function countUnits(db: Executor, campaignId: string): Promise<number> {

@@ -1,4 +1,4 @@
-// Units of a campaign (issue #2): the per-tier unit limit, list choices and characteristics checked
+// Units of a campaign: the per-tier unit limit, list choices and characteristics checked
 // against the campaign, current HP clamped to hp, and quick characteristic generation.
 import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
 import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/units/quick-generation';
@@ -15,8 +15,8 @@ import {
   mergeCharacteristics,
   resolveListChoice,
   storedCharacteristics,
-  toUnit,
 } from './unit-fields';
+import { toListedUnit, toUnit } from './presenter';
 
 /** What the service needs of the signed-in user. */
 export interface UnitsActor {
@@ -36,7 +36,7 @@ export type UnitsService = ReturnType<typeof createUnitsService>;
 
 export function createUnitsService(deps: {
   db: Db;
-  /** After an edit has committed: open player views of a shared fight follow it (issue #15). */
+  /** After an edit has committed: open player views of a shared fight follow it (docs/decisions/028). */
   onUnitChanged?: (campaignId: string, unitId: string) => void;
 }) {
   const { db } = deps;
@@ -64,7 +64,7 @@ export function createUnitsService(deps: {
       const rows = await repo.listOwnedUnits(db, user.id, campaignId);
       // No rows: an empty campaign of the user's, or not the user's campaign at all.
       if (rows.length === 0 && !(await ownsCampaign(db, user.id, campaignId))) throw notFound();
-      return rows.map(toUnit);
+      return rows.map(toListedUnit);
     },
 
     async create(user: UnitsActor, campaignId: string, body: CreateUnitBody): Promise<Unit> {
@@ -118,7 +118,7 @@ export function createUnitsService(deps: {
 
     /**
      * `count` copies of a unit, numbered after the campaign's names ("Goblin 2", "Goblin 3"…), at full
-     * HP (issue #16, decision 031). All or nothing: a batch that would pass the unit limit creates none.
+     * HP (decision 031). All or nothing: a batch that would pass the unit limit creates none.
      * Race-free like create: the campaign row is locked while counting and inserting.
      */
     async copy(user: UnitsActor, campaignId: string, unitId: string, count: number): Promise<Unit[]> {
@@ -136,7 +136,7 @@ export function createUnitsService(deps: {
         const { id: _id, createdAt: _c, updatedAt: _u, version: _v, seq: _seq, ...fields } = source;
         const created: Unit[] = [];
         // One insert per copy, in numbering order: each takes the next `seq`, so every list keeps
-        // their numbering even when they share a timestamp (issue #29 item 12).
+        // their numbering even when they share a timestamp.
         for (const name of names) {
           created.push(toUnit(await repo.insertUnit(tx, { ...fields, name, currentHp: source.hp })));
         }
@@ -206,7 +206,10 @@ export function createUnitsService(deps: {
       if (!(await repo.deleteOwnedUnit(db, user.id, campaignId, unitId))) throw notFound();
     },
 
-    /** Quick generation for the campaign's characteristics (spec §9 ranges, capped at each max). */
+    /**
+     * Quick generation for the campaign's characteristics (docs/product.md#quick-generation ranges, capped at
+     * each max).
+     */
     async generate(
       user: UnitsActor,
       campaignId: string,

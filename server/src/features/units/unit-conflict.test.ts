@@ -1,4 +1,4 @@
-// No lost updates for units (issue #18 item 8, decision 036): every unit answer carries the unit's
+// No lost updates for units (decision 036): every unit answer carries the unit's
 // version; PUT /api/units/{id} with a version written since answers 409 UNIT_CONFLICT with the unit as
 // it is and writes nothing, so two tabs editing one unit never silently overwrite each other. Without
 // a version (API clients), the fields sent still overwrite.

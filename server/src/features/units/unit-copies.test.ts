@@ -1,4 +1,4 @@
-// POST /api/units/{id}/copies (issue #16, decision 031): numbered copies, all or none within the limit.
+// POST /api/units/{id}/copies (decision 031): numbered copies, all or none within the limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unit } from '@questkeeper/core/schemas/units';
 import {
@@ -102,7 +102,7 @@ describe('POST /api/units/{id}/copies', () => {
     expect((await other.copy(1, goblin._id)).statusCode).toBe(404);
   });
 
-  // Issue #29 item 12: a fresh clone once listed "Goblin 4" before "Goblin 3" — copies share a
+  // A fresh clone once listed "Goblin 4" before "Goblin 3" — copies share a
   // timestamp on a millisecond clock and the id (random) broke the tie. The order is now defined.
   it('lists units that share a timestamp in the order they were written, whatever their ids', async () => {
     const user = await registerUser(ctx.app);

@@ -1,10 +1,15 @@
-// Checks a unit's list fields and characteristics against its campaign, and maps rows to the API
-// shape. Field problems are collected so one answer names every bad field.
-import { DEFAULT_CHARACTERISTIC_VALUE, type Unit } from '@questkeeper/core/schemas/units';
+// Checks a unit's list fields and characteristics against its campaign (rows become answers in
+// presenter.ts). Field problems are collected so one answer names every bad field.
+import { DEFAULT_CHARACTERISTIC_VALUE } from '@questkeeper/core/constants';
 import type { MessageKey } from '@questkeeper/core/i18n';
-import { UNKNOWN_LIST_CHOICE, matchListChoice, type UnitListField } from '@questkeeper/core/units/fields';
+import {
+  UNKNOWN_LIST_CHOICE,
+  checkCharacteristicValue,
+  matchListChoice,
+  type UnitListField,
+} from '@questkeeper/core/units/fields';
 import { AppError, type FieldProblem } from '../../lib/app-error';
-import type { CampaignLists, UnitRow, UnitRowLike } from './repository';
+import type { CampaignLists, UnitRow } from './repository';
 
 export class FieldProblems {
   private readonly problems = new Map<string, FieldProblem>();
@@ -54,7 +59,8 @@ export function mergeCharacteristics(
     if (!Object.hasOwn(given, name)) continue;
     const value = given[name];
     if (value === undefined) continue;
-    if (value > max) problems.add(`characteristics.${name}`, 'validation.characteristicMax', { max });
+    const problem = checkCharacteristicValue(value, max);
+    if (problem) problems.add(`characteristics.${name}`, problem.key, problem.params);
     else result.set(name, value);
   }
   return Object.fromEntries(result);
@@ -69,28 +75,4 @@ export function defaultCharacteristics(
 
 export function storedCharacteristics(row: Pick<UnitRow, 'characteristics'>): Map<string, number> {
   return new Map(Object.entries(row.characteristics));
-}
-
-const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
-
-export function toUnit(row: UnitRowLike): Unit {
-  return {
-    _id: row.id,
-    userId: row.userId,
-    gameDataId: row.campaignId,
-    name: row.name,
-    gender: row.gender,
-    isPlayer: row.isPlayer,
-    race: row.race,
-    class: row.class,
-    status: row.status,
-    characteristics: row.characteristics,
-    hp: row.hp,
-    currentHp: row.currentHp,
-    money: { gold: row.gold, silver: row.silver, bronze: row.bronze },
-    notes: row.notes,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    version: row.version,
-  };
 }

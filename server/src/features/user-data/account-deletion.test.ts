@@ -1,4 +1,4 @@
-// DELETE /api/auth/account and GET /api/auth/export (issue #17, decision 024): the password decides,
+// DELETE /api/auth/account and GET /api/auth/export (decision 024): the password decides,
 // the subscription is cancelled at the provider, and afterwards no table holds a row naming the user
 // — checked table by table over the whole schema, so a table added later is covered by itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,6 @@
-// The account as data (issue #17, decision 024): everything it holds in one download, and its
+// The account as data (decision 024): everything it holds in one download, and its
 // deletion — the subscription cancelled at the provider, then every row that names the user.
-import {
-  ACCOUNT_EXPORT_FORMAT,
-  ACCOUNT_EXPORT_FORMAT_VERSION,
-  type AccountExport,
-} from '@questkeeper/core/schemas/game-data-export';
+import type { AccountExport } from '@questkeeper/core/schemas/game-data-export';
 import type { Db } from '../../db/client';
 import { findSubscriptionOfUser } from '../../db/shared/subscriptions';
 import { findUserById, lockUser } from '../../db/shared/users';
@@ -13,6 +9,7 @@ import { verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../mail/mailer';
 import { accountDeletedMail } from '../mail/templates';
 import type { PaymentProvider } from '../payments/provider';
+import { toAccountExport } from './presenter';
 import * as repo from './repository';
 import type { UserDataService } from './service';
 
@@ -34,30 +31,7 @@ export function createAccountDataService(deps: {
         const user = await findUserById(tx, userId);
         if (!user) throw new AppError('UNAUTHENTICATED');
         const billing = await findSubscriptionOfUser(tx, userId);
-        return {
-          format: ACCOUNT_EXPORT_FORMAT,
-          formatVersion: ACCOUNT_EXPORT_FORMAT_VERSION,
-          exportedAt: new Date().toISOString(),
-          account: {
-            email: user.email,
-            language: user.language,
-            tier: user.tier,
-            createdAt: user.createdAt.toISOString(),
-            updatedAt: user.updatedAt.toISOString(),
-            billing: billing
-              ? {
-                  provider: billing.provider,
-                  plan: billing.plan,
-                  status: billing.status,
-                  cancelAtPeriodEnd: billing.cancelAtPeriodEnd,
-                  currentPeriodEnd: billing.currentPeriodEnd?.toISOString() ?? null,
-                  billingAddress: billing.billingAddress ?? null,
-                  updatedAt: billing.updatedAt.toISOString(),
-                }
-              : null,
-          },
-          campaigns: await userData.exportCampaigns(tx, userId),
-        };
+        return toAccountExport(user, billing, await userData.exportCampaigns(tx, userId));
       });
     },
 

@@ -1,4 +1,4 @@
-// Download names (issue #28): whatever a campaign is called, the file name a browser shows has no
+// Download names: whatever a campaign is called, the file name a browser shows has no
 // invisible character that reorders or hides what the user reads.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

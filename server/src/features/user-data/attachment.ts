@@ -4,7 +4,7 @@
 /** Characters no file system or header takes: path separators and reserved ones. */
 const UNSAFE = /[\\/:*?"<>|]/g;
 /**
- * Characters that are not seen but change what is seen (issue #28): controls (Cc), format characters
+ * Characters that are not seen but change what is seen: controls (Cc), format characters
  * (Cf: the bidirectional overrides and isolates U+202A–202E and U+2066–2069, the marks U+200E, U+200F
  * and U+061C, zero-width ones), line and paragraph separators, lone surrogates. "invoice\u202Efdp.exe"
  * would show as "invoiceexe.pdf".

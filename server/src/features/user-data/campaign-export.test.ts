@@ -1,5 +1,5 @@
 // GET /api/game-data/{id}/export and /rules.md: one attachment per campaign, only the owner's, and a
-// file that imports back into the same campaign (issue #17).
+// file that imports back into the same campaign (docs/decisions/024).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameDataExport, type GameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import { createTestApp, errorOf, registerUser, type TestContext } from '../../../test/support/harness';
@@ -73,7 +73,7 @@ describe('campaign export', () => {
     const imported = await client.import(hero.token, first.body);
     expect(imported.statusCode, imported.body).toBe(201);
     const campaign = imported.json<{ _id: string; name: string; userId: string }>();
-    // The exported campaign is still there: the import is numbered after it (issue #29 item 13).
+    // The exported campaign is still there: the import is numbered after it.
     expect(campaign).toMatchObject({ name: 'Épopée « Dragon » / 1 (2)', userId: hero._id });
     expect(campaign._id).not.toBe(id);
 

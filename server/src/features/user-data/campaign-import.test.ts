@@ -1,9 +1,9 @@
 // POST /api/game-data/import: a new campaign from a file, whole or not at all — bad files and files
-// over the user's tier leave every table as it was (issue #17).
+// over the user's tier leave every table as it was (docs/decisions/024).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
-import { GAME_DATA_FORMAT } from '@questkeeper/core/schemas/game-data-export';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
+import { GAME_DATA_FORMAT } from '@questkeeper/core/constants';
 import { createTestApp, errorOf, registerUser, type TestContext } from '../../../test/support/harness';
 import { campaignClient } from '../../../test/support/campaign-client';
 import { IMPORT_BODY_LIMIT_BYTES } from './routes';
@@ -52,7 +52,7 @@ describe('campaign import', () => {
     expect(await campaignClient(ctx.app).campaigns(user.token)).toHaveLength(2);
   });
 
-  // Issue #29 item 13: a second campaign of the very same name was a trap on the dashboard.
+  // A second campaign of the very same name was a trap on the dashboard.
   it('numbers the name of an import whose name is taken: (2), (3)…, in parallel too', async () => {
     const user = await registerUser(ctx.app, { tier: 'Hero' });
     const first = await client.import(user.token, campaignFile());
@@ -264,7 +264,7 @@ describe('campaign import', () => {
   });
 });
 
-describe('campaign import, safe by default (issue #28)', () => {
+describe('campaign import, safe by default', () => {
   it('answers a date PostgreSQL cannot store with a 400 on its field, never a 500', async () => {
     const user = await registerUser(ctx.app, { tier: 'Hero' });
     // Year 0 is a valid JavaScript date; PostgreSQL has no year 0.

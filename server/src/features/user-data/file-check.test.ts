@@ -1,7 +1,7 @@
 // The import's file check (decision 047), called directly: what the worker thread answers for a file.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
+import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { exportedUnit } from '@questkeeper/core/schemas/game-data-export';
 import { fieldErrors } from '@questkeeper/core/validation';
 import { campaignFile } from '../../../test/support/user-data-fixtures';

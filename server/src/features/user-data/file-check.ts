@@ -1,14 +1,13 @@
-// Everything the import does to a file before the database sees it (issue #28, decision 047): JSON,
+// Everything the import does to a file before the database sees it (decision 047): JSON,
 // prototype keys, the format version, and the schema. It runs in a worker thread (file-check-worker.ts),
 // so it holds no state and takes and gives only plain data.
 import sjson from 'secure-json-parse';
-import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/rules/combat-limits';
+import { COMBAT_LOG_MAX_ENTRIES, GAME_DATA_LIST_MAX } from '@questkeeper/core/limits';
 import { upgradeGameData } from '@questkeeper/core/campaigns/file-upgrades';
 import { storableStrings } from '@questkeeper/core/schemas/common';
+import { GAME_DATA_FORMAT_VERSION } from '@questkeeper/core/constants';
 import {
   FIGHT_UNITS_MAX,
-  GAME_DATA_FORMAT_VERSION,
-  GAME_DATA_LIST_MAX,
   exportedLogEntry,
   exportedUnit,
   gameDataExport,

@@ -1,4 +1,4 @@
-// A checked campaign file → the rows it becomes, ready to write (issue #28, decision 047). It runs in
+// A checked campaign file → the rows it becomes, ready to write (decision 047). It runs in
 // the import's worker thread, right after the file is checked: everything large leaves the worker as
 // UTF-8 JSON in chunks of at most IMPORT_CHUNK_BYTES, in one transferred buffer, so the main thread
 // never receives, builds or stringifies megabytes at once. Ids of the file are references inside it:
@@ -6,7 +6,12 @@
 import { checkImportLimits, type ImportProblem } from '@questkeeper/core/campaigns/import-limits';
 import { withItemIds } from '@questkeeper/core/campaigns/tier-rules';
 import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
-import { UNKNOWN_LIST_CHOICE, matchListChoice, type UnitListField } from '@questkeeper/core/units/fields';
+import {
+  UNKNOWN_LIST_CHOICE,
+  checkCharacteristicValue,
+  matchListChoice,
+  type UnitListField,
+} from '@questkeeper/core/units/fields';
 import type { MessageKey } from '@questkeeper/core/i18n';
 import type { CharacteristicDef } from '@questkeeper/core/schemas/campaigns';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
@@ -202,9 +207,8 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
     const characteristics: Record<string, number> = {};
     for (const { name, max } of campaign.characteristics) {
       const value = Object.hasOwn(unit.characteristics, name) ? unit.characteristics[name] : undefined;
-      if (value !== undefined && value > max) {
-        problems.add(`units.${index}.characteristics.${name}`, 'validation.characteristicMax', { max });
-      }
+      const problem = value === undefined ? null : checkCharacteristicValue(value, max);
+      if (problem) problems.add(`units.${index}.characteristics.${name}`, problem.key, problem.params);
       Object.defineProperty(characteristics, name, {
         value: value ?? defaultCharacteristicValue(max),
         enumerable: true,

@@ -1,4 +1,4 @@
-// How a large import is written and answered (issue #28, decision 047): in statements of at most
+// How a large import is written and answered (decision 047): in statements of at most
 // IMPORT_CHUNK_BYTES inside one transaction, so it stays whole or nothing, and a 201 streamed in
 // pieces that says exactly what the API reads back.
 import { sql } from 'drizzle-orm';

@@ -42,7 +42,7 @@ export async function findFight(
   return { row, log };
 }
 
-/** The names of the user's campaigns (an import's name is numbered after them, issue #29 item 13). */
+/** The names of the user's campaigns (an import's name is numbered after them). */
 export async function campaignNames(db: Executor, userId: string): Promise<string[]> {
   const rows = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.userId, userId));
   return rows.map((row) => row.name);

@@ -1,4 +1,4 @@
-// A user's data going out and coming in (issue #17, decision 024): a campaign as one JSON file and its
+// A user's data going out and coming in (decision 024): a campaign as one JSON file and its
 // rules as markdown, a new campaign from such a file, and every campaign of the account at once.
 // Account deletion is in account-service.ts.
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -6,22 +6,18 @@ import { uniqueCampaignName } from '@questkeeper/core/campaigns/names';
 import { checkImportLimits, type ImportProblem } from '@questkeeper/core/campaigns/import-limits';
 import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
-import {
-  GAME_DATA_FORMAT,
-  GAME_DATA_FORMAT_VERSION,
-  gameDataExport,
-  type GameDataExport,
-} from '@questkeeper/core/schemas/game-data-export';
+import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '@questkeeper/core/constants';
+import { gameDataExport, type GameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { findUserById, lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
-import { toCampaignFile } from './campaign-file';
 import { InvalidFile } from './file-check';
 import { createFileCheckPool, type FileChecker, type ImportCheck } from './file-check-pool';
 import type { ImportedCampaign } from './import-answer';
 import { CAMPAIGN_LISTS, textPieces, type PreparedImport, type Span } from './import-rows';
+import { toCampaignFile, toImportedHead } from './presenter';
 import * as repo from './repository';
 
 export type UserDataService = ReturnType<typeof createUserDataService>;
@@ -140,15 +136,12 @@ export function createUserDataService(deps: {
         }
       }
       return {
-        head: {
-          _id: row.id,
-          userId: owner.id,
-          ...campaign,
-          name,
-          createdAt: row.createdAt.toISOString(),
-          updatedAt: row.updatedAt.toISOString(),
-          version: await repo.campaignVersion(tx, owner.id, row.id),
-        },
+        head: toImportedHead(
+          row,
+          owner.id,
+          { ...campaign, name },
+          await repo.campaignVersion(tx, owner.id, row.id),
+        ),
         // The answer writes the lists from the same chunks, as they are (import-answer.ts).
         lists: {
           races: prepared.lists.races.map(chunk),

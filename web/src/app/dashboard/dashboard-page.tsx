@@ -1,5 +1,5 @@
-// The dashboard of spec §2: a sidebar plus a top bar around the active view. The view and the
-// current campaign live in the query string (dashboard-url.ts), so reload and back return to them.
+// The dashboard of docs/product.md#dashboard: a sidebar plus a top bar around the active view. The view and
+// the current campaign live in the query string (dashboard-url.ts), so reload and back return to them.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RotateCw } from 'lucide-react';
@@ -9,9 +9,9 @@ import { toast } from '@/components/toast/toast-store';
 import { Toaster } from '@/components/toast/toaster';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { campaignButtonId } from '@/features/campaigns/campaign-item';
+import { campaignButtonId } from '@/features/campaigns/components/campaign-item';
 import { CampaignFormModal, isCampaignLimitError } from '@/features/campaigns/campaign-form-modal';
-import { SeePlansButton } from '@/features/campaigns/campaign-limit-notice';
+import { SeePlansButton } from '@/features/campaigns/components/campaign-limit-notice';
 import { EmptyCampaigns } from '@/features/campaigns/empty-campaigns';
 import { errorMessage } from '@/lib/api-client';
 import { campaignKeys, useCampaigns, type Campaign } from '@/lib/campaigns';
@@ -55,7 +55,7 @@ function Dashboard({ session }: { session: Session }) {
   usePlanChangeToast(user.tier);
 
   const list = campaigns.data;
-  // Spec §4: the first campaign is current when none (or an unknown one) is asked for.
+  // docs/product.md#campaigns: the first campaign is current when none (or an unknown one) is asked for.
   const current: Campaign | null = list
     ? (list.find((c) => c._id === url.campaignId) ?? list[0] ?? null)
     : null;

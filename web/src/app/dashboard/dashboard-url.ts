@@ -1,6 +1,6 @@
-// The dashboard's place lives in the query string, `?campaign=<id>&view=<view>` (issue #4 contract
+// The dashboard's place lives in the query string, `?campaign=<id>&view=<view>` (docs/decisions/012 contract
 // 3), so a reload or the back button returns to it. Views are switched by this setting, not by path
-// (spec §2 "Dashboard").
+// (docs/product.md#dashboard).
 import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 // The dashboard's views by id: their icon, and the component that renders them. Each view of a
-// campaign is its own chunk (issue #4 contract 2), loaded when first shown.
+// campaign is its own chunk (docs/decisions/012 contract 2), loaded when first shown.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -68,7 +68,7 @@ export function CampaignViewArea({
   return (
     <ErrorBoundary>
       <Suspense fallback={<ViewLoading />}>
-        {/* A new campaign starts its view afresh (spec §4: selecting a campaign reloads its data). */}
+        {/* A new campaign starts its view afresh (docs/product.md#campaigns: selecting a campaign reloads its data). */}
         <View key={campaign._id} campaign={campaign} tier={tier} />
       </Suspense>
     </ErrorBoundary>

@@ -1,5 +1,5 @@
-// The Novice banner's claim (issue #16): each plan's campaigns at that plan's price, read from the
-// tier table — "10 € buys 2 campaigns; 5 is Hero at 20 €" — in both languages. Issue #29: on the
+// The Novice banner's claim: each plan's campaigns at that plan's price, read from the
+// tier table — "10 € buys 2 campaigns; 5 is Hero at 20 €" — in both languages. On the
 // combat view it folds to a thin line, and stays folded for the session.
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

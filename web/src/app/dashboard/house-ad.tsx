@@ -1,7 +1,7 @@
-// The Novice-only banner of spec §2, at most 65 px high. decisions.md: a house banner for the paid
-// plans — no third-party script, tracker or image, only our own text and a button to the plans. Its
-// claim is read from core's tier table, plan by plan (issue #16: 10 € buys 2 campaigns, 5 is Hero
-// at 20 €), so it can never promise one plan's limit at the other's price. Issue #29: at most 65 px
+// The Novice-only banner of docs/product.md#dashboard, at most 65 px high. docs/product.md#dashboard: a house
+// banner for the paid plans — no third-party script, tracker or image, only our own text and a button to the
+// plans. Its claim is read from core's tier table, plan by plan (10 € buys 2 campaigns, 5 is Hero
+// at 20 €), so it can never promise one plan's limit at the other's price. At most 65 px
 // on every screen size, phones included; on the combat view the game master may fold it to a thin
 // line (remembered for the session), so the fight gets the room.
 import { useState } from 'react';

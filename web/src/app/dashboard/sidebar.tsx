@@ -1,5 +1,5 @@
-// The dashboard's sidebar (spec §2): campaigns with their views, and the account section. A full
-// panel, an icon rail when collapsed on a desktop, an off-canvas drawer on a phone.
+// The dashboard's sidebar (docs/product.md#dashboard): campaigns with their views, and the account section. A
+// full panel, an icon rail when collapsed on a desktop, an off-canvas drawer on a phone.
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,8 @@ function AccountSection({
 }) {
   const { t } = useTranslation();
   const upgrade = useUpgrade();
-  // Spec §2: the upgrade item shows to Novice and Adventurer, to Novice only when collapsed.
+  // docs/product.md#upgrade-modal: the upgrade item shows to Novice and Adventurer, to Novice only when
+  // collapsed.
   const showUpgrade = rail ? tier === 'Novice' : !isTopTier(tier);
   const items: NavItem[] = [
     { kind: 'view', view: 'profile', campaignId: current?._id ?? null, active: view === 'profile' },

@@ -1,5 +1,5 @@
-// The dashboard's top bar (spec §2): sidebar toggle, the view title (the page's h1), the Novice
-// house banner, the user's email, the tier badge and logout.
+// The dashboard's top bar (docs/product.md#dashboard): sidebar toggle, the view title (the page's h1), the
+// Novice house banner, the user's email, the tier badge and logout.
 import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import { useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
@@ -64,7 +64,7 @@ export function TopBar({
     if (!confirmDiscardChanges()) return;
     setLeaving(true);
     await logout();
-    // Spec §2: logout sends the user to the root route.
+    // docs/product.md#routes: logout sends the user to the root route.
     void navigate('/', { replace: true });
   }
 

@@ -1,4 +1,4 @@
-// "You are now on Hero — 5 campaigns, 200 units…" (issue #16): said once when the plan goes up,
+// "You are now on Hero — 5 campaigns, 200 units…": said once when the plan goes up,
 // from the tier table; nothing when it stays or goes down.
 import { useEffect, useState } from 'react';
 import { act, screen } from '@testing-library/react';

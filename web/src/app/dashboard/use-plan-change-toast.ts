@@ -1,4 +1,4 @@
-// "You are now on Hero — 5 campaigns, 200 units…" (issue #16): whichever way the plan went up (the
+// "You are now on Hero — 5 campaigns, 200 units…": whichever way the plan went up (the
 // upgrade modal's pop-up, a checkout in another tab, the pricing page), the dashboard sees the
 // session's tier rise and says what it brings, from core's tier table.
 import { useEffect, useRef } from 'react';

@@ -1,6 +1,6 @@
 // The `/:lang` segment: applies the language (i18next, <html lang>), moves a signed-in user to
-// their saved language (spec §1), and shows Not Found for an unknown language segment. Every page
-// of the app is below it, so it also holds the demo banner (decision 045).
+// their saved language (docs/product.md#languages), and shows Not Found for an unknown language segment.
+// Every page of the app is below it, so it also holds the demo banner (decision 045).
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { applyLanguage, browserLanguage, isLanguage, type Language } from '@/lib/i18n';

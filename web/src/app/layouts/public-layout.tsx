@@ -6,7 +6,7 @@ import { SiteFooter } from './site-footer';
 import { useViewKey } from './use-view-key';
 
 /** Header, page, footer. The page is keyed by useViewKey() so that navigating to the URL already
- *  shown reloads the view (spec §2). */
+ *  shown reloads the view (docs/product.md#routes). */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const viewKey = useViewKey();

@@ -1,5 +1,5 @@
-// Spec §2 header: logo, title, mobile menu toggle; logged out: Pricing, Login and the FR/EN
-// switch (which rewrites the language segment of the current URL); logged in: Dashboard.
+// docs/product.md#header-and-footer header: logo, title, mobile menu toggle; logged out: Pricing, Login and
+// the FR/EN switch (which rewrites the language segment of the current URL); logged in: Dashboard.
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // A key for the page outlet that changes when the view must start afresh: another path or query,
-// or a navigation to the URL already shown (spec §2: "the router reloads when navigating to the
-// same URL"). A change of the #fragment alone (table of contents, skip link) keeps the view.
+// or a navigation to the URL already shown (docs/product.md#routes: "the router reloads when navigating to
+// the same URL"). A change of the #fragment alone (table of contents, skip link) keeps the view.
 // Also scrolls to the top when the path changes and no fragment is asked for, but never on the
 // location the document was loaded at: there the browser places the page, and a visitor may have
 // scrolled the prerendered page before it hydrated (decision 044).

@@ -1,4 +1,4 @@
-// Markdown lists in the writer (issue #16): Enter continues a list item (bullet, numbered, task) and
+// Markdown lists in the writer: Enter continues a list item (bullet, numbered, task) and
 // ends the list on an empty one, Backspace right after an item's marker removes it, Tab nests the
 // item under the one above and Shift-Tab brings it back out; elsewhere Tab and Shift-Tab indent the
 // lines. @codemirror/lang-markdown has the first two (insertNewlineContinueMarkup,

@@ -1,4 +1,4 @@
-// The writer's keyboard (issue #16): Enter continues lists, Tab indents, and Escape then Tab still
+// The writer's keyboard: Enter continues lists, Tab indents, and Escape then Tab still
 // leaves the text box. Keys are real keydown events on CodeMirror's text box, so they go through its
 // keymap as typing would; the browser journey (e2e/tests/editor-look.spec.ts) types for real.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The reusable markdown editor (spec §2 "Markdown editor", §4 "Editor", §5, §9; issue #4): toolbar,
+// The reusable markdown editor (docs/product.md#markdown-editor; docs/decisions/012): toolbar,
 // text area and live preview side by side (stacked under 768 px), or the rendered text alone when
 // read-only.
 import { lazy, Suspense } from 'react';
@@ -26,7 +26,7 @@ function WriterLoading() {
   );
 }
 
-// The contract of issue #4 names both components after this file.
+// The contract of docs/decisions/012 names both components after this file.
 export { MarkdownPreview } from './markdown-preview';
 export { selectInEditor } from './editor-events';
 

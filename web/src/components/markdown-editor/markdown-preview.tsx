@@ -96,7 +96,10 @@ export function finishRendering(container: Element): void {
 
 export const hasText = (source: string) => /\S/.test(source);
 
-/** What an empty text shows (spec §2): looks like a heading without being one, the host owns the outline. */
+/**
+ * What an empty text shows (docs/product.md#markdown-editor): looks like a heading without being one, the
+ * host owns the outline.
+ */
 export function PreviewPlaceholder({ text }: { text: string }) {
   return <p className="font-display text-xl font-semibold text-ink-muted">{text}</p>;
 }

@@ -1,4 +1,4 @@
-// A long markdown text rendered in sections (issue #4, "Speed"): the text is cut before its top-level
+// A long markdown text rendered in sections (docs/decisions/012): the text is cut before its top-level
 // headings, each section is rendered alone and its HTML kept, so an edit renders only the section it
 // changed and a long text can show its first sections before the rest.
 //

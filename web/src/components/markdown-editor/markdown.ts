@@ -1,5 +1,5 @@
-// One markdown-it instance for the whole app, built on first use (spec §9 "Editor": line breaks as
-// breaks, auto-linked URLs, raw HTML not rendered, nesting limit 100).
+// One markdown-it instance for the whole app, built on first use (docs/product.md#markdown-editor: line
+// breaks as breaks, auto-linked URLs, raw HTML not rendered, nesting limit 100).
 import MarkdownIt, { type Env, type MarkdownIt as Markdown, type RendererRule } from 'markdown-it';
 
 let instance: Markdown | undefined;

@@ -1,5 +1,6 @@
 // The markdown editor's text transforms, kept pure so they are tested without a DOM: each takes the
-// text and its selection and returns the new text with the selection to set (spec §5, §9 "Editor").
+// text and its selection and returns the new text with the selection to set
+// (docs/product.md#markdown-editor).
 
 /** A text and the selection to show in it. */
 export interface TextEdit {
@@ -8,7 +9,10 @@ export interface TextEdit {
   selectionEnd: number;
 }
 
-/** Levels the toolbar's heading menu offers; `setHeading` itself accepts 1 to 6 (spec §5). */
+/**
+ * Levels the toolbar's heading menu offers; `setHeading` itself accepts 1 to 6
+ * (docs/product.md#markdown-editor).
+ */
 export const MENU_HEADING_LEVELS = [1, 2, 3, 4] as const;
 export const TABLE_SIZE_MIN = 1;
 export const TABLE_SIZE_MAX = 10;
@@ -26,9 +30,9 @@ function lastSelectedIndex(text: string, start: number, end: number) {
 }
 
 /**
- * Whether a change may be applied under the character limit (spec §5). A change that shortens the
- * text is always accepted, so a text already over a lowered limit stays editable (decisions.md: after
- * a downgrade nothing is lost and what exceeds stays editable).
+ * Whether a change may be applied under the character limit (docs/product.md#validation). A change that
+ * shortens the text is always accepted, so a text already over a lowered limit stays editable
+ * (docs/product.md#downgrade: after a downgrade nothing is lost and what exceeds stays editable).
  */
 export function acceptsLength(current: string, next: string, maxLength: number): boolean {
   return next.length <= maxLength || next.length < current.length;
@@ -163,7 +167,7 @@ function splitWith(pattern: RegExp) {
 
 /**
  * Turns the selected lines into headings of the given level (`#` to `######`). Levels outside 1 to 6
- * are ignored (spec §5): the answer is null and nothing changes.
+ * are ignored (docs/product.md#validation): the answer is null and nothing changes.
  */
 export function setHeading(
   text: string,
@@ -246,7 +250,7 @@ export function insertImage(
 
 /**
  * A table size as the table menu accepts it: whole numbers, capped at 10; zero or less (or not a
- * number) is refused with null (spec §5).
+ * number) is refused with null (docs/product.md#validation).
  */
 export function tableSize(value: number): number | null {
   if (!Number.isFinite(value)) return null;

@@ -1,5 +1,6 @@
-// The draggable bar between the text and the preview (spec §2: 50/50 at first, each pane at least
-// 50 px). A focusable WAI-ARIA window splitter: the arrows, Home and End resize it from the keyboard.
+// The draggable bar between the text and the preview (docs/product.md#markdown-editor: 50/50 at first, each
+// pane at least 50 px). A focusable WAI-ARIA window splitter: the arrows, Home and End resize it from the
+// keyboard.
 import { useRef, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { GripVertical } from 'lucide-react';
 

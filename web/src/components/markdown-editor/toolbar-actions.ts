@@ -1,5 +1,5 @@
 // What each toolbar action does to the text: the snippet of snippets.ts with its placeholder texts in
-// the UI language (decisions.md: the spec's French-only labels follow the UI language).
+// the UI language (docs/product.md#languages: the spec's French-only labels follow the UI language).
 import type { TFunction } from 'i18next';
 import {
   insertImage,
@@ -55,7 +55,8 @@ export function snippetFor(action: ToolbarAction, t: TFunction): Snippet {
       };
       return (text, start, end) => {
         const edit = insertTable(text, start, end, options);
-        // Spec §5: a table of zero or fewer rows or columns is refused with a console-only message.
+        // docs/product.md#markdown-editor: a table of zero or fewer rows or columns is refused with a
+        // console-only message.
         if (!edit)
           console.warn(`Markdown editor: no table of ${action.columns} × ${action.rows} (1 to 10 each).`);
         return edit;

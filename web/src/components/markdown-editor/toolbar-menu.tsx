@@ -1,6 +1,7 @@
 // A toolbar button that opens a small panel (heading levels, table size). A disclosure rather than an
 // ARIA menu: the panel holds plain buttons and inputs reachable with Tab (arrow keys move between
-// its buttons too). Escape, a click outside or Tab away closes it; so does a choice (spec §4).
+// its buttons too). Escape, a click outside or Tab away closes it; so does a choice
+// (docs/product.md#behaviour).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { toolButtonClasses, type ToolbarItemProps } from './tool-button';

@@ -1,5 +1,5 @@
-// The editor's fullscreen (spec §2, §4): a fixed overlay filling the viewport. While it is on, the page
-// behind does not scroll, Tab stays inside and Escape leaves it.
+// The editor's fullscreen (docs/product.md#markdown-editor): a fixed overlay filling the viewport. While it
+// is on, the page behind does not scroll, Tab stays inside and Escape leaves it.
 import { useCallback, useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 
 export function useFullscreen(rootRef: RefObject<HTMLElement | null>) {

@@ -1,10 +1,10 @@
-// The live checklist of the password policy (spec §5; the reset forms too, decision 004). Each rule
-// shows its state by icon shape and a visually hidden word, never by colour alone. The list itself
+// The live checklist of the password policy (docs/product.md#passwords; the reset forms too, decision 004).
+// Each rule shows its state by icon shape and a visually hidden word, never by colour alone. The list itself
 // is not live (it would be read on every keystroke); a polite summary announces the count instead.
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleDashed } from 'lucide-react';
+import { PASSWORD_MIN_LENGTH } from '@questkeeper/core/limits';
 import {
-  PASSWORD_MIN_LENGTH,
   PASSWORD_RULES,
   PASSWORD_SPECIAL_CHARACTERS,
   passwordRuleResults,

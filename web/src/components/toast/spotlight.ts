@@ -1,4 +1,4 @@
-// After a create or a save the toast says what happened; the spotlight shows where (issue #16): the
+// After a create or a save the toast says what happened; the spotlight shows where: the
 // new or changed card is scrolled into view and outlined for a moment. With reduced motion the
 // scroll jumps and the outline stays still (styles.css animates it only for no-preference).
 

@@ -1,4 +1,4 @@
-// The one feedback channel for finished actions (issue #16): created, saved, duplicated, deleted
+// The one feedback channel for finished actions: created, saved, duplicated, deleted
 // (with Undo where the data allows), upgraded. A small store outside React, so any code may speak:
 //
 //   const toast = useToast();            // in a component (or import { toast } anywhere)
@@ -12,7 +12,7 @@
 // once by the dashboard) shows them in a polite live region; each can be dismissed, and it closes by
 // itself after `duration` ms unless the pointer or the focus is on it (WCAG 2.2.1; decision 029).
 //
-// Issue #29 (decision 053): one toast at a time, never a stack. A new toast takes the place of the
+// Decision 053: one toast at a time, never a stack. A new toast takes the place of the
 // one on screen, except one of the same `kind` while that one still shows: they become one toast
 // that counts them, said by `many` ("4 units created"), whose action (Undo) runs every merged one.
 //

@@ -1,6 +1,6 @@
-// The one toast system (issue #16): what any screen says through `toast` shows in a polite live
+// The one toast system: what any screen says through `toast` shows in a polite live
 // region, can be dismissed, runs its action once, closes by itself unless the pointer or the focus
-// is on it; one shows at a time, and a burst of one kind becomes one toast that counts (issue #29).
+// is on it; one shows at a time, and a burst of one kind becomes one toast that counts.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '@/lib/i18n';

@@ -2,7 +2,7 @@
 // one toast at a time. Mounted once, outside the dashboard's main area so a drawer's `inert` never
 // reaches it. The region is always in the page: a screen reader hears what is added to it. Above a
 // bar stuck to the bottom (the fight's action bar and its Next turn, lib/bottom-bar.ts), never over
-// it (issue #29).
+// it.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';

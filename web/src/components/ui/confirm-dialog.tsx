@@ -1,4 +1,4 @@
-// Confirmation before destructive actions (spec §8): `const confirm = useConfirm();` then
+// Confirmation before destructive actions (docs/product.md#messages): `const confirm = useConfirm();` then
 // `if (await confirm({ message, confirmLabel })) …`. Render `confirm.dialog` once in the component.
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,9 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useHydrated } from '@/lib/use-hydrated';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** A password input with its own show/hide toggle (spec §2: each password field has one). */
+/**
+ * A password input with its own show/hide toggle (docs/product.md#profile-view: each password field has one).
+ */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

@@ -38,7 +38,7 @@ export function UpgradeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Opens the upgrade modal (spec §2 "Upgrade modal"). */
+/** Opens the upgrade modal (docs/product.md#upgrade-modal). */
 export function useUpgrade(): () => void {
   return useContext(UpgradeContext);
 }

@@ -1,7 +1,7 @@
-// The upgrade modal (spec §2, §4, §6, §9) against a fake server and a fake checkout window: the cards
-// per tier with core's prices and limits, the checkout loop (window checked every 1000 ms, then the
-// user refreshed and the modal closed), failure and cancel. e2e/tests/account-modals.spec.ts runs the
-// loop against the real server and its demo checkout page.
+// The upgrade modal (docs/product.md#upgrade-modal, #subscription, #roles, #limits) against a fake server and
+// a fake checkout window: the cards per tier with core's prices and limits, the checkout loop (window checked
+// every 1000 ms, then the user refreshed and the modal closed), failure and cancel.
+// e2e/tests/account-modals.spec.ts runs the loop against the real server and its demo checkout page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

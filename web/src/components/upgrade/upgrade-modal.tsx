@@ -1,4 +1,4 @@
-// The upgrade modal of spec §2 "Modals in detail" and §6: one plan card per plan above the user's,
+// The upgrade modal of docs/product.md#modals, #tiers: one plan card per plan above the user's,
 // Novice sees Adventurer (popular) beside Hero, Adventurer sees Hero only. Prices and features come
 // from core's tier table through PlanCard. The checkout loop is in use-checkout-window.ts.
 import { useTranslation } from 'react-i18next';

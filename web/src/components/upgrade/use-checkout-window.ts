@@ -1,6 +1,6 @@
-// The checkout loop of spec §4 "Upgrade modal": create a checkout session, open it in a new window,
-// check every 1000 ms (spec §9) whether the user closed it, then refresh the user. On failure the
-// loading is cleared (and, unlike the spec's silent log, a short message is shown: a payer deserves
+// The checkout loop of docs/product.md#upgrade-modal: create a checkout session, open it in a new window,
+// check every 1000 ms (docs/product.md#timings) whether the user closed it, then refresh the user. On failure
+// the loading is cleared (and, unlike the spec's silent log, a short message is shown: a payer deserves
 // to know why nothing happened).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

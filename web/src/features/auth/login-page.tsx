@@ -1,5 +1,5 @@
 // /{lang}/login — sign in or register, forgot password, and a plan preselected on the pricing page
-// (spec §2 "Login page", §4 "Login page" and "After login or registration", §8).
+// (docs/product.md#login-page, #after-login, #messages).
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -61,7 +61,7 @@ export default function LoginPage() {
       try {
         openInNewTab(await createCheckoutSession(preselectedPlan, user.language));
       } catch (caught) {
-        // Spec §4: the app still goes on to the dashboard; the message travels with it.
+        // docs/product.md#after-login: the app still goes on to the dashboard; the message travels with it.
         checkoutError = failureMessage(caught, t('login.checkoutFailed'));
       }
     }
@@ -71,7 +71,7 @@ export default function LoginPage() {
     });
   }
 
-  // The password reset is a form of its own (issue #16): it gets the page's heading and title.
+  // The password reset is a form of its own: it gets the page's heading and title.
   const resetting = forgotOpen && !registering;
   const Emblem = resetting ? KeyRound : registering ? ScrollText : Castle;
   const heading = t(

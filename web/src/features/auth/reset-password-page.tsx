@@ -1,5 +1,5 @@
-// /{lang}/reset-password?token=… — the page the reset mail links to (decisions.md, spec §2
-// "Reset-password page", §8). Same policy and checklist as register (decision 004).
+// /{lang}/reset-password?token=… — the page the reset mail links to (docs/product.md#mail, #routes
+// "Reset-password page", docs/product.md#messages). Same policy and checklist as register (decision 004).
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';

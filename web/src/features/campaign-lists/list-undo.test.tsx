@@ -1,4 +1,4 @@
-// A list entry's delete says so in a toast with Undo (issue #16), which adds the entry back at its
+// A list entry's delete says so in a toast with Undo, which adds the entry back at its
 // place, without its old id (the server gives a new one); adding an entry says so too. Each is one
 // call for one entry (POST /api/game-data/{id}/lists, decision 036), never the whole list.
 import { useEffect, useState } from 'react';

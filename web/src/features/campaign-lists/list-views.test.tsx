@@ -1,4 +1,4 @@
-// The tier messages of the list views (spec §5, §9; decisions.md; docs/decisions/007), rendered
+// The tier messages of the list views (docs/product.md#tiers; docs/decisions/007), rendered
 // with a fake campaign. Saving is covered by the journeys in e2e/tests/lists.spec.ts.
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';

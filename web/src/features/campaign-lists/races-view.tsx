@@ -1,4 +1,5 @@
-// The races view of a campaign (issue #4; spec §2, §5, §9): see components/list-view.tsx.
+// The races view of a campaign (docs/decisions/012; docs/product.md#list-views, #validation, #limits): see
+// components/list-view.tsx.
 import type { CampaignViewProps } from '@/lib/campaigns';
 import { ListView } from './components/list-view';
 

@@ -1,5 +1,5 @@
-// "Import from a file" in the New campaign form (issue #17): the chosen file's name and campaign name
-// shown, the import sent under the name in the field, the server's refusal listed limit by limit, and
+// "Import from a file" in the New campaign form (docs/decisions/024): the chosen file's name and campaign
+// name shown, the import sent under the name in the field, the server's refusal listed limit by limit, and
 // files that are not JSON or not a campaign export refused with a message that says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -78,7 +78,7 @@ describe('import from a file', { timeout: 20_000 }, () => {
     });
   });
 
-  // Issue #29 item 13: the server numbers a name already taken; the field says so beforehand.
+  // The server numbers a name already taken; the field says so beforehand.
   it("numbers the file's campaign name as the server will when a campaign has it already", async () => {
     await openImport();
     const same = { ...exported, campaign: { ...exported.campaign, name: 'Realm of Ash' } };

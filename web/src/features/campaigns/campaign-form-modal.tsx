@@ -1,36 +1,23 @@
-// The campaign form of spec §2 "Modals in detail": a name and three choice cards, default values, a
-// copy of an existing campaign (spec §4, §5, §8) or a campaign file exported before (issue #17).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// The campaign form of docs/product.md#modals: a name and three choice cards, default values, a
+// copy of an existing campaign (docs/product.md#campaigns, #validation, #messages) or a campaign file
+// exported before. It only renders: the state and the server calls are ./hooks/use-campaign-form.ts (a
+// reducer and a hook, decision 057).
 import { useTranslation } from 'react-i18next';
 import { Copy, FileUp, Plus, Sparkles } from 'lucide-react';
-import { NAME_MAX } from '@questkeeper/core/constants';
-import { uniqueCampaignName } from '@questkeeper/core/campaigns/names';
+import { NAME_MAX } from '@questkeeper/core/limits';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useCampaigns, useCopyCampaign, useCreateCampaign, type Campaign } from '@/lib/campaigns';
-import { useSession } from '@/lib/session';
-import { readCampaignFile, type FileProblem } from './campaign-file-api';
-import { CampaignLimitNotice } from './campaign-limit-notice';
-import { ChoiceCard } from './choice-card';
-import { ImportFileField } from './import-file-field';
-import { ImportRefusal } from './import-refusal';
-import { useImportCampaign } from './use-import-campaign';
-import { useCampaignCounter } from './use-campaign-counter';
-
-type Mode = 'default' | 'copy' | 'import';
-
-/** A chosen file, read and checked (campaign-file-api.ts). */
-interface PickedFile {
-  data: Record<string, unknown>;
-  /** The campaign's name in the file, which the name field starts from. */
-  name: string;
-}
+import type { Campaign } from '@/lib/campaigns';
+import { CampaignLimitNotice } from './components/campaign-limit-notice';
+import { ChoiceCard } from './components/choice-card';
+import { ImportFileField } from './components/import-file-field';
+import { ImportRefusal } from './components/import-refusal';
+import { useCampaignForm } from './hooks/use-campaign-form';
 
 export function isCampaignLimitError(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'CAMPAIGN_LIMIT_REACHED';
@@ -47,115 +34,31 @@ export function CampaignFormModal({
   onClose: () => void;
   /** The new campaign; `copyError` when its data could not be copied into it. */
   onCreated: (campaign: Campaign, copyError?: unknown) => void;
-  /** Spec §4: when creation fails during a copy, the copy is skipped and the modal closes. */
+  /**
+   * docs/product.md#campaigns: when creation fails during a copy, the copy is skipped and the modal closes.
+   */
   onFailed: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const tier = useSession()?.user.tier ?? 'Novice';
-  const campaigns = useCampaigns().data ?? [];
-  const { limit, atLimit } = useCampaignCounter();
-  const create = useCreateCampaign();
-  const copy = useCopyCampaign();
-  const importFile = useImportCampaign();
-  const confirm = useConfirm();
-  const upgrade = useUpgrade();
-  const formId = useId();
-  const sourceId = useId();
-
-  const [name, setName] = useState('');
-  const [mode, setMode] = useState<Mode>('default');
-  const [source, setSource] = useState(() =>
-    campaigns.some((c) => c._id === defaultSourceId) ? (defaultSourceId ?? '') : '',
-  );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [picked, setPicked] = useState<PickedFile | null>(null);
-  const [reading, setReading] = useState(false);
-  /** The last file chosen, to name it in a message (picked or not). */
-  const [fileName, setFileName] = useState('');
-  const refusal = useRef<HTMLDivElement>(null);
-  // A refusal lands below the choices: on a phone, out of sight. Brought into view when it comes.
-  useEffect(() => {
-    if (error && mode === 'import') refusal.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [error, mode]);
-  // Once submitted, the new campaign may fill the last place: keep the form until it closes.
-  const [submitted, setSubmitted] = useState(false);
-
-  const trimmed = name.trim();
-  const sourceCampaign = campaigns.find((c) => c._id === source);
-  const valid =
-    trimmed !== '' &&
-    (mode === 'default' || (mode === 'copy' ? sourceCampaign !== undefined : picked !== null && !reading));
-
-  async function pick(file: File) {
-    setError(null);
-    setPicked(null);
-    setFileName(file.name);
-    setReading(true);
-    const read = await readCampaignFile(file);
-    setReading(false);
-    if (!read.ok) {
-      setError({ problem: read.problem } satisfies { problem: FileProblem });
-      return;
-    }
-    // Named as in the file (issue #17), numbered as the server will number it when the name is taken
-    // (issue #29: "Tomb (2)"), unless the user typed a name of their own.
-    const suggested = uniqueCampaignName(
-      read.name.slice(0, NAME_MAX),
-      campaigns.map((campaign) => campaign.name),
-    );
-    setPicked({ data: read.data, name: suggested });
-    if (trimmed === '' || trimmed === picked?.name.trim()) setName(suggested);
-  }
-
-  async function submitImport(file: PickedFile) {
-    setBusy(true);
-    try {
-      onCreated(await importFile.mutateAsync({ data: file.data, name: trimmed }));
-    } catch (failure) {
-      setBusy(false);
-      setError(failure);
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid || busy) return;
-    setError(null);
-    setSubmitted(true);
-    if (mode === 'import') {
-      if (picked) await submitImport(picked);
-      return;
-    }
-    if (mode === 'copy' && sourceCampaign) {
-      // Asked before anything is created: a refusal leaves no empty campaign behind.
-      const ok = await confirm({
-        message: t('campaigns.copyConfirm', { source: sourceCampaign.name, target: trimmed }),
-        confirmLabel: t('campaigns.form.copyAndCreate'),
-        tone: 'primary',
-      });
-      if (!ok) return;
-    }
-    setBusy(true);
-    let created: Campaign;
-    try {
-      created = await create.mutateAsync({ name: trimmed, template: mode === 'copy' ? 'empty' : 'default' });
-    } catch (failure) {
-      setBusy(false);
-      if (mode === 'copy') onFailed(failure);
-      else setError(failure);
-      return;
-    }
-    let copyError: unknown;
-    if (mode === 'copy' && sourceCampaign) {
-      try {
-        created = await copy.mutateAsync({ targetId: created._id, sourceCampaignId: sourceCampaign._id });
-      } catch (failure) {
-        copyError = failure;
-      }
-    }
-    onCreated(created, copyError);
-  }
+  const {
+    formId,
+    state,
+    tier,
+    campaigns,
+    limit,
+    atLimit,
+    valid,
+    nameProblem: typedNameProblem,
+    refusalRef,
+    upgrade,
+    confirmDialog,
+    setName,
+    setMode,
+    setSource,
+    pick,
+    submit,
+  } = useCampaignForm({ defaultSourceId, onCreated, onFailed });
+  const { name, mode, source, busy, error, reading, fileName, submitted } = state;
 
   const title = t('campaigns.form.title');
   if (atLimit && !submitted) {
@@ -187,7 +90,10 @@ export function CampaignFormModal({
     );
   }
 
-  const nameError = error instanceof ApiError ? error.fields.name : undefined;
+  // An empty name only keeps the button disabled; any other mistake is worded as the server would.
+  const nameProblem = name.trim() === '' ? null : typedNameProblem;
+  const serverNameError = error instanceof ApiError ? error.fields.name : undefined;
+  const nameError = serverNameError ?? (nameProblem ? t(nameProblem.key, nameProblem.params) : undefined);
   return (
     <>
       <Modal
@@ -221,7 +127,7 @@ export function CampaignFormModal({
           />
         }
       >
-        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
           <TextField
             label={t('campaigns.form.name')}
             value={name}
@@ -241,10 +147,7 @@ export function CampaignFormModal({
                 name={`${formId}-mode`}
                 value="default"
                 checked={mode === 'default'}
-                onSelect={() => {
-                  setMode('default');
-                  setError(null);
-                }}
+                onSelect={() => setMode('default')}
                 icon={Sparkles}
                 title={t('campaigns.form.defaultTitle')}
                 description={t('campaigns.form.defaultText')}
@@ -253,10 +156,7 @@ export function CampaignFormModal({
                 name={`${formId}-mode`}
                 value="copy"
                 checked={mode === 'copy'}
-                onSelect={() => {
-                  setMode('copy');
-                  setError(null);
-                }}
+                onSelect={() => setMode('copy')}
                 icon={Copy}
                 title={t('campaigns.form.copyTitle')}
                 description={
@@ -268,10 +168,7 @@ export function CampaignFormModal({
                 name={`${formId}-mode`}
                 value="import"
                 checked={mode === 'import'}
-                onSelect={() => {
-                  setMode('import');
-                  setError(null);
-                }}
+                onSelect={() => setMode('import')}
                 icon={FileUp}
                 title={t('campaigns.import.title')}
                 description={t('campaigns.import.text')}
@@ -279,26 +176,15 @@ export function CampaignFormModal({
             </div>
           </fieldset>
           {mode === 'copy' ? (
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={sourceId} className="text-sm font-medium">
-                {t('campaigns.form.source')}
-              </label>
-              <select
-                id={sourceId}
-                value={source}
-                onChange={(event) => setSource(event.target.value)}
-                required
-                disabled={busy}
-                className="h-11 w-full rounded-control border border-line bg-surface px-3 text-base text-ink"
-              >
-                <option value="">{t('campaigns.form.sourcePlaceholder')}</option>
-                {campaigns.map((campaign) => (
-                  <option key={campaign._id} value={campaign._id}>
-                    {campaign.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label={t('campaigns.form.source')}
+              value={source}
+              onChange={setSource}
+              placeholder={t('campaigns.form.sourcePlaceholder')}
+              options={campaigns.map((campaign) => ({ value: campaign._id, label: campaign.name }))}
+              required
+              disabled={busy}
+            />
           ) : null}
           {mode === 'import' ? (
             <ImportFileField
@@ -309,10 +195,10 @@ export function CampaignFormModal({
             />
           ) : null}
           {error && mode === 'import' ? (
-            <div ref={refusal}>
+            <div ref={refusalRef}>
               <ImportRefusal error={error} fileName={fileName} tier={tier} />
             </div>
-          ) : error && !nameError ? (
+          ) : error && !serverNameError ? (
             isCampaignLimitError(error) ? (
               <CampaignLimitNotice tier={tier} limit={limit} tone="error" message={errorMessage(error)} />
             ) : (
@@ -321,7 +207,7 @@ export function CampaignFormModal({
           ) : null}
         </form>
       </Modal>
-      {confirm.dialog}
+      {confirmDialog}
     </>
   );
 }

@@ -1,17 +1,16 @@
-// The sidebar's campaigns (spec §2 "Dashboard"): the 'count / limit' counter, create, and per
+// The sidebar's campaigns (docs/product.md#dashboard): the 'count / limit' counter, create, and per
 // campaign select / expand, rename and delete — confirmed by typing the campaign's name, then undone
-// from its toast for CAMPAIGN_UNDO_MS (issue #29 item 13, decision 052).
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+// from its toast for CAMPAIGN_UNDO_MS (decision 052).
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, RotateCw } from 'lucide-react';
 import { CAMPAIGN_UNDO_MS, type DeletedCampaign } from '@questkeeper/core/schemas/campaigns';
 import { useToast } from '@/components/toast/toast-store';
-import { errorMessage } from '@/lib/api-client';
-import { restoreCampaign, useCampaigns, type Campaign } from '@/lib/campaigns';
-import { CampaignItem } from './campaign-item';
-import { DeleteCampaignDialog } from './delete-campaign-dialog';
-import { useCampaignCounter } from './use-campaign-counter';
+import { useCampaigns, type Campaign } from '@/lib/campaigns';
+import { CampaignItem } from './components/campaign-item';
+import { DeleteCampaignDialog } from './components/delete-campaign-dialog';
+import { useCampaignCounter } from './api/use-campaign-counter';
+import { useUndoDelete } from './hooks/use-undo-delete';
 
 export function CampaignList({
   currentId,
@@ -37,8 +36,8 @@ export function CampaignList({
   const headingId = 'campaigns-heading';
   const number = new Intl.NumberFormat(i18n.language);
 
-  // The dashboard moves to the first remaining campaign, or to none (spec §4); Undo brings the
-  // campaign back exactly (the server kept it) and makes it current again.
+  // The dashboard moves to the first remaining campaign, or to none (docs/product.md#campaigns); Undo brings
+  // the campaign back exactly (the server kept it) and makes it current again.
   function onDeleted(campaign: Campaign, { undoToken }: DeletedCampaign) {
     setDeleting(null);
     toast.success(t('campaigns.deleted', { name: campaign.name }), {
@@ -124,40 +123,5 @@ export function CampaignList({
         <DeleteCampaignDialog campaign={deleting} onDeleted={onDeleted} onClose={() => setDeleting(null)} />
       ) : null}
     </section>
-  );
-}
-
-/**
- * The Undo of a delete. Not a mutation hook's callbacks: the toast outlives this list when the sidebar
- * changes layout (rail, drawer), and callbacks of an unmounted hook never run; the latest
- * `currentId` and `onSelect` are read through a ref.
- */
-function useUndoDelete(currentId: string | null, onSelect: (campaign: Campaign) => void) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const latest = useRef({ currentId, onSelect });
-  useEffect(() => {
-    latest.current = { currentId, onSelect };
-  }, [currentId, onSelect]);
-  return useCallback(
-    async (campaign: Campaign, undoToken: string) => {
-      try {
-        const back = await restoreCampaign(campaign._id, undoToken);
-        // With no campaign left the dashboard takes the one that comes back by itself; sending it
-        // there too would be a navigation to the URL shown, which starts the page (and its toasts)
-        // afresh. With another one current, Undo goes back to the restored campaign.
-        const elsewhere = latest.current.currentId !== null;
-        // What was read of the campaign before (units, fight, player view) is read afresh when shown;
-        // the list is read now, so the dashboard finds the campaign it is sent to.
-        queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(campaign._id) });
-        await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
-        toast.success(t('campaigns.restored', { name: back.name }));
-        if (elsewhere) latest.current.onSelect(back);
-      } catch (failure) {
-        toast.error(t('campaigns.restoreFailed', { name: campaign.name, message: errorMessage(failure) }));
-      }
-    },
-    [queryClient, t, toast],
   );
 }

@@ -1,4 +1,4 @@
-// What the dashboard shows before the first campaign exists (spec §4: no current campaign).
+// What the dashboard shows before the first campaign exists (docs/product.md#campaigns: no current campaign).
 import { useTranslation } from 'react-i18next';
 import { Castle, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-// The fight at the speed of the table (issue #16, decision 031) against the fake server: each row's
+// The fight at the speed of the table (decision 031) against the fake server: each row's
 // quick field, the keyboard shortcuts and their list, typed initiatives at the start, area blows,
 // reinforcements, the order fixed by hand, copies spawned into a group, and the word on a heal
 // that meets a unit at full HP. The journeys in e2e/tests/combat-fast-hands.spec.ts run the same in
@@ -71,7 +71,7 @@ describe('the quick field of a row', () => {
     // Dice roll 1s on the fake server.
     await waitFor(() => expect(server.units.find((u) => u._id === 'e1')?.currentHp).toBe(8));
     expect(actions(server)).toEqual([
-      // Issue #29: each blow names who deals it, the unit whose turn it is by default.
+      // Each blow names who deals it, the unit whose turn it is by default.
       { type: 'attack', targetId: 'e1', amount: 7, sourceId: 'a1' },
       { type: 'heal', targetId: 'e1', amount: 5, sourceId: 'a1' },
       { type: 'attack', targetId: 'e1', amount: 3, sourceId: 'a1' },

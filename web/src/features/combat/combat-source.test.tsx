@@ -1,4 +1,4 @@
-// Issue #29 items 3, 4 and 8 against the fake server: who deals the blow (the turn's unit by default,
+// Against the fake server: who deals the blow (the turn's unit by default,
 // another unit or no one in one change, back to the turn's unit on Next turn), the line that says what
 // Enter will do or lacks, and a blow that cannot reach the server: nothing false on screen, the amount
 // and target kept, Retry applying it once. The journeys in e2e/tests/combat-source.spec.ts run the

@@ -1,4 +1,4 @@
-// The combat table of issue #14 against a fake server that applies actions with core's rules: a
+// The combat table of docs/decisions/021 against a fake server that applies actions with core's rules: a
 // conflict with another device, undo and redo (buttons and keyboard), the combat log, and timed
 // conditions. The journeys in e2e/tests/combat-table.spec.ts run the same in a real browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
-// The combat view against a fake server that applies actions with core's rules (spec §4 "Combat",
-// §5, §9; issue #14): setup rules, tier gating of the initiative rules, the fight (target move,
-// attack, heal, next turn, the round banner), every change sent as an action with its version, and
-// the end of a fight with its summary (conflicts, undo, the log, conditions: combat-table.test.tsx).
+// The combat view against a fake server that applies actions with core's rules (docs/product.md#combat,
+// docs/product.md#tiers; docs/decisions/021): setup rules, tier gating of the initiative rules, the fight
+// (target move, attack, heal, next turn, the round banner), every change sent as an action with its version,
+// and the end of a fight with its summary (conflicts, undo, the log, conditions: combat-table.test.tsx).
 // The journeys in e2e/tests/combat-*.spec.ts run the same against the real server, in a browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -41,7 +41,7 @@ function serve(campaign: Campaign, units: Unit[], combat: CombatState = EMPTY_CO
 }
 
 describe('setup', () => {
-  // Many clicks, and the initiative dialog since issue #16: more than the default 5 s on a busy machine.
+  // Many clicks, and the initiative dialog: more than the default 5 s on a busy machine.
   it(
     'lists only units with HP above 0 in no group, saves each choice, and starts with one of each side',
     {
@@ -73,7 +73,7 @@ describe('setup', () => {
 
       expect(isDisabled(start)).toBe(false);
       await user.click(start);
-      // Player characters may type their initiative; left empty, the rule rolls it (issue #16).
+      // Player characters may type their initiative; left empty, the rule rolls it.
       const ask = await screen.findByRole('dialog', { name: 'Initiative of the player characters' });
       await user.click(within(ask).getByRole('button', { name: 'Start combat' }));
       // Characteristic rule on Dexterity: Aria 70, Goblin 60, Borin 40.
@@ -154,7 +154,7 @@ describe('setup', () => {
 describe('fight', () => {
   const groups = { allies: ['a1', 'a2'], enemies: ['e1', 'e2'] };
 
-  it('moves a chosen target to the end of its group, ignores clicks meanwhile, and attacks it', async () => {
+  it('moves a chosen target to the end of its group, queues a click made meanwhile, and attacks it', async () => {
     const user = userEvent.setup();
     const campaign = makeCampaign();
     const { server } = serve(campaign, roster(), fightOf(groups));
@@ -175,10 +175,19 @@ describe('fight', () => {
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Target Borin', 'Target Aria']);
     expect(pressed(within(allies).getByRole('button', { name: 'Target Aria' }))).toBe('true');
-    // Within the 250 ms move, another click is ignored.
+    // Within the 250 ms move, another click does not land on the row gliding under the pointer: it
+    // is kept and applied once the move ends (decision 053).
     await user.click(within(allies).getByRole('button', { name: 'Target Borin' }));
     expect(pressed(within(allies).getByRole('button', { name: 'Target Aria' }))).toBe('true');
     clock.mockRestore();
+    await waitFor(() =>
+      expect(pressed(within(allies).getByRole('button', { name: 'Target Borin' }))).toBe('true'),
+    );
+    // Aria again, for the blow below (a click made inside Borin's move waits for it the same way).
+    await user.click(within(allies).getByRole('button', { name: 'Target Aria' }));
+    await waitFor(() =>
+      expect(pressed(within(allies).getByRole('button', { name: 'Target Aria' }))).toBe('true'),
+    );
     // A pick is the screen's own until a blow sends it.
     expect(server.calls).toEqual([]);
 
@@ -218,7 +227,7 @@ describe('fight', () => {
     await waitFor(() => expect(server.units.find((item) => item._id === 'a2')?.currentHp).toBe(100));
 
     await user.type(amount, '1000');
-    expect(screen.getByRole('alert').textContent).toContain('Enter a whole number from 1 to 999.');
+    expect(screen.getByRole('alert').textContent).toContain('Must be at most 999.');
     expect(isDisabled(within(target).getByRole('button', { name: 'Heal' }))).toBe(true);
     expect(isDisabled(within(target).getByRole('button', { name: 'Attack' }))).toBe(true);
     await user.clear(amount);
@@ -227,7 +236,7 @@ describe('fight', () => {
     await user.clear(amount);
     await user.type(amount, '7');
     expect(isDisabled(within(target).getByRole('button', { name: 'Attack' }))).toBe(false);
-    // Issue #29: Enter does what the sign says (a bare number damages, `+` heals), never the last button.
+    // Enter does what the sign says (a bare number damages, `+` heals), never the last button.
     await user.type(amount, '{Enter}');
     await waitFor(() =>
       expect(server.calls.at(-1)?.body).toMatchObject({

@@ -1,9 +1,9 @@
-// The combat simulator of a campaign (spec §2, §4 "Combat", §5, §9; issues #6 and #14; decisions
-// 015, 021, 022). Setup or the fight, from the fight the server holds: every change is one action
-// (lib/combat.ts) with the version last seen, undo and redo included, so two devices never overwrite
-// each other and a second device follows within a second. The end of a fight lives here: the server
-// ends it in the blow's own action, and this view keeps the last picture of the fight on screen for
-// a second before saying so (decision 015's delay).
+// The combat simulator of a campaign (docs/product.md#screens, #combat, #combat-amounts, #limits;
+// docs/decisions/015, docs/decisions/021; decisions 015, 021, 022). Setup or the fight, from the fight the
+// server holds: every change is one action (lib/combat.ts) with the version last seen, undo and redo
+// included, so two devices never overwrite each other and a second device follows within a second. The end of
+// a fight lives here: the server ends it in the blow's own action, and this view keeps the last picture of
+// the fight on screen for a second before saying so (decision 015's delay).
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -117,7 +117,7 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
 
   const shown = ending?.fight ?? fight;
   const notice = combat.notice;
-  // Retry (issue #29): the very action that failed, at the fight's newest version; the fight view
+  // Retry: the very action that failed, at the fight's newest version; the fight view
   // hears of it (`retried`) so the amount it kept for that blow goes once the blow is applied.
   const failed = notice?.action ?? null;
   const [retrying, setRetrying] = useState(false);
@@ -150,7 +150,7 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
         ) : null}
       </header>
 
-      {/* The live player view (issue #15): its link and what players see of the fight's units. */}
+      {/* The live player view (docs/decisions/028): its link and what players see of the fight's units. */}
       <SharePanel campaignId={campaign._id} units={fightUnits} />
 
       <FailureNotice

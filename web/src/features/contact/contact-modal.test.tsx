@@ -1,10 +1,10 @@
-// The contact modal (spec §4, §5, §8, §9) against a fake server: live counters, required fields,
-// the server's refusal, the generic error, the success box and the close 2000 ms later. The journey in
-// e2e/tests/account-modals.spec.ts runs it against the real server.
+// The contact modal (docs/product.md#contact-modal, #validation, #messages, #limits) against a fake server:
+// live counters, required fields, the server's refusal, the generic error, the success box and the close 2000
+// ms later. The journey in e2e/tests/account-modals.spec.ts runs it against the real server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '@questkeeper/core/constants';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '@questkeeper/core/limits';
 import * as api from './api/send-contact';
 import { ContactModal, CONTACT_AUTO_CLOSE_MS } from './contact-modal';
 

@@ -1,10 +1,11 @@
-// The contact modal of spec §2 "Modals in detail", §4 (idle, loading, success or error), §5 (subject
-// ≤ 200, message ≤ 5000, both required, live counters) and §8 (messages). It closes by itself 2 s after
-// a success (spec §9). The server rate-limits contact (decisions.md): its 429 text is shown as is.
+// The contact modal of docs/product.md#modals, #contact-modal (idle, loading, success or error),
+// docs/product.md#validation (subject ≤ 200, message ≤ 5000, both required, live counters) and
+// docs/product.md#messages (messages). It closes by itself 2 s after a success (docs/product.md#limits). The
+// server rate-limits contact (docs/product.md#accounts): its 429 text is shown as is.
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '@questkeeper/core/constants';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from '@questkeeper/core/limits';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -12,9 +13,9 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { sendContactMessage } from './api/send-contact';
-import { CharCounter } from './char-counter';
+import { CharCounter } from './components/char-counter';
 
-/** Spec §9: the success box stays this long, then the modal closes. */
+/** docs/product.md#limits: the success box stays this long, then the modal closes. */
 export const CONTACT_AUTO_CLOSE_MS = 2000;
 
 type Status = 'idle' | 'sending' | 'sent';
@@ -63,7 +64,8 @@ export function ContactModal({ onClose }: { onClose: () => void }) {
     }
   }
 
-  // Spec §8: a refusal shows the server's (localized) message; no answer at all, the contact error.
+  // docs/product.md#messages: a refusal shows the server's (localized) message; no answer at all, the contact
+  // error.
   const apiError = error instanceof ApiError && error.code !== 'NETWORK' ? error : null;
   const errorText = error ? (apiError?.message ?? t('contact.error')) : null;
   const counter = (current: number, max: number) => ({

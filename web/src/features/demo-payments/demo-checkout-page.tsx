@@ -14,9 +14,9 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { cancelDemoCheckout, payDemoCheckout } from './api/demo-payments-api';
 import { DemoHeading, DemoLayout, goneOf } from './components/demo-layout';
 import { DemoDone, DemoGone, DemoLoadError, DemoLoading } from './components/demo-states';
-import { useDemoSession } from './use-demo-session';
-import { useDemoTranslation } from './use-demo-texts';
-import { useFinish } from './use-finish';
+import { useDemoSession } from './api/use-demo-session';
+import { useDemoTranslation } from './hooks/use-demo-texts';
+import { useFinish } from './hooks/use-finish';
 
 const FIELDS = [
   { name: 'line1', label: 'demoPayments.line1', autoComplete: 'address-line1', maxLength: 200 },

@@ -13,9 +13,9 @@ import { errorMessage } from '@/lib/api-client';
 import { cancelDemoSubscription, switchDemoPlan } from './api/demo-payments-api';
 import { DemoHeading, DemoLayout, goneOf } from './components/demo-layout';
 import { BackToApp, DemoDone, DemoGone, DemoLoadError, DemoLoading } from './components/demo-states';
-import { useDemoSession } from './use-demo-session';
-import { useDemoTranslation } from './use-demo-texts';
-import { useFinish } from './use-finish';
+import { useDemoSession } from './api/use-demo-session';
+import { useDemoTranslation } from './hooks/use-demo-texts';
+import { useFinish } from './hooks/use-finish';
 
 export default function DemoPortalPage() {
   const { t } = useDemoTranslation();

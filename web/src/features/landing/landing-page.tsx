@@ -1,5 +1,5 @@
-// Spec §1 landing: hero with "Start free" (→ login), four feature cards, a closing call to action;
-// the footer comes from the layout. Kept light on purpose (no TanStack, no zod, no images): the h1
+// docs/product.md#overview landing: hero with "Start free" (→ login), four feature cards, a closing call to
+// action; the footer comes from the layout. Kept light on purpose (no TanStack, no zod, no images): the h1
 // text is the largest contentful paint.
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Map as MapIcon, ScrollText, Sparkles, Swords, Users } from 'lucide-react';
@@ -7,8 +7,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { PageTitle } from '@/components/page-title';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
-import { HeroEmblem } from './hero-emblem';
-import { Ornament } from './ornament';
+import { HeroEmblem } from './components/hero-emblem';
+import { Ornament } from './components/ornament';
 
 const FEATURES = [
   { id: 'campaigns', Icon: MapIcon },

@@ -1,17 +1,17 @@
-// Spec §2 "Imprint page": publisher and host details read from the server's configuration
-// (decisions.md "Screens"), then the privacy policy.
+// docs/product.md#legal-pages: publisher and host details read from the server's configuration
+// (docs/product.md#screens), then the privacy policy.
 import type { ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
 import { ShieldCheck } from 'lucide-react';
 import type { SiteInfo } from '@questkeeper/core/schemas/site';
 import { QueryProvider } from '@/lib/query-client';
-import { useLegalTranslation } from './use-legal-texts';
+import { useLegalTranslation } from './hooks/use-legal-texts';
 import { siteValue, useSiteInfo } from './api/use-site-info';
 import { LegalDocument, type TocEntry } from './components/legal-document';
 import { LegalSection } from './components/legal-section';
 import { ContactEmail, SiteValue } from './components/site-value';
 import { SiteInfoError } from './components/site-info-error';
-import { PRIVACY_SECTIONS, anchorOf, sectionIds } from './legal-content';
+import { PRIVACY_SECTIONS, anchorOf, sectionIds } from './lib/legal-content';
 
 export default function ImprintPage() {
   return (

@@ -1,5 +1,5 @@
-// Spec §2 "Terms page" with the figures of spec §9 (prices from the tier table); the support
-// address comes from the server's configuration.
+// docs/product.md#legal-pages with the figures of docs/product.md#markdown-editor (prices from the tier
+// table); the support address comes from the server's configuration.
 import type { ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router';
@@ -8,13 +8,13 @@ import { Alert } from '@/components/ui/alert';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
-import { useLegalTranslation } from './use-legal-texts';
+import { useLegalTranslation } from './hooks/use-legal-texts';
 import { siteValue, useSiteInfo } from './api/use-site-info';
 import { LegalDocument, type TocEntry } from './components/legal-document';
 import { LegalSection } from './components/legal-section';
 import { ContactEmail } from './components/site-value';
 import { SiteInfoError } from './components/site-info-error';
-import { TERMS_SECTIONS, TERMS_VALUES, anchorOf, sectionIds, type TermsSectionId } from './legal-content';
+import { TERMS_SECTIONS, TERMS_VALUES, anchorOf, sectionIds, type TermsSectionId } from './lib/legal-content';
 
 export default function TermsPage() {
   return (

@@ -1,4 +1,4 @@
-// The player page (issue #15): what a player reads of the stream's payloads — bands in words with no
+// The player page (docs/decisions/028): what a player reads of the stream's payloads — bands in words with no
 // number, conditions with their rounds left, a turn passing to someone unseen — and how it copes with
 // the network: a dropped stream the browser reconnects, a stream the server refuses (its JSON tells a
 // revoked link from a passing failure), `event: revoked`. EventSource is replaced by a fake the test

@@ -1,4 +1,4 @@
-// The page a player link opens, /{lang}/play/{token} (issue #15; decisions 028 and 032): the fight
+// The page a player link opens, /{lang}/play/{token} (decisions 028 and 032): the fight
 // as the game master lets players see it, live. Phone first; a table-screen mode for a TV. No
 // account: the token in the URL is a read-only capability, so the page is never indexed and sends no
 // referrer. Everything it shows comes redacted from the server; it hides nothing itself.
@@ -9,10 +9,11 @@ import { CircleOff, Radio, Trophy } from 'lucide-react';
 import type { PlayerUnit, PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/ui/spinner';
-import { PlayerChrome, useTableScreen } from './components/player-chrome';
+import { PlayerChrome } from './components/player-chrome';
+import { useTableScreen } from './hooks/use-table-screen';
 import { PlayerUnitCard } from './components/player-unit-card';
-import { playerLogText } from './player-log-text';
-import { usePlayerStream, type PlayerConnection } from './use-player-stream';
+import { playerLogText } from './lib/player-log-text';
+import { usePlayerStream, type PlayerConnection } from './api/use-player-stream';
 
 /** The units in initiative order; units outside it (a setup, a late join) after them. */
 function ordered(payload: PlayerViewPayload): PlayerUnit[] {

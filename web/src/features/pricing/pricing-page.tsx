@@ -1,4 +1,4 @@
-// Spec §2 "Pricing page" and §9, decisions.md "Tiers and limits": three plan cards whose prices and
+// docs/product.md#pricing-page, #tiers: three plan cards whose prices and
 // limits come from core's TIER_LIMITS (through lib/plans.ts). Anonymous visitors go to login with
 // the plan preselected; signed-in users open the checkout in a new tab.
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ import { localePath } from '@/lib/paths';
 import { createCheckoutSession, isPaidPlan, openInNewTab } from '@/lib/payments';
 import { useSession } from '@/lib/session';
 
-/** How often the page checks whether the checkout tab was closed (spec §9: 1000 ms). */
+/** How often the page checks whether the checkout tab was closed (docs/product.md#timings: 1000 ms). */
 const CHECKOUT_POLL_MS = 1000;
 
 export default function PricingPage() {

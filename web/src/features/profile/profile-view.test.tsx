@@ -36,7 +36,7 @@ afterEach(() => {
   toast.clear();
 });
 
-/** The dashboard's toasts, where the profile's confirmations show (issue #16). */
+/** The dashboard's toasts, where the profile's confirmations show. */
 const toasts = () => screen.getByRole('region', { name: 'Recent notifications' });
 
 const STRONG = 'Dragon#Keep3r';

@@ -1,7 +1,7 @@
-// The profile view (spec §2 "Profile view"): account info, language, the Novice upgrade block or the
+// The profile view (docs/product.md#profile-view): account info, language, the Novice upgrade block or the
 // billing block of the paid plans, and the password change. Two columns on wide screens (account
 // and plan beside language and password), one below. Then the account's data: its download and the
-// account's deletion (issue #17).
+// account's deletion (docs/decisions/024).
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
 import { AccountDataCard } from './components/account-data-card';

@@ -150,7 +150,7 @@ describe('RulesView', { timeout: 20_000 }, () => {
     await typeRules('# New rules');
     fireEvent.click(button('Save'));
 
-    // Said in a toast (issue #16).
+    // Said in a toast.
     expect((await screen.findByText('Rules saved.')).closest('[aria-live="polite"]')).toBeTruthy();
     // With the version the edit started from (decision 036).
     expect(api).toHaveBeenCalledWith('PUT', '/api/game-data/c1', {

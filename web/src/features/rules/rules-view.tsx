@@ -1,7 +1,7 @@
-// The campaign rules view (spec §2, §4 "Rules search", "Rules, note, name editing"): the rules read as
+// The campaign rules view (docs/product.md#dashboard, #rules-search, #editing): the rules read as
 // rendered markdown, edited in the markdown editor with save and cancel (cancel restores the earlier
-// text), and searched line by line. The tier's rules limit applies to saving only (decisions.md: after a
-// downgrade longer rules stay readable and editable, and may be saved once within the limit).
+// text), and searched line by line. The tier's rules limit applies to saving only (docs/product.md#search:
+// after a downgrade longer rules stay readable and editable, and may be saved once within the limit).
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Save, X } from 'lucide-react';
@@ -18,8 +18,8 @@ import { currentLanguage } from '@/lib/i18n';
 import { RulesConflict } from './components/rules-conflict';
 import { RulesSearch } from './components/rules-search';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
-import { scrollToRenderedMatch, useDocumentHighlights } from './document-highlight';
-import { occurrencesBefore, type LineMatch } from './search';
+import { scrollToRenderedMatch, useDocumentHighlights } from './lib/document-highlight';
+import { occurrencesBefore, type LineMatch } from './lib/search';
 
 export default function RulesView(props: CampaignViewProps) {
   // A fresh state per campaign: switching campaigns never carries a draft over.

@@ -1,4 +1,4 @@
-// Numbered copies from a unit's card (issue #16, decision 031): the dialog names what it will create
+// Numbered copies from a unit's card (decision 031): the dialog names what it will create
 // and the room left, refuses early past the limit, sends one call, says so in a toast, and shows the
 // server's refusal (all or none). The server's side: server/src/features/units/unit-copies.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';

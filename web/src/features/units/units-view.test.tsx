@@ -1,7 +1,7 @@
-// The units view with a fake API (spec §2 "Units view", §4, §5, §8, §9; issue #16): filter (accent-
-// insensitive), counter with the total, sections and their empty states, the delete confirmation,
-// its toast with Undo and its failure alert, the HP bar colours, Down at 0 HP, and the unit limit
-// (no create button). The table view has its own tests (units-table.test.tsx). The journeys in
+// The units view with a fake API (docs/product.md#units-view, #behaviour, #search, #messages, #limits):
+// filter (accent- insensitive), counter with the total, sections and their empty states, the delete
+// confirmation, its toast with Undo and its failure alert, the HP bar colours, Down at 0 HP, and the unit
+// limit (no create button). The table view has its own tests (units-table.test.tsx). The journeys in
 // e2e/tests/units.spec.ts run the same against the real server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -154,7 +154,7 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     await search('   ', ['Aria', 'Borin'], ['Grask']);
   });
 
-  it('ignores accents both ways in the filter (decisions.md)', async () => {
+  it('ignores accents both ways in the filter (docs/product.md#search)', async () => {
     serve([
       unit('Éloïse', { isPlayer: true, class: 'Éclaireur' }),
       unit('Bruno', { race: 'Nain', status: 'Blessé' }),

@@ -1,4 +1,4 @@
-// The units view of a campaign (spec §2 "Units view", §5 "Filter", §8, §9; issue #16): heading,
+// The units view of a campaign (docs/product.md#units-view, #search, #messages, #limits): heading,
 // duplicate and create buttons (none at the tier's limit, where the limit notice shows the way up),
 // the accent-insensitive filter, the 'filtered / maximum — total' counter, the cards / table switch,
 // and the player and non-player sections. Every save says so in a toast and shows its unit (scrolled
@@ -22,9 +22,9 @@ import { UnitSection } from './components/unit-section';
 import { UnitsDialogs, type UnitsDialog } from './components/units-dialogs';
 import { UnitsFilter } from './components/units-filter';
 import { UnitsHeader } from './components/units-header';
-import { DEFAULT_SORT, nextSort, type UnitSortKey } from './unit-sort';
-import { useUnitDelete } from './use-unit-delete';
-import { useUnitsLayout } from './use-units-layout';
+import { DEFAULT_SORT, nextSort, type UnitSortKey } from './lib/unit-sort';
+import { useUnitDelete } from './hooks/use-unit-delete';
+import { useUnitsLayout } from './hooks/use-units-layout';
 
 const NO_UNITS: readonly Unit[] = [];
 

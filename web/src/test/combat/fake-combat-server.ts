@@ -9,8 +9,8 @@ import { endsFight } from '@questkeeper/core/combat/action-types';
 import { applyCombatAction } from '@questkeeper/core/combat/actions';
 import { copyNames } from '@questkeeper/core/units/copies';
 import { summarizeFight } from '@questkeeper/core/combat/summary';
+import { COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
 import {
-  COMBAT_LOG_WINDOW,
   type CombatAction,
   type CombatActionResponse,
   type CombatLogEntry,
@@ -54,7 +54,7 @@ export function fakeCombatServer(
     log: [] as CombatLogEntry[],
     /** Every write the view sent, in order. */
     calls: [] as { method: string; path: string; body: unknown }[],
-    /** How many of the next writes never reach the server (issue #29: no connection). */
+    /** How many of the next writes never reach the server (no connection). */
     unreachable: 0,
   };
   const done: Step[] = [];
@@ -166,7 +166,7 @@ export function fakeCombatServer(
       return page(new URL(path, 'http://fake.test').searchParams);
     }
     if (method === 'GET' && path === '/api/units') return structuredClone(server.units);
-    // The rows' player-view markers read the settings (issue #29): none set here.
+    // The rows' player-view markers read the settings: none set here.
     if (method === 'GET' && path === '/api/combat/player-view') {
       return { hp: { allies: 'exact', enemies: 'bands' }, units: {}, version: 0 };
     }
@@ -184,7 +184,7 @@ export function fakeCombatServer(
       server.campaign = { ...server.campaign, ...body };
       return server.campaign;
     }
-    // Copies of a unit (issue #16): numbered after the campaign's names, at full HP; the limit is the
+    // Copies of a unit: numbered after the campaign's names, at full HP; the limit is the
     // server's (its tests: server/src/features/units/unit-copies.test.ts).
     const copies = method === 'POST' ? /^\/api\/units\/([^/]+)\/copies$/.exec(path) : null;
     if (copies) {

@@ -3,8 +3,12 @@
 // not deltas, so a slow client may skip ahead: while the socket is full only the newest is kept.
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../../lib/app-error';
-import type { CombatChannelEvent } from './channel';
+import type { GaugeSpec } from '../../../infra/gauges';
+import type { Resync } from '../../../infra/pubsub';
 import type { StreamSlot, StreamSlots } from './stream-slots';
+
+/** A new version, or `resync` after the transport lost its connection (events may have been missed). */
+export type VersionEvent = { version: number } | Resync;
 
 export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3_000;
@@ -12,8 +16,15 @@ export const RETRY_MS = 3_000;
 export const SHUTDOWN_RETRY_MS = 500;
 
 let openInProcess = 0;
-/** Event streams open in this process across every app, for the metrics endpoint (issue #19). */
+/** Event streams open in this process across every app, for the metrics endpoint (docs/decisions/025). */
 export const openEventStreams = (): number => openInProcess;
+
+/** The gauge of open event streams the app hands to the metrics endpoint. */
+export const openEventStreamsGauge: GaugeSpec = {
+  name: 'questkeeper_event_streams_open',
+  help: 'Combat event streams (SSE) open in this process.',
+  read: openEventStreams,
+};
 
 /** Streams open in this process, so the app can end them on close (a stream never ends by itself). */
 export class OpenStreams {
@@ -53,7 +64,7 @@ export interface StreamBounds {
 
 export interface StreamSource {
   /** Subscribes to the campaign's events; resolves once none can be missed. */
-  subscribe(listener: (event: CombatChannelEvent) => void): Promise<() => void>;
+  subscribe(listener: (event: VersionEvent) => void): Promise<() => void>;
   /** The version now in the database. */
   currentVersion(): Promise<number>;
 }
@@ -128,7 +139,7 @@ async function streamVersionsUntil(
   };
   // The app's close ends the response; the client leaving closes it: either way, clean up once.
   const forget = streams.add(() => {
-    // Shutting down (issue #19): a short, spread-out reconnect hint, so clients come back to
+    // Shutting down (docs/decisions/025): a short, spread-out reconnect hint, so clients come back to
     // another process soon without all arriving in the same instant.
     write(`retry: ${SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_MS)}\n\n`);
     cleanup();

@@ -2,10 +2,17 @@
 // slot is free at once, and a slot never released (its process was killed) frees itself when its
 // lease runs out instead of leaking. Redis runs with TEST_REDIS_URL; PostgreSQL in api-postgres.
 import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDriver } from '../../../../test/support/harness';
 import type { Database } from '../../../db/client';
-import { createStreamSlots } from './stream-slots';
+import {
+  createStreamSlots,
+  memorySlotStore,
+  postgresSlotStore,
+  redisSlotStore,
+  type StreamSlots,
+} from './stream-slots';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const LEASE_MS = 600;
@@ -23,14 +30,27 @@ const stores = [
 ];
 
 describe.each(stores)('stream slots ($name)', ({ redis }) => {
-  const open = () =>
-    createStreamSlots({
-      redisUrl: redis,
-      db: database.db,
-      driver: database.driver,
+  /** One process's slots, on its own Redis connection (closed with them) or the test database. */
+  const open = (): StreamSlots => {
+    const connection = redis ? new Redis(redis) : null;
+    const slots = createStreamSlots({
+      store: connection
+        ? redisSlotStore(connection)
+        : database.driver === 'postgres'
+          ? postgresSlotStore(database.db)
+          : memorySlotStore(),
       limit: 3,
       leaseMs: LEASE_MS,
     });
+    return {
+      ...slots,
+      limit: slots.limit,
+      async close() {
+        await slots.close();
+        connection?.disconnect();
+      },
+    };
+  };
 
   it('holds at the limit per key, and a released slot is free again at once', async () => {
     const slots = open();
@@ -51,7 +71,7 @@ describe.each(stores)('stream slots ($name)', ({ redis }) => {
     }
   });
 
-  it('counts the live slots of a key, a limit of its own allowed (the watchers of a link, issue #29)', async () => {
+  it('counts the live slots of a key, a limit of its own allowed (the watchers of a link)', async () => {
     const slots = open();
     try {
       const key = `watch:${crypto.randomUUID()}`;

@@ -1,11 +1,12 @@
 // How many event streams are open per user and per IP (decision 049): at most STREAM_LIMIT; one more
 // answers 429. It is a count of OPEN streams, not a rate, and it must hold across processes: Redis
-// when configured, else PostgreSQL, memory only on PGlite (one process, decision 025). Each open
+// when configured, else PostgreSQL, memory only on PGlite (one process, decision 025) — the app
+// picks one of the three stores below through server/src/infra/ (decision 055). Each open
 // stream holds a slot with a lease that it renews while it lives, so the slots of a killed process
 // free themselves when their lease runs out instead of leaking.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Db } from '../../../db/client';
 
 export const STREAM_LIMIT = 20;
@@ -21,15 +22,15 @@ export interface StreamSlot {
 export interface StreamSlots {
   /** A slot for one more stream under `key` (a limitKey), or null when `limit` (default: `this.limit`) are open. */
   acquire(key: string, limit?: number): Promise<StreamSlot | null>;
-  /** How many live slots are held under `key`, in every process (the watchers of a share link, issue #29). */
+  /** How many live slots are held under `key`, in every process (the watchers of a share link). */
   count(key: string): Promise<number>;
   /** How many may be open under one key. */
   readonly limit: number;
   close(): Promise<void>;
 }
 
-/** The store's three operations on one key's leases. */
-interface SlotStore {
+/** The store's operations on one key's leases. */
+export interface SlotStore {
   /** Takes a lease on `slotId` unless `limit` live leases are held under `key`. */
   take(key: string, slotId: string, limit: number, leaseMs: number): Promise<boolean>;
   renew(key: string, slotId: string, leaseMs: number): Promise<void>;
@@ -107,8 +108,8 @@ redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1`;
 
-export function redisSlotStore(url: string, prefix = 'qk:streams:'): SlotStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+/** On the process's shared Redis command connection (server/src/infra/redis.ts), which it does not close. */
+export function redisSlotStore(redis: Redis, prefix = 'qk:streams:'): SlotStore {
   return {
     async take(key, slotId, limit, leaseMs) {
       const now = Date.now();
@@ -128,9 +129,7 @@ export function redisSlotStore(url: string, prefix = 'qk:streams:'): SlotStore {
     async count(key) {
       return redis.zcount(prefix + key, `(${Date.now()}`, '+inf');
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    async close() {},
   };
 }
 
@@ -179,16 +178,9 @@ export function postgresSlotStore(db: Db): SlotStore {
 }
 
 export function createStreamSlots(options: {
-  redisUrl: string | undefined;
-  db: Db;
-  driver: 'pglite' | 'postgres';
+  store: SlotStore;
   limit?: number;
   leaseMs?: number;
 }): StreamSlots {
-  const store = options.redisUrl
-    ? redisSlotStore(options.redisUrl)
-    : options.driver === 'postgres'
-      ? postgresSlotStore(options.db)
-      : memorySlotStore();
-  return slotsOver(store, options.limit ?? STREAM_LIMIT, options.leaseMs ?? SLOT_LEASE_MS);
+  return slotsOver(options.store, options.limit ?? STREAM_LIMIT, options.leaseMs ?? SLOT_LEASE_MS);
 }

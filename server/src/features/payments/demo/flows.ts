@@ -8,6 +8,7 @@ import { tierAtLeast, type PaidPlan, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/app-error';
 import * as users from '../../../db/shared/users';
+import { toDemoSession } from '../presenter';
 import type { SubscriptionChange } from '../provider';
 import * as repo from '../repository';
 
@@ -67,13 +68,7 @@ export function createDemoFlows(deps: { db: Db; apply: Apply }) {
   return {
     async read(id: string, kind: repo.DemoSessionKind): Promise<DemoSession> {
       const { session, tier } = await find(id, kind);
-      return {
-        kind: session.kind,
-        plan: session.plan,
-        language: session.language,
-        tier,
-        state: stateOf(session, tier),
-      };
+      return toDemoSession(session, tier, stateOf(session, tier));
     },
 
     async confirmCheckout(id: string, address: BillingAddress): Promise<DemoResult> {

@@ -1,4 +1,4 @@
-// The Stripe payment provider (issue #7, decision 016): hosted Checkout for a first subscription,
+// The Stripe payment provider (decision 016): hosted Checkout for a first subscription,
 // the Customer Portal for everything after it, and signed webhooks read back from Stripe's current
 // state (events.ts). Nothing here changes a tier: webhooks hand their changes to
 // PaymentsService.applySubscription like every other provider. Return URLs come with each request

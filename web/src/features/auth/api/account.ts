@@ -1,4 +1,4 @@
-// Sign-in and registration calls of the login page (spec §7).
+// Sign-in and registration calls of the login page (docs/product.md#api).
 import type { authUser, loginBody, registerBody } from '@questkeeper/core/schemas/auth';
 import { apiRequest } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
@@ -9,7 +9,7 @@ export function login(email: string, password: string) {
   });
 }
 
-/** The register form asks for age and terms (decisions.md, turn 2): only a ticked box gets here. */
+/** The register form asks for age and terms (docs/product.md#register): only a ticked box gets here. */
 export function register(email: string, password: string, language: Language) {
   return apiRequest<{ body: typeof registerBody; response: typeof authUser }>('POST', '/api/auth/register', {
     body: { email, password, language, acceptTerms: true },

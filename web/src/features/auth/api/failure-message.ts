@@ -1,8 +1,8 @@
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Spec §8: "the server message, else <fallback>". An API failure carries the server's localized
- * message (or the generic network text); validation failures name the field at fault, which says
+ * docs/product.md#messages: "the server message, else <fallback>". An API failure carries the server's
+ * localized message (or the generic network text); validation failures name the field at fault, which says
  * more than "Some fields are not valid". Anything else (a bug, not the server) gets the fallback.
  */
 export function failureMessage(error: unknown, fallback: string): string {

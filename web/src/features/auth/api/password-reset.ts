@@ -1,5 +1,5 @@
-// Forgot and reset password (spec §4 "Password reset"). In demo mail mode the forgot answer carries
-// the token the mail would hold (decisions.md, "Mail"), which the login page uses in place.
+// Forgot and reset password (docs/product.md#password-reset). In demo mail mode the forgot answer carries
+// the token the mail would hold (docs/product.md#mail), which the login page uses in place.
 import type {
   forgotPasswordBody,
   forgotPasswordResponse,

@@ -1,6 +1,7 @@
-// The login page's forgot-password block (spec §2, §4, §8): ask for a reset mail; in demo mail mode
-// the answer carries the token, so a new-password form replaces the request form right here. The
-// page's heading names the block ("Reset your password", issue #16); the new-password step adds its own.
+// The login page's forgot-password block (docs/product.md#reset-password-page, #password-reset, #messages):
+// ask for a reset mail; in demo mail mode the answer carries the token, so a new-password form replaces the
+// request form right here. The page's heading names the block ("Reset your password"); the new-password step
+// adds its own.
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The sign-in form against a fake server answering a throttled sign-in (issue #18, decision 035): the
+// The sign-in form against a fake server answering a throttled sign-in (decision 035): the
 // server's localized 429, which says how long to wait, is what the person reads, and the form keeps
 // what was typed so they can try again once the wait is over.
 import { afterEach, describe, expect, it, vi } from 'vitest';

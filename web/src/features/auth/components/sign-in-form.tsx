@@ -1,7 +1,8 @@
-// The sign-in / register form of the login page (spec §2, §5). The page keys it by mode, so
-// toggling the mode starts it afresh: passwords and errors are cleared (spec §4). Registering asks
-// for age and terms (decisions.md, turn 2), and with a plan chosen on the pricing page the button
-// says what happens next (issue #16: "Create your account, then subscribe to Hero").
+// The sign-in / register form of the login page (docs/product.md#login-page, #validation). The page keys it
+// by mode, so toggling the mode starts it afresh: passwords and errors are cleared
+// (docs/product.md#behaviour). Registering asks for age and terms (docs/product.md#register), and with a plan
+// chosen on the pricing page the button says what happens next ("Create your account, then subscribe to
+// Hero").
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';

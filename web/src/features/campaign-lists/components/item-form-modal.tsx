@@ -1,15 +1,17 @@
-// Add or edit one entry (spec §2 "lists with add, edit, delete"): name, plus the class colour or the
+// Add or edit one entry (docs/product.md#list-views): name, plus the class colour or the
 // characteristic maximum. The whole list is saved through the API; a refusal stays in the form.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHARACTERISTIC_MAX_CHOICES, NAME_MAX } from '@questkeeper/core/constants';
+import { CHARACTERISTIC_MAX_CHOICES } from '@questkeeper/core/constants';
+import { NAME_MAX } from '@questkeeper/core/limits';
 import { Alert } from '@/components/ui/alert';
 import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { isHexColor } from '@/lib/class-color';
-import type { ListKind } from '../list-access';
-import { isCharacteristicMax, splitFieldErrors, type ItemFields } from '../list-edits';
+import type { ListKind } from '../lib/list-access';
+import { isCharacteristicMax, splitFieldErrors, type ItemFields } from '../lib/list-edits';
 import type { SaveFailure } from '../hooks/use-list-saver';
 import { ColorField } from './color-field';
 import { ClassChip } from './item-name';
@@ -30,7 +32,6 @@ export function ItemFormModal({
 }) {
   const { t } = useTranslation();
   const formId = useId();
-  const maxId = useId();
   const [name, setName] = useState(initial.name);
   const [color, setColor] = useState({ color: initial.color, text: initial.color });
   const [max, setMax] = useState(initial.max);
@@ -117,33 +118,16 @@ export function ItemFormModal({
           </>
         ) : null}
         {kind === 'characteristics' ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={maxId} className="text-sm font-medium text-ink">
-              {t('lists.max')}
-            </label>
-            <select
-              id={maxId}
-              value={max}
-              aria-invalid={errors.item.max ? true : undefined}
-              aria-describedby={errors.item.max ? `${maxId}-error` : undefined}
-              onChange={(event) => {
-                const value = Number(event.target.value);
-                if (isCharacteristicMax(value)) setMax(value);
-              }}
-              className="h-11 w-full rounded-control border border-line bg-surface px-3 text-base text-ink"
-            >
-              {CHARACTERISTIC_MAX_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </select>
-            {errors.item.max ? (
-              <p id={`${maxId}-error`} className="text-sm text-danger">
-                {errors.item.max}
-              </p>
-            ) : null}
-          </div>
+          <SelectField
+            label={t('lists.max')}
+            value={max}
+            error={errors.item.max}
+            onChange={(value) => {
+              const next = Number(value);
+              if (isCharacteristicMax(next)) setMax(next);
+            }}
+            options={CHARACTERISTIC_MAX_CHOICES.map((choice) => ({ value: choice, label: String(choice) }))}
+          />
         ) : null}
       </form>
     </Modal>

@@ -1,6 +1,6 @@
-// An entry's name as its card heading; a class shows it on a chip of its colour (spec §3, §4).
+// An entry's name as its card heading; a class shows it on a chip of its colour (docs/product.md#campaign).
 import { classColor, readableTextOn } from '@/lib/class-color';
-import type { ListKind } from '../list-access';
+import type { ListKind } from '../lib/list-access';
 
 export function ClassChip({
   name,

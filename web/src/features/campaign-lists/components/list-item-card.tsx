@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { SaveFailure } from '../hooks/use-list-saver';
-import type { ListKind } from '../list-access';
-import type { ListItem } from '../list-edits';
+import type { ListKind } from '../lib/list-access';
+import type { ListItem } from '../lib/list-edits';
 import { ItemName } from './item-name';
 import { NotesPanel } from './notes-panel';
 

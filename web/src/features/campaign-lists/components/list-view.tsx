@@ -1,8 +1,8 @@
-// One campaign list view (spec §2 "Characteristics, races, classes (with colour), statuses views"):
+// One campaign list view (docs/product.md#list-views):
 // heading, 'n / limit' counter, add (or the tier's limit message / upgrade prompt), the entries
 // with edit, delete and notes. Every change is one call for one entry (decision 036: the server applies
 // it to the list as it is then, so another tab's changes are never undone) and says so in a toast
-// (issue #16); a delete offers Undo, which adds the entry back where it was (units name their race,
+//; a delete offers Undo, which adds the entry back where it was (units name their race,
 // class and status and key their characteristics by name, so they find it again); the added or edited
 // entry is scrolled to and outlined for a moment.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -18,7 +18,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useFocusReturn } from '@/components/ui/use-focus-return';
 import type { CampaignViewProps } from '@/lib/campaigns';
 import { useListSaver } from '../hooks/use-list-saver';
-import { hasNotes, listAccess, noteLimit, type ListKind } from '../list-access';
+import { hasNotes, listAccess, noteLimit, type ListKind } from '../lib/list-access';
 import {
   addEdit,
   changeEdit,
@@ -28,7 +28,7 @@ import {
   splitFieldErrors,
   type ItemFields,
   type ListItem,
-} from '../list-edits';
+} from '../lib/list-edits';
 import { ItemFormModal } from './item-form-modal';
 import { ListItemCard } from './list-item-card';
 import { TierNotice } from './tier-notice';

@@ -1,4 +1,4 @@
-// An entry's markdown note (spec §2, §4 "Rules, note, name editing") in the shared notes editor,
+// An entry's markdown note (docs/product.md#markdown-editor, #editing) in the shared notes editor,
 // with its buttons below the note. Saving sends the whole list; a refusal stays beside the note.
 import { useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The tier messages of spec §5 and §9: the upgrade prompt Novice sees instead of add/edit, and the
+// The tier messages of docs/product.md#tiers: the upgrade prompt Novice sees instead of add/edit, and the
 // limit message that replaces the add button when a list is full.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,8 +4,8 @@
 import { useCallback } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useEditCampaignList, type Campaign, type ListEditInput } from '@/lib/campaigns';
-import type { ListKind } from '../list-access';
-import { itemIdOf } from '../list-edits';
+import type { ListKind } from '../lib/list-access';
+import { itemIdOf } from '../lib/list-edits';
 
 export interface SaveFailure {
   /** The server's localized message (or the generic one when it could not be reached). */

@@ -1,4 +1,4 @@
-// Undo and redo shown before the answer (issue #14): only steps that moved HP, from the log's own
+// Undo and redo shown before the answer (docs/decisions/021): only steps that moved HP, from the log's own
 // before/after figures; everything else waits for the server.
 import { describe, expect, it } from 'vitest';
 import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';

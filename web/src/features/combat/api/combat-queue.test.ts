@@ -1,4 +1,4 @@
-// The ordered queue of fight changes (issue #14): one call at a time, each with the version the last
+// The ordered queue of fight changes (docs/decisions/021): one call at a time, each with the version the last
 // answer gave; predictions shown at once and shown again over each answer; a conflict or a refusal
 // drops what was queued behind it and says so; a version announced by live sync is read once idle.
 import { describe, expect, it, vi } from 'vitest';
@@ -87,7 +87,7 @@ describe('CombatQueue', () => {
     expect(failures[0]).toMatchObject({ kind: 'refused', dropped: 1 });
   });
 
-  // Issue #29: a failure (the server out of reach included: nothing can be read again) puts back the
+  // A failure (the server out of reach included: nothing can be read again) puts back the
   // fight the server last confirmed, never leaves a predicted blow on screen, and names the action.
   it('on a failure shows the last confirmed fight again and reports the action to retry', async () => {
     const { queue, failures, current } = setup();

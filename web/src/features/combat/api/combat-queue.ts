@@ -1,4 +1,4 @@
-// The fight's changes on their way to the server (issue #14, decision 021), in order: each call
+// The fight's changes on their way to the server (decision 021), in order: each call
 // carries the version the last answer gave, so two clicks in a burst never race each other into a
 // 409. A change may be shown before the server answers (`predict`); every answer replaces the
 // prediction, and the ones still queued are shown again on top of it. A refusal or a conflict drops
@@ -24,7 +24,7 @@ export interface CacheAccess {
 
 /**
  * `action`: the change that failed (null for undo and redo), so the screen can offer to send it again
- * (issue #29: a failure keeps the GM's work).
+ * (a failure keeps the GM's work).
  */
 export type QueueFailure = { action: CombatAction | null } & (
   { kind: 'conflict' } | { kind: 'refused'; error: unknown; dropped: number }
@@ -58,7 +58,7 @@ export class CombatQueue {
 
   /**
    * The fight and units as the server last gave them, under the predictions still on their way: a
-   * failure shows them again (issue #29: a blow that did not happen never stays on screen, even when
+   * failure shows them again (a blow that did not happen never stays on screen, even when
    * the server cannot be reached to read them again).
    */
   private confirmed: { fight: Fight | undefined; units: readonly Unit[] | undefined } | null = null;

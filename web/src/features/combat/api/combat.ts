@@ -1,4 +1,4 @@
-// The fight of a campaign (issue #14, decisions 021 and 022): read with GET /api/combat, changed only
+// The fight of a campaign (decisions 021 and 022): read with GET /api/combat, changed only
 // through POST /api/combat/actions and /undo, /redo with the version the last answer gave. Each
 // answer replaces the fight in the query cache and patches the units it changed; a 409 shows the
 // server's fight and says so. Changes go through one ordered queue (./combat-queue.ts) and may be
@@ -150,7 +150,7 @@ export function isUnreachable(error: unknown): boolean {
 /**
  * The fight of a campaign and the calls that change it. `notice` says why a change was not applied
  * (a conflict, a refusal, no connection) until dismissed or the next change, with the action to send
- * again (`retry`, issue #29); `offline` holds from a request that could not reach the server until
+ * again (`retry`); `offline` holds from a request that could not reach the server until
  * one gets through again or the browser says it is back online.
  */
 export function useCombat(campaignId: string) {

@@ -1,10 +1,10 @@
-// What the game master does on a turn (spec §4, §5; issue #14): the target with its HP and status,
-// the amount — a whole number 1..999 or dice such as 2d6+3 (rolled by the server), checked as it is
-// typed with the position of a mistake — Heal and Attack, and Next turn. Issue #29: one amount
+// What the game master does on a turn (docs/product.md#combat, #validation; docs/decisions/021): the target
+// with its HP and status, the amount — a whole number 1..999 or dice such as 2d6+3 (rolled by the server),
+// checked as it is typed with the position of a mistake — Heal and Attack, and Next turn. One amount
 // grammar (core's parseTypedAmount: `+5` heals, `-5` or `5` damages; the buttons do what they say
 // whatever the sign), a line that says what Enter will do or what it lacks, and who deals the blow
 // ("By: Goblin 2", any unit of the fight or no one). It sticks to the bottom of the screen, so a target picked
-// far down a list of 200 is one tap from the blow. On a phone (issue #16) it takes at most a quarter
+// far down a list of 200 is one tap from the blow. On a phone it takes at most a quarter
 // of the screen: icon buttons with their names for screen readers, and a toggle that folds it down
 // to the target and Next turn.
 import { memo, useId, useState, type RefObject } from 'react';
@@ -21,9 +21,10 @@ import {
 } from 'lucide-react';
 import { HpBar } from '@/components/hp-bar';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import type { Unit } from '@/lib/units';
 import { parseQuick } from './amount-check';
-import type { Missing } from './use-amount-keys';
+import type { Missing } from '../hooks/use-amount-keys';
 
 export type AmountAction = 'attack' | 'heal';
 
@@ -93,28 +94,23 @@ export const ActionBar = memo(function ActionBar({
     });
   })();
   const sourceControl = (
-    <div className="flex shrink-0 items-center gap-1 text-sm text-ink-muted">
-      <UserRound aria-hidden="true" className="size-4 shrink-0" />
-      {/* On a phone the icon stands for the word, so the Enter line fits beside it. */}
-      <label htmlFor={`${id}-source`} className="max-sm:sr-only">
-        {t('combat.source.label')}
-      </label>
-      <select
-        id={`${id}-source`}
-        value={sourceId ?? NO_ONE}
-        disabled={disabled}
-        title={t('combat.source.title')}
-        onChange={(event) => onSource(event.target.value === NO_ONE ? null : event.target.value)}
-        className="h-8 w-28 rounded-control border border-line bg-surface px-2 text-sm text-ink sm:w-44"
-      >
-        {sources.map((unit) => (
-          <option key={unit._id} value={unit._id}>
-            {unit.name}
-          </option>
-        ))}
-        <option value={NO_ONE}>{t('combat.source.none')}</option>
-      </select>
-    </div>
+    <SelectField
+      layout="compact"
+      className="shrink-0"
+      // On a phone the icon stands for the word, so the Enter line fits beside it.
+      leading={<UserRound aria-hidden="true" className="size-4 shrink-0" />}
+      labelClassName="max-sm:sr-only"
+      label={t('combat.source.label')}
+      id={`${id}-source`}
+      value={sourceId ?? NO_ONE}
+      disabled={disabled}
+      title={t('combat.source.title')}
+      onChange={(value) => onSource(value === NO_ONE ? null : value)}
+      selectClassName="h-8 w-28 px-2 text-sm sm:w-44"
+      options={sources.map((unit) => ({ value: unit._id, label: unit.name }))}
+    >
+      <option value={NO_ONE}>{t('combat.source.none')}</option>
+    </SelectField>
   );
   // A status the campaign no longer lists still shows as the unit's own.
   const options = target && !statuses.includes(target.status) ? [target.status, ...statuses] : statuses;
@@ -169,22 +165,18 @@ export const ActionBar = memo(function ActionBar({
           ) : null}
           {target ? (
             <>
-              <label className="sr-only" htmlFor={`${id}-status`}>
-                {t('combat.status', { name: target.name })}
-              </label>
-              <select
+              <SelectField
+                layout="compact"
+                className={`w-36 max-w-[45%] shrink-0 sm:w-44 ${folded ? 'max-sm:hidden' : ''}`}
+                labelClassName="sr-only"
+                label={t('combat.status', { name: target.name })}
                 id={`${id}-status`}
                 value={target.status}
                 disabled={disabled}
-                onChange={(event) => onStatus(target, event.target.value)}
-                className={`h-9 w-36 max-w-[45%] shrink-0 rounded-control border border-line bg-surface px-2 text-sm text-ink sm:w-44 ${folded ? 'max-sm:hidden' : ''}`}
-              >
-                {options.map((status) => (
-                  <option key={status} value={status}>
-                    {status}
-                  </option>
-                ))}
-              </select>
+                onChange={(value) => onStatus(target, value)}
+                selectClassName="h-9 w-full min-w-0 px-2 text-sm"
+                options={options.map((status) => ({ value: status, label: status }))}
+              />
             </>
           ) : null}
         </div>

@@ -1,7 +1,8 @@
-// What an amount field may send (issues #14, #16, #29): core's one grammar (parseTypedAmount in
-// core/src/combat/amount.ts) read by every amount field of the fight — the action bar, each
-// row's quick field, a sign or digit typed with no field focused. `7` or `-7` damages, `+5` heals
-// (dice too: `+2d4`, `-1d8`); the server applies the same bounds.
+// What an amount field may send: core's one amount rule (readAmount in
+// core/src/combat/amount.ts, docs/decisions/056-core-by-domain-one-rule-once.md) read by every amount
+// field of the fight — the action bar, each row's quick field, a sign or digit typed with no field
+// focused. `7` or `-7` damages, `+5` heals (dice too: `+2d4`, `-1d8`). The server judges the amount
+// with the same function, so a refused amount is worded the same here and in its 400 answer.
 import { parseTypedAmount, type AmountProblem, type TypedAmount } from '@questkeeper/core/combat/amount';
 
 export type { AmountProblem };

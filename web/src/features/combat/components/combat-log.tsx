@@ -1,4 +1,4 @@
-// The combat log (issue #14, decisions 021 and 030): one entry per thing that happened, newest
+// The combat log (decisions 021 and 030): one entry per thing that happened, newest
 // first, in the reader's language — round, whose turn, what, to whom, the amount with its roll, HP
 // before → after, conditions added and expired, the time; undone entries say so until redone. The
 // fight brings its newest entries; "Show older entries" at the end reads the ones before them
@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCombatLog, type FightLog } from '../api/combat-log';
-import { entryText } from './log-entry-text';
+import { entryText } from '../lib/log-entry-text';
 import { WindowedList } from './windowed-list';
 
 /** Row height plus the gap, in rem (h-[5.25rem] + 0.25rem). */

@@ -1,7 +1,7 @@
-// Setup of a fight (spec §4 "Combat", §5): the units that may join (HP above 0, in no group yet),
-// the two groups, the initiative rule, and Start combat once each side has someone. Every choice
-// is one action on the server's fight (issue #14), so another device sees the same setup; the
-// server rolls initiative at the start — but the players roll their own (issue #16): when player
+// Setup of a fight (docs/product.md#combat, #combat-amounts): the units that may join (HP above 0, in no
+// group yet), the two groups, the initiative rule, and Start combat once each side has someone. Every choice
+// is one action on the server's fight (docs/decisions/021), so another device sees the same setup; the
+// server rolls initiative at the start — but the players roll their own: when player
 // characters fight, Start asks for their initiatives first. Each available unit can be copied into
 // a group in one step (numbered copies, within the unit limit).
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
@@ -24,7 +24,7 @@ import { useLatest } from '@/lib/use-latest';
 import { InitiativeDialog } from './initiative-dialog';
 import { InitiativeSettings } from './initiative-settings';
 import { PlayerViewMarker } from './player-view-marker';
-import { useSpawnCopies } from './use-spawn-copies';
+import { useSpawnCopies } from '../hooks/use-spawn-copies';
 import { WindowedList } from './windowed-list';
 
 /** Setup rows: h-14 plus a 0.25rem gap. */

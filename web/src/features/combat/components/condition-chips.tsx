@@ -1,4 +1,4 @@
-// A unit's timed conditions in the fight (issue #14, decision 021): each one as a chip that says its
+// A unit's timed conditions in the fight (decision 021): each one as a chip that says its
 // rounds left in words (not only a colour); hovering or focusing it shows the campaign's note for
 // that status, rendered from its markdown.
 import { lazy, memo, Suspense, useId, useState } from 'react';

@@ -1,13 +1,14 @@
-// The conditions of one unit in the fight (issue #14, decision 021): those it carries, each with its
+// The conditions of one unit in the fight (decision 021): those it carries, each with its
 // rounds left and a Remove button, and a form to add one — a campaign status, optional rounds, and
 // whose turn counts them (the carrier by default), at its start or its end.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, X } from 'lucide-react';
-import { CONDITION_ROUNDS_MAX } from '@questkeeper/core/rules/combat-limits';
+import { CONDITION_ROUNDS_MAX } from '@questkeeper/core/limits';
 import type { CombatCondition } from '@questkeeper/core/schemas/combat';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
 import type { CombatAction } from '../api/combat';
 import type { Unit } from '@/lib/units';
 import { useConditionLabel } from './condition-chips';
@@ -83,25 +84,15 @@ export function ConditionDialog({
           </ul>
         )}
         <form onSubmit={add} className="grid gap-3 sm:grid-cols-2" noValidate>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-status`} className="text-sm font-medium">
-              {t('combat.conditions.status')}
-            </label>
-            <select
-              id={`${id}-status`}
-              data-autofocus
-              value={status}
-              onChange={(event) => setStatus(event.target.value)}
-              className={fieldClasses}
-            >
-              {statuses.map((item) => (
-                <option key={item._id} value={item.name}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
+          <SelectField
+            id={`${id}-status`}
+            label={t('combat.conditions.status')}
+            data-autofocus
+            value={status}
+            onChange={setStatus}
+            options={statuses.map((item) => ({ value: item.name, label: item.name }))}
+          />
+          <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-rounds`} className="text-sm font-medium">
               {t('combat.conditions.rounds')}
             </label>
@@ -120,37 +111,23 @@ export function ConditionDialog({
                 : t('combat.conditions.roundsHint')}
             </p>
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-of`} className="text-sm font-medium">
-              {t('combat.conditions.ofUnit')}
-            </label>
-            <select
-              id={`${id}-of`}
-              value={ofUnitId}
-              onChange={(event) => setOfUnitId(event.target.value)}
-              className={fieldClasses}
-            >
-              {fighters.map((item) => (
-                <option key={item._id} value={item._id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-ends`} className="text-sm font-medium">
-              {t('combat.conditions.endsOn')}
-            </label>
-            <select
-              id={`${id}-ends`}
-              value={endsOn}
-              onChange={(event) => setEndsOn(event.target.value === 'start' ? 'start' : 'end')}
-              className={fieldClasses}
-            >
-              <option value="end">{t('combat.conditions.endsOnEnd')}</option>
-              <option value="start">{t('combat.conditions.endsOnStart')}</option>
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-of`}
+            label={t('combat.conditions.ofUnit')}
+            value={ofUnitId}
+            onChange={setOfUnitId}
+            options={fighters.map((item) => ({ value: item._id, label: item.name }))}
+          />
+          <SelectField
+            id={`${id}-ends`}
+            label={t('combat.conditions.endsOn')}
+            value={endsOn}
+            onChange={(value) => setEndsOn(value === 'start' ? 'start' : 'end')}
+            options={[
+              { value: 'end', label: t('combat.conditions.endsOnEnd') },
+              { value: 'start', label: t('combat.conditions.endsOnStart') },
+            ]}
+          />
           <div className="sm:col-span-2">
             <Button
               type="submit"

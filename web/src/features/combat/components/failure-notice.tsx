@@ -1,4 +1,4 @@
-// A change that did not go through (issue #29 item 8): why (a conflict, a refusal, the server out of
+// A change that did not go through: why (a conflict, a refusal, the server out of
 // reach), Retry for the very same action (sent with the fight's newest version), and an offline
 // indicator that clears itself. It floats over the top of the screen: a failure never pushes the
 // fight down under the GM's pointer (the in-flow banner moved it 65 px).

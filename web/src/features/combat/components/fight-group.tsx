@@ -1,9 +1,9 @@
-// One side of the fight (spec §4): each unit with its HP bar (colours of spec §4), status, and the
-// marks of the current turn and of a fallen unit. A unit's row is the button that makes it the
-// target (Shift-click adds it to the targets of one area blow, issue #16). Each row has its own quick
-// field — `7` or `-7` damages, `+5` heals, dice too, Enter applies — whose text lives in the row, so
-// typing repaints that row alone. Rows are memoised on their own unit: a blow repaints one row, not 200.
-// Issue #29: the rows are one stop of the Tab key (a roving tabindex: the target's row, or the
+// One side of the fight (docs/product.md#combat): each unit with its HP bar (colours of
+// docs/product.md#combat), status, and the marks of the current turn and of a fallen unit. A unit's row is
+// the button that makes it the target (Shift-click adds it to the targets of one area blow). Each row has its
+// own quick field — `7` or `-7` damages, `+5` heals, dice too, Enter applies — whose text lives in the row,
+// so typing repaints that row alone. Rows are memoised on their own unit: a blow repaints one row, not 200.
+// The rows are one stop of the Tab key (a roving tabindex: the target's row, or the
 // first); Up and Down (or K and J), Home and End walk the group and make the unit reached the target.
 import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';

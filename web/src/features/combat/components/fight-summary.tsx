@@ -1,4 +1,4 @@
-// The end-of-fight summary (issue #14): rounds, duration, and per unit the damage dealt and taken,
+// The end-of-fight summary (docs/decisions/021): rounds, duration, and per unit the damage dealt and taken,
 // the healing done and whether it fell — from the log alone (core's summarizeFight, run by the server
 // on the whole log and sent with the ended fight, decision 030), so renamed or deleted units still
 // read as they were.

@@ -1,4 +1,4 @@
-// Initiative typed by hand at the start (issue #16: players roll their own dice): one field per
+// Initiative typed by hand at the start (players roll their own dice): one field per
 // player character of the fight; Enter goes down the list (and starts from the last one); an empty
 // field is rolled on the server with the campaign's rule. Sent as `start` with `initiatives`.
 import { useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The initiative order fixed with a finger (issue #16): HTML5 drag and drop never starts from a touch,
+// The initiative order fixed with a finger: HTML5 drag and drop never starts from a touch,
 // so the handle follows the pointer itself and lifting the finger sends one `reorder`, as a drop
 // does. Against the fake server, with the pointer events a touch screen sends. The mouse's drag and
 // the keyboard's Alt+Up / Alt+Down are in ../combat-fast-hands.test.tsx and the e2e journeys.

@@ -1,10 +1,10 @@
-// The initiative order of the fight (spec §4): rolled at start, sorted descending, the current unit
-// marked (aria-current="step") and kept in sight inside the list as turns pass. Fallen units stay in
+// The initiative order of the fight (docs/product.md#combat): rolled at start, sorted descending, the current
+// unit marked (aria-current="step") and kept in sight inside the list as turns pass. Fallen units stay in
 // the list, struck through; their turns are skipped. The game master fixes the order by dragging a
-// row or with Alt+Up / Alt+Down on its handle (issue #16): one `reorder` action each. HTML5 drag and
+// row or with Alt+Up / Alt+Down on its handle: one `reorder` action each. HTML5 drag and
 // drop never starts from a finger, so a touch (or a pen) on the handle drags the row itself with
 // pointer events: the handle captures the pointer, the row follows it, the rows it passes make room,
-// and lifting the finger sends the one `reorder` a drop would. Issue #29: the handles are one stop of
+// and lifting the finger sends the one `reorder` a drop would. The handles are one stop of
 // the Tab key (a roving tabindex: the one focused last, at first the current unit's); Up and Down,
 // Home and End go from handle to handle, and Alt with Up or Down moves the row.
 import {

@@ -1,5 +1,5 @@
-// How initiative is rolled (spec §4 "Combat", §5, §6): one of the five rules, saved on the campaign
-// (PUT /api/game-data/{id}), and the characteristic the last three read. Novice sees those three
+// How initiative is rolled (docs/product.md#combat, #combat-amounts, #roles): one of the five rules, saved on
+// the campaign (PUT /api/game-data/{id}), and the characteristic the last three read. Novice sees those three
 // disabled and labelled '(not available for free users)'; the server refuses them too.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,14 @@ import {
 import type { Tier } from '@questkeeper/core/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateCampaign, type Campaign, type UpdateCampaignBody } from '@/lib/campaigns';
 
-const selectClasses =
-  'h-11 w-full rounded-control border border-line bg-surface px-3 text-base text-ink disabled:opacity-60';
+/** SelectField's size, dimmed while a change is saved. */
+const SELECT_SIZE = 'h-11 w-full min-w-0 px-3 text-base disabled:opacity-60';
 
 export function InitiativeSettings({ campaign, tier }: { campaign: Campaign; tier: Tier }) {
   const { t } = useTranslation();
@@ -47,57 +48,51 @@ export function InitiativeSettings({ campaign, tier }: { campaign: Campaign; tie
         {update.isPending ? <Spinner className="size-4" /> : null}
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-rule`} className="text-sm font-medium">
-            {t('combat.rule')}
-          </label>
-          <select
-            id={`${id}-rule`}
-            className={selectClasses}
-            value={rule}
-            disabled={update.isPending}
-            onChange={(event) => chooseRule(event.target.value as InitiativeRule)}
-          >
-            {INITIATIVE_RULES.map((item) => {
-              const label = t(`combat.rules.${item}`);
-              const allowed = mayUseInitiativeRule(tier, item);
-              return (
-                <option key={item} value={item} disabled={!allowed}>
-                  {allowed ? label : t('combat.ruleLocked', { rule: label })}
-                </option>
-              );
-            })}
-          </select>
-        </div>
-        {usesCharacteristic(rule) ? (
+        <SelectField
+          id={`${id}-rule`}
+          label={t('combat.rule')}
+          selectClassName={SELECT_SIZE}
+          value={rule}
+          disabled={update.isPending}
+          onChange={(value) => chooseRule(value as InitiativeRule)}
+          options={INITIATIVE_RULES.map((item) => {
+            const label = t(`combat.rules.${item}`);
+            const allowed = mayUseInitiativeRule(tier, item);
+            return {
+              value: item,
+              label: allowed ? label : t('combat.ruleLocked', { rule: label }),
+              disabled: !allowed,
+            };
+          })}
+        />
+        {!usesCharacteristic(rule) ? null : names.length === 0 ? (
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-characteristic`} className="text-sm font-medium">
               {t('combat.characteristic')}
             </label>
-            {names.length === 0 ? (
-              <p className="text-sm text-ink-muted">{t('combat.noCharacteristics')}</p>
-            ) : (
-              <select
-                id={`${id}-characteristic`}
-                className={selectClasses}
-                value={characteristic}
-                disabled={update.isPending}
-                onChange={(event) => save({ initiativeCaracName: event.target.value })}
-              >
-                {characteristic ? null : (
-                  <option value="" disabled>
-                    {t('combat.chooseCharacteristic')}
-                  </option>
-                )}
-                {names.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
+            <p className="text-sm text-ink-muted">{t('combat.noCharacteristics')}</p>
           </div>
-        ) : null}
+        ) : (
+          <SelectField
+            id={`${id}-characteristic`}
+            label={t('combat.characteristic')}
+            selectClassName={SELECT_SIZE}
+            value={characteristic}
+            disabled={update.isPending}
+            onChange={(value) => save({ initiativeCaracName: value })}
+          >
+            {characteristic ? null : (
+              <option value="" disabled>
+                {t('combat.chooseCharacteristic')}
+              </option>
+            )}
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+        )}
       </div>
       {locked ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-muted">

@@ -1,4 +1,4 @@
-// The marker of a fight or setup row (issue #29): players cannot see the unit (until its first
+// The marker of a fight or setup row: players cannot see the unit (until its first
 // turn), or see it under an alias; nothing when the settings leave the unit as it is.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';

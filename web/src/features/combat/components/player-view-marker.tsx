@@ -1,4 +1,4 @@
-// What players see of one unit, on the game master's fight and setup rows (issue #29 items 1 and 10):
+// What players see of one unit, on the game master's fight and setup rows:
 // an eye struck through when players cannot see it, and "Players see: Wolf" under an alias. Settings
 // are kept per unit across fights, so a unit carried into the next fight shows them on its setup row.
 // Reads the campaign's player-view settings (one query, shared with the share panel).

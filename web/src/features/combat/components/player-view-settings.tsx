@@ -1,12 +1,12 @@
-// What players see of the fight (issue #15, decision 028): HP per side (exact, bands, hidden), and per
-// unit of the fight hidden, revealed on its first turn, or shown under an alias. Issue #29: there is
+// What players see of the fight (decision 028): HP per side (exact, bands, hidden), and per
+// unit of the fight hidden, revealed on its first turn, or shown under an alias. There is
 // no Save button to forget — each toggle, and each alias on blur or Enter, is one change sent at once
 // (PATCH, version-checked). The screen shows the change at once; a change refused because another
 // device changed the settings first shows the settings as they are now, with a notice.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
-import { PLAYER_ALIAS_MAX } from '@questkeeper/core/constants';
+import { PLAYER_ALIAS_MAX } from '@questkeeper/core/limits';
 import { applyPlayerViewChange } from '@questkeeper/core/combat/player-view';
 import type { HpVisibility } from '@questkeeper/core/schemas/player-view';
 import { Alert } from '@/components/ui/alert';

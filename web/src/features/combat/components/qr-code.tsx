@@ -1,4 +1,4 @@
-// The player link as a QR code (issue #15, decision 032): `uqr` encodes it (small, no dependency) and
+// The player link as a QR code (decision 032): `uqr` encodes it (small, no dependency) and
 // React draws the dark modules as one SVG path, black on white whatever the theme, since phone
 // cameras read dark-on-light codes best. An image with a name; the link itself is shown beside it.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// The Reinforcements dialog picks the side of the unit chosen (issue #29 item 5): it opens on the first
+// The Reinforcements dialog picks the side of the unit chosen: it opens on the first
 // unit not yet fighting, on its usual side; an enemy already fighting turns it to Enemies, so copies
 // of that enemy join the enemies (the e2e journey is e2e/tests/reinforcements.spec.ts).
 import { describe, expect, it, vi } from 'vitest';

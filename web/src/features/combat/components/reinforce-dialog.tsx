@@ -1,8 +1,8 @@
-// Reinforcements mid-fight (issue #16): a unit joins a side with its initiative typed or rolled
+// Reinforcements mid-fight: a unit joins a side with its initiative typed or rolled
 // (empty), inserted in the order by the server — or N numbered copies of a unit join it, each
 // rolled. One `add` action (the copies: one with `unitIds`, one undo step), one log entry per unit.
 // A unit already fighting can still be copied (more goblins while the goblin fights). The side
-// follows the unit picked (issue #29 item 5): a unit already fighting gives its own side (copies of
+// follows the unit picked: a unit already fighting gives its own side (copies of
 // an enemy join the enemies), one not fighting yet its usual side (players with the allies); the
 // dialog opens on the first unit not already in the fight.
 import { useId, useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { Copy, UserPlus } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/combat/combat';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { Unit } from '@/lib/units';
 
@@ -98,27 +99,22 @@ export function ReinforceDialog({
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4">
           <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-unit`} className="text-sm font-medium">
-              {t('combat.fast.reinforce.unit')}
-            </label>
-            <select
+            <SelectField
               id={`${id}-unit`}
+              label={t('combat.fast.reinforce.unit')}
               data-autofocus
               value={unitId}
-              onChange={(event) => {
-                setUnitId(event.target.value);
+              onChange={(value) => {
+                setUnitId(value);
                 const unit =
-                  units.find((item) => item._id === event.target.value) ??
-                  fighting.find((item) => item._id === event.target.value);
+                  units.find((item) => item._id === value) ?? fighting.find((item) => item._id === value);
                 if (unit) setGroup(sideOf(unit));
               }}
-              className="h-11 rounded-control border border-line bg-surface px-3 text-base text-ink"
+              options={units.map((unit) => ({
+                value: unit._id,
+                label: `${unit.name} — ${t('combat.hpText', { current: unit.currentHp, max: unit.hp })}`,
+              }))}
             >
-              {units.map((unit) => (
-                <option key={unit._id} value={unit._id}>
-                  {unit.name} — {t('combat.hpText', { current: unit.currentHp, max: unit.hp })}
-                </option>
-              ))}
               {fighting.length > 0 ? (
                 <optgroup label={t('combat.fast.reinforce.fighting')}>
                   {fighting.map((unit) => (
@@ -128,7 +124,7 @@ export function ReinforceDialog({
                   ))}
                 </optgroup>
               ) : null}
-            </select>
+            </SelectField>
             {!chosen ? <p className="text-sm text-ink-muted">{t('validation.unitAlreadyInCombat')}</p> : null}
           </div>
           <fieldset className="flex flex-col gap-1.5">

@@ -1,4 +1,4 @@
-// The game master's share panel (issues #15 and #29): the link comes from the server (shown again
+// The game master's share panel: the link comes from the server (shown again
 // after a reload, with the number of player pages watching), is copied (toast), shown as a QR code,
 // replaced after a confirmation that names how many pages it disconnects, or revoked. What players
 // see is sent one change at a time (PATCH with the version), with no Save button; a change refused as

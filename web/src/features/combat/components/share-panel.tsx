@@ -1,7 +1,7 @@
-// The game master's side of the live player view (issue #15; decisions 028, 032 and 050), folded under
+// The game master's side of the live player view (decisions 028, 032 and 050), folded under
 // one button of the combat view: the read-only link (create, copy, QR code, open, replace, revoke) and
 // what players see (player-view-settings.tsx). The server keeps the link sealed and shows it again to
-// its owner on any device after a reload (issue #29), with the number of player pages watching it,
+// its owner on any device after a reload, with the number of player pages watching it,
 // read again every few seconds while the panel is open; "New link" says how many it disconnects.
 import { memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

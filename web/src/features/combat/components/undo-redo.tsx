@@ -1,4 +1,4 @@
-// Undo and Redo of the fight's steps (issue #14, decision 021), as buttons and as Ctrl+Z,
+// Undo and Redo of the fight's steps (decision 021), as buttons and as Ctrl+Z,
 // Ctrl+Shift+Z and Ctrl+Y (Cmd on a Mac) — except while typing in a field, where those keys belong
 // to the field.
 import { memo, useEffect } from 'react';

@@ -1,4 +1,4 @@
-// Windowed rendering for the fight's long lists (issue #6: 200 v 200 starts in one frame budget):
+// Windowed rendering for the fight's long lists (docs/decisions/015: 200 v 200 starts in one frame budget):
 // only the rows in sight of their scroll container, plus a few on each side, are rendered; spacer
 // rows keep the scrollbar true. (Not padding on the list: a box's max-height never shrinks below
 // its padding, so the list would grow to its full height and the window with it.) Rows have a fixed pitch in rem, so text zoom keeps the sums right.

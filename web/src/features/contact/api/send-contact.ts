@@ -1,4 +1,4 @@
-// POST /api/contact/send (spec §7): the server mails support and rate-limits the sender.
+// POST /api/contact/send (docs/product.md#api): the server mails support and rate-limits the sender.
 import type { z } from 'zod';
 import type { contactBody } from '@questkeeper/core/schemas/contact';
 import type { messageResponse } from '@questkeeper/core/schemas/common';

@@ -1,5 +1,5 @@
 // The installation's public facts (operator details, support address, demo modes) that the legal
-// pages show; decisions.md "Screens": they come from the server's configuration, never the bundle.
+// pages show; docs/product.md#screens: they come from the server's configuration, never the bundle.
 import { useQuery } from '@tanstack/react-query';
 import type { SiteInfo, siteInfo } from '@questkeeper/core/schemas/site';
 import { apiRequest } from '@/lib/api-client';

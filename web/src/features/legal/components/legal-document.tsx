@@ -3,7 +3,7 @@
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { LAST_UPDATED } from '../legal-content';
+import { LAST_UPDATED } from '../lib/legal-content';
 
 export interface TocEntry {
   id: string;

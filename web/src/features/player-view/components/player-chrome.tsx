@@ -1,7 +1,7 @@
-// The player page's top bar (issue #15): the app's mark, the language switch (players may read in
-// their own language, whatever the game master's) and the table-screen mode: large type, full screen,
-// for a TV at the table. Large type scales the root font size, which every rem-based style follows.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+// The player page's top bar (docs/decisions/028): the app's mark, the language switch (players may read in
+// their own language, whatever the game master's) and the table-screen mode's toggle
+// (hooks/use-table-screen.ts).
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Maximize2, Minimize2 } from 'lucide-react';
@@ -10,41 +10,6 @@ import { LANGUAGES, type Language } from '@/lib/i18n';
 import { swapLanguage } from '@/lib/paths';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' };
-const TABLE_FONT_SIZE = '160%';
-
-/** Table-screen mode: on while toggled on; leaving full screen (Escape) leaves it too. */
-export function useTableScreen() {
-  const [on, setOn] = useState(false);
-
-  useEffect(() => {
-    if (!on) return;
-    const root = document.documentElement;
-    const before = root.style.fontSize;
-    root.style.fontSize = TABLE_FONT_SIZE;
-    const onChange = () => {
-      if (!document.fullscreenElement) setOn(false);
-    };
-    document.addEventListener('fullscreenchange', onChange);
-    return () => {
-      root.style.fontSize = before;
-      document.removeEventListener('fullscreenchange', onChange);
-    };
-  }, [on]);
-
-  const toggle = useCallback(() => {
-    setOn((was) => {
-      if (was) {
-        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-      } else {
-        // Full screen may be refused (an iframe, an old browser): large type alone still helps.
-        void document.documentElement.requestFullscreen?.().catch(() => undefined);
-      }
-      return !was;
-    });
-  }, []);
-
-  return { on, toggle };
-}
 
 export function PlayerChrome({
   children,

@@ -1,4 +1,4 @@
-// One unit as players see it (issue #15): name or alias, its class colour, HP as the game master
+// One unit as players see it (docs/decisions/028): name or alias, its class colour, HP as the game master
 // chose (numbers, a band written in words with no number, or nothing) and its conditions as text
 // with the rounds left, so colour is never the only cue.
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
-// The profile's calls (spec §7): language, password change, billing info and the customer portal;
-// the account's data download and its deletion (issue #17, decision 024).
+// The profile's calls (docs/product.md#api): language, password change, billing info and the customer portal;
+// the account's data download and its deletion (decision 024).
 import type { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
 import type { authUser, billingInfo, changePasswordBody, languageBody } from '@questkeeper/core/schemas/auth';
 import type { messageResponse } from '@questkeeper/core/schemas/common';
 import type { portalBody, redirectUrl } from '@questkeeper/core/schemas/payments';
@@ -25,7 +26,7 @@ export async function updateLanguage(language: Language): Promise<SessionUser> {
   return { _id, email, tier, language: saved };
 }
 
-/** Changes the password; the server signs out the user's other devices (decisions.md). */
+/** Changes the password; the server signs out the user's other devices (docs/product.md#accounts). */
 export async function changePassword(change: z.input<typeof changePasswordBody>): Promise<void> {
   await apiRequest<{ body: typeof changePasswordBody; response: typeof messageResponse }>(
     'POST',
@@ -55,6 +56,14 @@ export async function createPortalSession(language: Language): Promise<string> {
 export const billingKeys = {
   info: (userId: string, tier: string) => ['billing-info', userId, tier] as const,
 };
+
+/** The billing info of a paying user, asked again when the user or the plan changes. */
+export function useBillingInfo(user: SessionUser) {
+  return useQuery({
+    queryKey: billingKeys.info(user._id, user.tier),
+    queryFn: ({ signal }) => fetchBillingInfo(signal),
+  });
+}
 
 /** Downloads everything the account holds (`GET /api/auth/export`) and saves it as a .json file. */
 export async function downloadAccountData(): Promise<void> {

@@ -1,4 +1,4 @@
-// "Your data" (issue #17): one JSON file with the account and every campaign in the export format,
+// "Your data" (docs/decisions/024): one JSON file with the account and every campaign in the export format,
 // each importable on its own. The privacy policy's right of access, one click away.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,11 @@
-// Account info (spec §2 "Profile view"): the email, which cannot be changed (spec §3, §5), and the plan.
+// Account info (docs/product.md#profile-view): the email, which cannot be changed (docs/product.md#entities,
+// #validation), and the plan.
 import { useTranslation } from 'react-i18next';
 import { Lock, UserRound } from 'lucide-react';
 import type { SessionUser } from '@/lib/session';
 import { EmailText } from './email-text';
 import { ProfileCard } from './profile-card';
-import { planPrice } from './plan-price';
+import { planPrice } from '../lib/plan-price';
 import { TierBadge } from './tier-badge';
 
 export function AccountInfo({ user }: { user: SessionUser }) {

@@ -1,9 +1,8 @@
-// The billing block of the paid plans (spec §2 "Profile view", §6): the plan (Adventurer may still
+// The billing block of the paid plans (docs/product.md#profile-view, #tiers): the plan (Adventurer may still
 // go to Hero; Hero reads 'Current plan'), the billing info of GET /api/auth/billing-info and the
 // customer portal, with the subscription's state as the provider reports it (renewal, end of a
 // cancelled plan, failed payment). The spec only logs a portal failure; a paying user is told instead.
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, CircleCheck, CreditCard, ExternalLink, RotateCw, Sparkles } from 'lucide-react';
 import type { BillingAddress, SubscriptionState } from '@questkeeper/core/schemas/auth';
@@ -15,10 +14,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import type { SessionUser } from '@/lib/session';
-import { billingKeys, createPortalSession, fetchBillingInfo } from '../api/profile-api';
+import { createPortalSession, useBillingInfo } from '../api/profile-api';
 import { EmailText } from './email-text';
 import { ProfileCard } from './profile-card';
-import { formatCount, planPrice } from './plan-price';
+import { formatCount, planPrice } from '../lib/plan-price';
 import { TierBadge } from './tier-badge';
 
 export function BillingBlock({ user, tier }: { user: SessionUser; tier: PaidPlan }) {
@@ -64,10 +63,7 @@ export function BillingBlock({ user, tier }: { user: SessionUser; tier: PaidPlan
 
 function BillingDetails({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const info = useQuery({
-    queryKey: billingKeys.info(user._id, user.tier),
-    queryFn: ({ signal }) => fetchBillingInfo(signal),
-  });
+  const info = useBillingInfo(user);
 
   if (info.isPending) {
     return (

@@ -1,4 +1,4 @@
-// "Delete account" (issue #17, decision 024): a danger card whose button opens the confirmation.
+// "Delete account" (decision 024): a danger card whose button opens the confirmation.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2, UserX } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The account deletion's confirmation (issue #17): the button stays off until the password is given
+// The account deletion's confirmation (docs/decisions/024): the button stays off until the password is given
 // and the word shown is typed exactly; a wrong password is said beside the field and deletes nothing;
 // a deletion says it is done before leaving. The journey in e2e/tests/data-export.spec.ts runs it
 // against the real server.

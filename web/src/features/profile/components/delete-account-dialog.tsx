@@ -1,4 +1,4 @@
-// The confirmation of an account's deletion (issue #17, decision 024): the password, and a word shown
+// The confirmation of an account's deletion (decision 024): the password, and a word shown
 // on screen (DELETE, SUPPRIMER) to type, so that nobody deletes an account by a slip of the hand. The
 // button stays off until the word matches. After the deletion the dialog says so, then the browser
 // goes back to the root, signed out (every session of the account is already revoked).

@@ -1,6 +1,6 @@
-// The language choice (spec §2 "Profile view", §4 "changing language updates the stored user"):
+// The language choice (docs/product.md#profile-view, #session):
 // saving stores it on the server, switches the UI at once and moves the URL to the new prefix,
-// keeping `?campaign=…&view=profile`. The confirmation is a toast (issue #16), in the new language;
+// keeping `?campaign=…&view=profile`. The confirmation is a toast, in the new language;
 // a failure stays in the card.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
-// Change password (spec §5 "Change password (profile)", §8): the register policy with its live
+// Change password (docs/product.md#passwords, #messages): the register policy with its live
 // checklist; submit only when the form is complete, the rules pass, the passwords match and no
-// change is under way. Success clears the form and says so in a toast (issue #16); errors stay in
-// the form, beside their field. The server signs out the other devices (decisions.md), which the
+// change is under way. Success clears the form and says so in a toast; errors stay in
+// the form, beside their field. The server signs out the other devices (docs/product.md#accounts), which the
 // card says beforehand.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

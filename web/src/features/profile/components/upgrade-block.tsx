@@ -1,4 +1,4 @@
-// The Novice-only upgrade block (spec §2 "Profile view"): what the paid plans add, every figure read
+// The Novice-only upgrade block (docs/product.md#profile-view): what the paid plans add, every figure read
 // from core's tier table, and the button that opens the dashboard's upgrade modal.
 import { useTranslation } from 'react-i18next';
 import { Check, Sparkles } from 'lucide-react';
@@ -6,7 +6,7 @@ import { TIER_LIMITS } from '@questkeeper/core/tiers';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { Button } from '@/components/ui/button';
 import { ProfileCard } from './profile-card';
-import { euros, formatCount } from './plan-price';
+import { euros, formatCount } from '../lib/plan-price';
 
 export function UpgradeBlock() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RulesSearch } from './rules-search';
 
-/** Spec §4, §9: the rules search waits 1000 ms. */
+/** docs/product.md#rules-search, #timings: the rules search waits 1000 ms. */
 const SEARCH_DEBOUNCE_MS = 1000;
 
 const RULES = [

@@ -1,8 +1,8 @@
-// The rules search box and its results (spec §4 "Rules search"): the query waits 1000 ms after the
+// The rules search box and its results (docs/product.md#rules-search): the query waits 1000 ms after the
 // last keystroke (Enter searches at once), each matching line is listed with its number and the
-// matches in <mark>, as the rules read (without markdown syntax, issue #16); choosing one jumps to it.
+// matches in <mark>, as the rules read (without markdown syntax); choosing one jumps to it.
 // Texts are rendered as React text, never as HTML. The first 20 lines are listed, 'Show more' adds
-// more: a search paints within 30 ms on a long rulebook (issue #4, "Speed").
+// more: a search paints within 30 ms on a long rulebook (docs/decisions/012).
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,10 @@ import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { currentLanguage } from '@/lib/i18n';
-import { plainLine } from '../plain-line';
-import { highlightSegments, lineExcerpt, normalizeQuery, searchRules, type LineMatch } from '../search';
+import { plainLine } from '../lib/plain-line';
+import { highlightSegments, lineExcerpt, normalizeQuery, searchRules, type LineMatch } from '../lib/search';
 
-/** Spec §9: rules search debounce. */
+/** docs/product.md#timings: rules search debounce. */
 const SEARCH_DEBOUNCE_MS = 1000;
 /** Lines listed at first, and added by each 'Show more'. */
 export const RESULTS_PAGE = 20;

@@ -1,4 +1,4 @@
-// The duplicate dialog (spec §2 "Modals in detail", §5 "Duplicate dialog"): confirm only with a unit
+// The duplicate dialog (docs/product.md#modals, #duplicate-dialog): confirm only with a unit
 // and a new name, the copy is a create with every field but the (trimmed) name, and the server's
 // refusal (the unit limit) stays in the dialog with the way up.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,15 +1,17 @@
-// The duplicate-unit dialog (spec §2 "Modals in detail", §4, §5): pick a unit, type a new name; the
+// The duplicate-unit dialog (docs/product.md#modals, #duplicate-dialog): pick a unit, type a new name; the
 // copy is created with every field of the original but the name. The server counts it against the
 // tier's unit limit like any other creation, and its refusal is shown here.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
-import { NAME_MAX } from '@questkeeper/core/constants';
+import { NAME_MAX } from '@questkeeper/core/limits';
+import { checkName } from '@questkeeper/core/checks';
 import { isTopTier, type Tier } from '@questkeeper/core/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -33,21 +35,22 @@ export function DuplicateDialog({
   const create = useCreateUnit(campaignId);
   const upgrade = useUpgrade();
   const formId = useId();
-  const sourceId = useId();
   const [source, setSource] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
 
   const original = units.find((unit) => unit._id === source);
   const trimmed = name.trim();
-  const valid = original !== undefined && trimmed !== '';
+  // Core's name rule, as the server words it; an empty name only keeps the button disabled.
+  const nameProblem = checkName(name, NAME_MAX);
+  const valid = original !== undefined && nameProblem === null;
   const busy = create.isPending;
   const players = units.filter((unit) => unit.isPlayer);
   const npcs = units.filter((unit) => !unit.isPlayer);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!original || !trimmed || busy) return;
+    if (!original || !valid || busy) return;
     setError(null);
     try {
       onDuplicated(await create.mutateAsync(duplicateOf(original, trimmed)), original);
@@ -57,7 +60,9 @@ export function DuplicateDialog({
   }
 
   const apiError = error instanceof ApiError ? error : null;
-  const nameError = apiError?.fields.name;
+  const serverNameError = apiError?.fields.name;
+  const nameError =
+    serverNameError ?? (nameProblem && trimmed !== '' ? t(nameProblem.key, nameProblem.params) : undefined);
   const limitReached = apiError?.code === 'UNIT_LIMIT_REACHED';
   const option = (unit: Unit) => (
     <option key={unit._id} value={unit._id}>
@@ -85,26 +90,18 @@ export function DuplicateDialog({
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-ink-muted">{t('units.duplicateDialog.intro')}</p>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={sourceId} className="text-sm font-medium text-ink">
-            {t('units.duplicateDialog.source')}
-          </label>
-          <select
-            id={sourceId}
-            value={source}
-            onChange={(event) => setSource(event.target.value)}
-            required
-            disabled={busy}
-            autoFocus
-            className="h-11 w-full rounded-control border border-line bg-surface px-3 text-base text-ink"
-          >
-            <option value="">{t('units.duplicateDialog.choose')}</option>
-            {players.length > 0 ? (
-              <optgroup label={t('units.players')}>{players.map(option)}</optgroup>
-            ) : null}
-            {npcs.length > 0 ? <optgroup label={t('units.npcs')}>{npcs.map(option)}</optgroup> : null}
-          </select>
-        </div>
+        <SelectField
+          label={t('units.duplicateDialog.source')}
+          value={source}
+          onChange={setSource}
+          placeholder={t('units.duplicateDialog.choose')}
+          required
+          disabled={busy}
+          autoFocus
+        >
+          {players.length > 0 ? <optgroup label={t('units.players')}>{players.map(option)}</optgroup> : null}
+          {npcs.length > 0 ? <optgroup label={t('units.npcs')}>{npcs.map(option)}</optgroup> : null}
+        </SelectField>
         <TextField
           label={t('units.duplicateDialog.name')}
           value={name}
@@ -116,7 +113,7 @@ export function DuplicateDialog({
           error={nameError}
           disabled={busy}
         />
-        {error && !nameError ? (
+        {error && !serverNameError ? (
           <Alert tone="error">
             <p>{errorMessage(error)}</p>
             {limitReached && !isTopTier(tier) ? (

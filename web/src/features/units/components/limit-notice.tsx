@@ -1,5 +1,5 @@
-// The unit limit of the tier (spec §9; decisions.md): while the campaign holds the tier's maximum it
-// stands where the create buttons were (issue #16: none is offered at the limit), with the way up
+// The unit limit of the tier (docs/product.md#tiers): while the campaign holds the tier's maximum it
+// stands where the create buttons were (none is offered at the limit), with the way up
 // (the upgrade modal) unless the plan is already the highest. A status: when the last free place is
 // taken, it is announced once, politely.
 import { useTranslation } from 'react-i18next';

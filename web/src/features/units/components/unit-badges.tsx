@@ -1,5 +1,5 @@
 // What the card and the table both show of a unit: its class on the class's colour, and its status —
-// Down at 0 HP whatever the status says (issue #16: "Normal" at 0 HP read as a bug), with the status
+// Down at 0 HP whatever the status says ("Normal" at 0 HP read as a bug), with the status
 // beside it when it tells more than the campaign's default one.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

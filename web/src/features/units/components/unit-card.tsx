@@ -27,7 +27,7 @@ export interface UnitCardProps {
   onEdit: (unit: Unit) => void;
   onNotes: (unit: Unit) => void;
   onDelete: (unit: Unit) => void;
-  /** Spawn numbered copies (issue #16); absent at the unit limit. */
+  /** Spawn numbered copies; absent at the unit limit. */
   onCopies?: ((unit: Unit) => void) | undefined;
 }
 

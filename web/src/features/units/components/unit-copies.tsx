@@ -1,4 +1,4 @@
-// Copies of a unit from its card (issue #16, decision 031): the shared dialog, the call, a toast.
+// Copies of a unit from its card (decision 031): the shared dialog, the call, a toast.
 import { useTranslation } from 'react-i18next';
 import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
 import { CopiesDialog } from '@/components/copies-dialog';

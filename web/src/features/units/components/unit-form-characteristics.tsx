@@ -1,5 +1,6 @@
 // The characteristics grid (one field per characteristic of the campaign, 0 to its max) and the
-// quick generation templates (spec §6: Adventurer and Hero, create mode only; §9 ranges).
+// quick generation templates (docs/product.md#tiers: Adventurer and Hero, create mode only;
+// docs/product.md#quick-generation ranges).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
@@ -11,7 +12,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { Campaign } from '@/lib/campaigns';
-import { characteristicField } from './unit-form';
+import { characteristicField } from '../lib/unit-form';
 import { FormSection } from './unit-form-controls';
 import type { FieldProps } from './unit-form-identity';
 

@@ -5,7 +5,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Unit } from '@/lib/units';
 import { ConflictNotice } from '@/components/conflict-notice';
-import { LIST_FIELDS, MONEY_KINDS, type ConflictField } from './unit-form';
+import { LIST_FIELDS, MONEY_KINDS, type ConflictField } from '../lib/unit-form';
 
 const CHARACTERISTIC = 'characteristics.';
 

@@ -1,46 +1,6 @@
-// Small form controls of the unit form: a labelled select and a segmented choice (radio buttons),
-// with the same label, hint and error layout as the UI kit's TextField.
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  children: ReactNode;
-}
-
-export function SelectField({ label, error, hint, className = '', ...select }: SelectFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={`flex min-w-0 flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={
-          'h-11 w-full min-w-0 rounded-control border bg-surface px-3 text-base text-ink ' +
-          (error ? 'border-danger' : 'border-line')
-        }
-        {...select}
-      />
-      {hint ? (
-        <div id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+// Small form controls of the unit form: a segmented choice (radio buttons) and a form section, with
+// the same label layout as the UI kit's fields (the labelled select is the UI kit's SelectField).
+import { useId, type ReactNode } from 'react';
 
 /** Radio buttons drawn as a segmented control: arrow keys move between the choices. */
 export function ChoiceGroup<T extends string>({

@@ -4,7 +4,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '@/components/ui/form-footer';
 import type { Campaign } from '@/lib/campaigns';
-import { characteristicField, MONEY_KINDS, moneyField, type FieldName, type FormProblems } from './unit-form';
+import {
+  characteristicField,
+  MONEY_KINDS,
+  moneyField,
+  type FieldName,
+  type FormProblems,
+} from '../lib/unit-form';
 
 export function UnitFormFooter({
   campaign,

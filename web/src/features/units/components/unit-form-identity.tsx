@@ -1,17 +1,19 @@
 // Who the unit is: name, gender, player or not, and its race, class and status from the campaign's
-// lists (spec §3 "Unit", §5 "Unit form"). An empty list says where to fill it instead of offering an
+// lists (docs/product.md#units, #unit-form). An empty list says where to fill it instead of offering an
 // impossible required choice.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GENDERS, NAME_MAX, type Gender } from '@questkeeper/core/constants';
+import { GENDERS, type Gender } from '@questkeeper/core/constants';
+import { NAME_MAX } from '@questkeeper/core/limits';
 import type { Tier } from '@questkeeper/core/tiers';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
 import { confirmDiscardChanges } from '@/lib/unsaved-changes';
-import { listChoices, type FieldName, type ListField, type UnitFormValues } from './unit-form';
-import { ChoiceGroup, FormSection, SelectField } from './unit-form-controls';
+import { listChoices, type FieldName, type ListField, type UnitFormValues } from '../lib/unit-form';
+import { ChoiceGroup, FormSection } from './unit-form-controls';
 
 /** The campaign view that holds each list (dashboard `?view=`). */
 const LIST_VIEW: Record<ListField, string> = { race: 'races', class: 'classes', status: 'statuses' };
@@ -146,7 +148,7 @@ function ListSelect({
       value={values[field]}
       required
       error={errorOf(field)}
-      onChange={(event) => onChange({ [field]: event.target.value }, field)}
+      onChange={(value) => onChange({ [field]: value }, field)}
       onBlur={() => onBlur(field)}
     >
       {values[field] === '' ? <option value="">{t('unitForm.choose')}</option> : null}

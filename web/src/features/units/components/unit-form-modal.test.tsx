@@ -1,5 +1,5 @@
-// The unit form with a fake API (spec §4 "Unit form", §5, §6): validation keeps Save disabled,
-// create and edit modes, the busy labels, the clamped current HP sent, server refusals beside their
+// The unit form with a fake API (docs/product.md#unit-form, #validation, #roles): validation keeps Save
+// disabled, create and edit modes, the busy labels, the clamped current HP sent, server refusals beside their
 // fields, and quick generation only for paid plans in create mode. The journeys in
 // e2e/tests/unit-form.spec.ts run the same against the real server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -107,7 +107,7 @@ describe('unit form', { timeout: 20_000 }, () => {
     const luck = screen.getByLabelText('Luck');
     expect((luck as HTMLInputElement).value).toBe('20');
     fireEvent.change(luck, { target: { value: '21' } });
-    expect(screen.getByText('From 0 to 20.')).toBeTruthy();
+    expect(screen.getByText("Must be between 0 and the characteristic's maximum (20).")).toBeTruthy();
     expect((submitButton('Create unit') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(luck, { target: { value: '20' } });
     fireEvent.change(screen.getByLabelText('Max HP'), { target: { value: '10000' } });

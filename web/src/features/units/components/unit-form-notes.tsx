@@ -1,4 +1,4 @@
-// The unit's notes and inventory (spec §2 "unit notes markdown editor (from the unit form)", §9:
+// The unit's notes and inventory (docs/product.md#unit-form, #markdown-editor:
 // 20,000 characters): a summary with an edit button in the form, and the editor in its own modal.
 // Done hands the text back to the form, which saves it with the unit; Cancel drops it.
 import { useEffect, useId, useRef } from 'react';
@@ -59,7 +59,7 @@ export function UnitNotesEditorModal({
 }: {
   notes: string;
   unitName: string;
-  /** The tier's unit notes limit (spec §9: 20,000 on every plan). */
+  /** The tier's unit notes limit (docs/product.md#tiers: 20,000 on every plan). */
   maxLength: number;
   onDone: (notes: string) => void;
   onCancel: () => void;

@@ -1,9 +1,11 @@
-// Hit points and money (spec §4 "Unit form" clamping, §5, §9). Current HP may be left empty (full
-// health) or typed out of range: the hint says what will be saved.
+// Hit points and money (docs/product.md#unit-form clamping, docs/product.md#validation, #limits). Current HP
+// may be left empty (full health) or typed out of range: the hint says what will be saved.
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_HP, HP_MAX, MONEY_MAX } from '@questkeeper/core/constants';
+import { parseWhole } from '@questkeeper/core/checks';
+import { DEFAULT_HP } from '@questkeeper/core/constants';
+import { HP_MAX, MONEY_MAX } from '@questkeeper/core/limits';
 import { TextField } from '@/components/ui/text-field';
-import { MONEY_KINDS, moneyField, parseWhole, resolvedCurrentHp } from './unit-form';
+import { MONEY_KINDS, moneyField, resolvedCurrentHp } from '../lib/unit-form';
 import { FormSection } from './unit-form-controls';
 import type { FieldProps } from './unit-form-identity';
 

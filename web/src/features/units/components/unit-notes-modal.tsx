@@ -1,4 +1,4 @@
-// The unit notes viewer (spec §2 "Modals in detail", §4 "Rules, note, name editing"): the shared
+// The unit notes viewer (docs/product.md#modals, #editing): the shared
 // notes editor in a modal, with its buttons in the footer. Save goes through PUT {notes, version}, the
 // version of the unit when editing started (decision 036): notes saved elsewhere meanwhile bring a
 // notice that keeps the text in the editor; only another field changed (HP in combat…) is no conflict,

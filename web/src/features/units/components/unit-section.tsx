@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Plus, SearchX, UserRound, VenetianMask } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { Unit } from '@/lib/units';
-import type { UnitsLayout } from '../use-units-layout';
-import type { UnitSort, UnitSortKey } from '../unit-sort';
+import type { UnitsLayout } from '../hooks/use-units-layout';
+import type { UnitSort, UnitSortKey } from '../lib/unit-sort';
 import { UnitCard } from './unit-card';
 import { UnitsTable } from './units-table';
 
@@ -35,7 +35,7 @@ export interface UnitSectionProps {
   onEdit: (unit: Unit) => void;
   onNotes: (unit: Unit) => void;
   onDelete: (unit: Unit) => void;
-  /** Copies of a unit (issue #16); absent at the unit limit. */
+  /** Copies of a unit; absent at the unit limit. */
   onCopies?: ((unit: Unit) => void) | undefined;
 }
 

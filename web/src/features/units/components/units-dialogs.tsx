@@ -17,7 +17,7 @@ export type UnitsDialog =
   | { kind: 'duplicate' }
   /** By id: the notes follow the unit as the cache updates it. */
   | { kind: 'notes'; unitId: string }
-  /** Numbered copies of a unit (issue #16). */
+  /** Numbered copies of a unit. */
   | { kind: 'copies'; unit: Unit };
 
 export function UnitsDialogs({
@@ -48,7 +48,7 @@ export function UnitsDialogs({
           {...(dialog.defaultIsPlayer === undefined ? {} : { defaultIsPlayer: dialog.defaultIsPlayer })}
           onClose={onClose}
           onSaved={(saved) => {
-            // A burst of creates is one toast that counts them (issue #29).
+            // A burst of creates is one toast that counts them.
             toast.success(
               t(dialog.unit ? 'units.saved' : 'units.created', { name: saved.name }),
               dialog.unit

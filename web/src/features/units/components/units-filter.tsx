@@ -1,9 +1,9 @@
-// The units filter (spec §5 "Filter"): the search box with its clear button, the 'shown / tier
-// maximum' counter with the campaign's total beside it (issue #16: "0 / 200 — 12 units in all"),
+// The units filter (docs/product.md#search): the search box with its clear button, the 'shown / tier
+// maximum' counter with the campaign's total beside it ("0 / 200 — 12 units in all"),
 // marked once the campaign is full, and the cards / table switch.
 import { useTranslation } from 'react-i18next';
 import { LayoutGrid, Lock, Rows3, Search, X } from 'lucide-react';
-import type { UnitsLayout } from '../use-units-layout';
+import type { UnitsLayout } from '../hooks/use-units-layout';
 
 export function UnitsFilter({
   inputId,

@@ -1,5 +1,5 @@
 // The units view's heading (the focus target when a dialog's opener is gone), its intro, and the
-// duplicate and create buttons — none at the unit limit (issue #16), where the limit notice says why.
+// duplicate and create buttons — none at the unit limit, where the limit notice says why.
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, Plus, Users } from 'lucide-react';

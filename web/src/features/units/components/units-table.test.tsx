@@ -1,4 +1,4 @@
-// The units table (issue #16): the cards / table switch remembered per browser, one row per unit
+// The units table: the cards / table switch remembered per browser, one row per unit
 // with the card's actions, sorting by name, class, HP and status (aria-sort says which), Down at 0 HP,
 // and the filter hiding rows as it hides cards.
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import type { Unit } from '@/lib/units';
 import { createCampaign, createUnit } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import UnitsView from '../units-view';
-import { UNITS_LAYOUT_KEY } from '../use-units-layout';
+import { UNITS_LAYOUT_KEY } from '../hooks/use-units-layout';
 
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),

@@ -1,4 +1,4 @@
-// The compact table of a section's units (issue #16: campaigns with many units): one row per unit,
+// The compact table of a section's units (campaigns with many units): one row per unit,
 // sortable by name, class, race, HP and status (aria-sort on the column), with the card's actions.
 // Filtered rows stay mounted but hidden, as the cards do. The race column gives way on phones; the
 // table scrolls sideways inside its own focusable box rather than widening the page, the names
@@ -9,7 +9,7 @@ import { ArrowDown, ArrowUp, ChevronsUpDown, Copy, NotebookText, Pencil, Trash2 
 import { hpTone } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { HP_TONE_CLASSES } from '@/components/hp-bar';
-import { sortUnits, type UnitSort, type UnitSortKey } from '../unit-sort';
+import { sortUnits, type UnitSort, type UnitSortKey } from '../lib/unit-sort';
 import { ClassChip, shownStatus, StatusBadge, UnitIconButton } from './unit-badges';
 
 export interface UnitsTableProps {
@@ -25,7 +25,7 @@ export interface UnitsTableProps {
   onEdit: (unit: Unit) => void;
   onNotes: (unit: Unit) => void;
   onDelete: (unit: Unit) => void;
-  /** Spawn numbered copies (issue #16), as on the cards; absent at the unit limit. */
+  /** Spawn numbered copies, as on the cards; absent at the unit limit. */
   onCopies?: ((unit: Unit) => void) | undefined;
 }
 

@@ -1,0 +1,84 @@
+// Every plain limit of the product in one place, by domain (docs/decisions/056-core-by-domain-one-rule-once.md).
+// Plain numbers, no zod: the schemas, the server, the web app (which must not bundle zod on its pages),
+// the bench and the e2e tests all import them from here. What a tier allows is a table by tier in
+// tiers.ts; these are the limits every tier shares.
+
+// ---- Texts a user writes ----
+
+/** Names of campaigns, units and list entries. */
+export const NAME_MAX = 50;
+/** The longest alias a unit may carry on the player view (docs/decisions/028-player-view-secrets.md). */
+export const PLAYER_ALIAS_MAX = 50;
+/** An email address (the longest a mail server must accept). */
+export const EMAIL_MAX = 254;
+/** Password length (docs/decisions/004-one-password-policy.md). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Contact form. */
+export const CONTACT_SUBJECT_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+// ---- Units ----
+
+export const HP_MAX = 9999;
+/** What the API takes for current HP before clamping it into 0..hp. */
+export const CURRENT_HP_BOUND = 1_000_000;
+/** Each of gold, silver and bronze. */
+export const MONEY_MAX = 999_999_999;
+/** A characteristic's value: 0 up to its own max, which is one of 20 or 100 (this). */
+export const CHARACTERISTIC_VALUE_MAX = 100;
+
+// ---- Combat ----
+
+/** An attack or a heal: a whole number in this range, or a roll brought back into it. */
+export const COMBAT_AMOUNT_MIN = 1;
+export const COMBAT_AMOUNT_MAX = 999;
+/** An initiative, rolled or typed: the bounds of the order's entries. */
+export const INITIATIVE_MIN = -1000;
+export const INITIATIVE_MAX = 100_000;
+/** The highest round a fight may reach. */
+export const ROUND_MAX = 1_000_000;
+/** The longest duration a timed condition may be given, in counted turns. */
+export const CONDITION_ROUNDS_MAX = 100;
+/** Conditions one unit may carry at once. */
+export const CONDITIONS_PER_UNIT_MAX = 20;
+/**
+ * The newest log entries every answer about a fight carries (docs/decisions/030-combat-log-window.md); older ones are
+ * read page by page with GET /api/combat/log.
+ */
+export const COMBAT_LOG_WINDOW = 50;
+/** The most entries one page of GET /api/combat/log gives. */
+export const COMBAT_LOG_PAGE_MAX = 200;
+/**
+ * The most entries a fight's log may hold: an imported file over it is refused, and a live fight past
+ * it loses its oldest steps, whole, so undo reaches back that far (docs/decisions/046-bounded-player-view.md).
+ */
+export const COMBAT_LOG_MAX_ENTRIES = 100_000;
+
+// ---- Dice expressions ----
+
+export const DICE_MAX_DICE = 100;
+export const DICE_MAX_SIDES = 1000;
+/** Input over this length is refused before any work. */
+export const DICE_MAX_LENGTH = 200;
+/** Largest integer constant, as large as the largest dice total (100d1000): totals stay exact integers. */
+export const DICE_MAX_CONSTANT = 100_000;
+
+// ---- Player view ----
+
+/** How many of the last log lines the player page gets. */
+export const PLAYER_LOG_LINES = 8;
+/**
+ * How many of the log's newest entries the server reads to find those lines (docs/decisions/046-bounded-player-view.md):
+ * lines naming units players do not see are left out, so a feed may show fewer than PLAYER_LOG_LINES
+ * when most of the last entries are out of their sight; the read never grows with the log.
+ */
+export const PLAYER_LOG_WINDOW = 200;
+
+// ---- Export files ----
+
+/**
+ * Items of one list in an imported file: capped far above every tier, since the importing user's tier
+ * is checked after parsing (campaigns/import-limits.ts), so the answer can say "races: 21 of 20".
+ */
+export const GAME_DATA_LIST_MAX = 2_000;

@@ -1,0 +1,15 @@
+// The import as a mutation: the campaign list and its counter are asked again whatever the answer
+// (a refusal at the campaign limit may mean the list changed elsewhere).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useUserId } from '@/lib/query-client';
+import { importCampaign } from './campaign-file';
+
+export function useImportCampaign() {
+  const queryClient = useQueryClient();
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: ({ data, name }: { data: Record<string, unknown>; name: string }) =>
+      importCampaign(data, name),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['campaigns', userId] }),
+  });
+}

@@ -1,0 +1,33 @@
+// The players' feed names a blow's source, or nobody when it had none.
+import { describe, expect, it } from 'vitest';
+import type { PlayerLogLine } from '@questkeeper/core/schemas/player-view';
+import en from '@questkeeper/core/locales/en.json';
+import fr from '@questkeeper/core/locales/fr.json';
+import { playerLogText } from './player-log-text';
+import { tOf } from '@/test/locale-t';
+
+const line = (fields: Partial<PlayerLogLine>): PlayerLogLine =>
+  ({
+    type: 'attack',
+    round: 1,
+    actor: null,
+    target: { name: 'Tamsin' },
+    amount: 4,
+    condition: null,
+    wrapped: false,
+    defeated: null,
+    ...fields,
+  }) as PlayerLogLine;
+
+describe('playerLogText of a blow', () => {
+  it('says who dealt it, or only what the target took', () => {
+    expect(playerLogText(line({ actor: { name: 'Borin' } as PlayerLogLine['actor'] }), tOf(en))).toBe(
+      'Borin attacks Tamsin: 4 damage.',
+    );
+    expect(playerLogText(line({}), tOf(en))).toBe('Tamsin takes 4 damage.');
+    expect(playerLogText(line({ type: 'heal' }), tOf(en))).toBe('Tamsin regains 4 HP.');
+    expect(playerLogText(line({}), tOf(fr, 'fr'))).toBe('Tamsin subit 4 dégâts.');
+    expect(playerLogText(line({ amount: 1 }), tOf(fr, 'fr'))).toBe('Tamsin subit 1 dégât.');
+    expect(playerLogText(line({ type: 'heal' }), tOf(fr, 'fr'))).toBe('Tamsin récupère 4 PV.');
+  });
+});

@@ -1,0 +1,52 @@
+// A player log line as a sentence in the reader's language (docs/decisions/028): the server sends structured
+// lines already redacted (decision 028); the page phrases them. An amount is only there when the
+// target's side shows exact HP, and a turn passing to someone unseen names nobody.
+import type { TFunction } from 'i18next';
+import type { PlayerLogLine } from '@questkeeper/core/schemas/player-view';
+
+export function playerLogText(line: PlayerLogLine, t: TFunction): string {
+  const actor = line.actor?.name;
+  const target = line.target?.name ?? '';
+  const status = line.condition ?? '';
+  const sentence = (() => {
+    switch (line.type) {
+      case 'start':
+        return t('playerView.log.start');
+      case 'attack':
+        if (line.amount === null)
+          return actor
+            ? t('playerView.log.attackNoAmount', { actor, target })
+            : t('playerView.log.attackAloneNoAmount', { target });
+        return actor
+          ? t('playerView.log.attack', { actor, target, amount: line.amount, count: line.amount })
+          : t('playerView.log.attackAlone', { target, amount: line.amount, count: line.amount });
+      case 'heal':
+        if (line.amount === null)
+          return actor
+            ? t('playerView.log.healNoAmount', { actor, target })
+            : t('playerView.log.healAloneNoAmount', { target });
+        return actor
+          ? t('playerView.log.heal', { actor, target, amount: line.amount })
+          : t('playerView.log.healAlone', { target, amount: line.amount });
+      case 'addCondition':
+        return t('playerView.log.addCondition', { target, status });
+      case 'removeCondition':
+        return t('playerView.log.removeCondition', { target, status });
+      case 'conditionExpired':
+        return t('playerView.log.conditionExpired', { target, status });
+      case 'nextTurn':
+        if (line.wrapped)
+          return actor
+            ? t('playerView.log.newRound', { round: line.round, name: actor })
+            : t('playerView.log.newRoundUnseen', { round: line.round });
+        return actor ? t('playerView.log.nextTurn', { name: actor }) : t('playerView.log.nextTurnUnseen');
+      case 'end':
+        return t('playerView.log.end');
+    }
+  })();
+  const defeated =
+    line.defeated === null
+      ? ''
+      : ` ${t(line.defeated === 'allies' ? 'playerView.endedAllies' : 'playerView.endedEnemies')}`;
+  return sentence + defeated;
+}
