@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
 import { createHero } from '../shared/api';
 import { logLoadAverage } from '../shared/machine';
 import { createScratchDatabase } from '../../../server/test/support/scratch-database';
@@ -104,21 +105,14 @@ function longLogFile(entries: number, broken = false) {
         type: 'attack',
         round: 1 + Math.floor(step / 10),
         turnOf: ref('u0'),
+        ...BLANK_LOG_DETAILS,
         actor: ref('u0'),
         target: ref('u1'),
         input: '2d6+3',
         amount: 9,
         breakdown: '[4, 2] + 3',
-        clamped: false,
         hpBefore: 20,
         hpAfter: 11,
-        statusBefore: null,
-        statusAfter: null,
-        condition: null,
-        initiative: null,
-        initiatives: null,
-        wrapped: false,
-        defeated: null,
         undone: false,
         at: '2026-11-27T10:00:00.000Z',
       })),

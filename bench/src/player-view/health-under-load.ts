@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { seedLog } from '../combat/long-log';
 import { call, createHero } from '../shared/api';
@@ -84,21 +85,14 @@ function campaignFile(name: string, units: number, entries: number, broken = fal
         type: step === 0 ? 'start' : 'attack',
         round: 1 + Math.floor(step / 10),
         turnOf: ref(0),
+        ...BLANK_LOG_DETAILS,
         actor: step === 0 ? null : ref(0),
         target: step === 0 ? null : ref(2),
         input: step === 0 ? null : '2d6+3',
         amount: step === 0 ? null : 9,
         breakdown: step === 0 ? null : '[4, 2] + 3',
-        clamped: false,
         hpBefore: step === 0 ? null : 500,
         hpAfter: step === 0 ? null : 491,
-        statusBefore: null,
-        statusAfter: null,
-        condition: null,
-        initiative: null,
-        initiatives: null,
-        wrapped: false,
-        defeated: null,
         undone: false,
         at: '2026-11-27T10:00:00.000Z',
       })),

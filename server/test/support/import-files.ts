@@ -1,4 +1,5 @@
 // Campaign files with a fight and its log, for the import tests (decision 047).
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
 import { campaignFile } from './user-data-fixtures';
 
 /** A log entry as the export writes it: a blow of u0 on u0 in round 1. */
@@ -10,21 +11,13 @@ export function logEntry(step: number, at = '2026-11-27T10:00:00.000Z') {
     type: 'attack',
     round: 1,
     turnOf: unit,
+    ...BLANK_LOG_DETAILS,
     actor: unit,
     target: unit,
     input: '3',
     amount: 3,
-    breakdown: null,
-    clamped: false,
     hpBefore: 10,
     hpAfter: 7,
-    statusBefore: null,
-    statusAfter: null,
-    condition: null,
-    initiative: null,
-    initiatives: null,
-    wrapped: false,
-    defeated: null,
     undone: false,
     at,
   };

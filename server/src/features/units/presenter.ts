@@ -32,24 +32,6 @@ export function toUnit(row: UnitRow): Unit {
  * names and its dates are ISO text, so only the money is gathered into its object. The benchmark's
  * floor maps with this very function.
  */
-export function toListedUnit(row: ListedUnitRow): Unit {
-  return {
-    _id: row._id,
-    userId: row.userId,
-    gameDataId: row.gameDataId,
-    name: row.name,
-    gender: row.gender,
-    isPlayer: row.isPlayer,
-    race: row.race,
-    class: row.class,
-    status: row.status,
-    characteristics: row.characteristics,
-    hp: row.hp,
-    currentHp: row.currentHp,
-    money: { gold: row.gold, silver: row.silver, bronze: row.bronze },
-    notes: row.notes,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    version: row.version,
-  };
+export function toListedUnit({ gold, silver, bronze, ...unit }: ListedUnitRow): Unit {
+  return { ...unit, money: { gold, silver, bronze } };
 }
