@@ -2,6 +2,7 @@
 // aria-describedby / aria-invalid. Choices come as `options`, as children (optgroups…), or both
 // (options first). `onChange` receives the chosen value (decision 057).
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FieldMessages } from './field-messages';
 
 export interface SelectOption {
   value: string | number;
@@ -96,16 +97,7 @@ export function SelectField({
         ))}
         {children}
       </select>
-      {hint ? (
-        <div id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }
