@@ -22,6 +22,13 @@ export const CHARACTERISTIC_INITIATIVE_RULES: readonly InitiativeRule[] = [
   'd100_plus_carac',
 ];
 export const DEFAULT_INITIATIVE_RULE: InitiativeRule = 'random_d20';
+/**
+ * How the rules that add a characteristic to a die read it (docs/decisions/061): its value (the
+ * spec's rule), or the modifier of a d20-style score, floor((score - 10) / 2).
+ */
+export const INITIATIVE_MODIFIERS = ['value', 'd20Modifier'] as const;
+export type InitiativeModifier = (typeof INITIATIVE_MODIFIERS)[number];
+export const DEFAULT_INITIATIVE_MODIFIER: InitiativeModifier = 'value';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export type Gender = (typeof GENDERS)[number];

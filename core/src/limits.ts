@@ -42,6 +42,12 @@ export const ROUND_MAX = 1_000_000;
 export const CONDITION_ROUNDS_MAX = 100;
 /** Conditions one unit may carry at once. */
 export const CONDITIONS_PER_UNIT_MAX = 20;
+/** Temporary HP a unit of a fight may be given (docs/decisions/061). */
+export const TEMP_HP_MAX = 999;
+/** Death saves: this many successes (stable) or failures (dead) end them (docs/decisions/061). */
+export const DEATH_SAVES_TO_END = 3;
+/** Characteristics a campaign may pin on fight rows (docs/decisions/061). */
+export const PINNED_CHARACTERISTICS_MAX = 3;
 /**
  * The newest log entries every answer about a fight carries (docs/decisions/030-combat-log-window.md); older ones are
  * read page by page with GET /api/combat/log.

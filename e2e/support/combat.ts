@@ -39,6 +39,9 @@ export interface Fight extends CombatState {
   canUndo: boolean;
   canRedo: boolean;
   conditions: Record<string, { id: string; status: string; rounds: number | null; elapsed: number }[]>;
+  /** Temporary HP and death saves by unit (docs/decisions/061). */
+  tempHp: Record<string, number>;
+  deathSaves: Record<string, { successes: number; failures: number }>;
   log: LogEntry[];
 }
 

@@ -36,7 +36,8 @@ test.describe('combat', () => {
   }) => {
     const { campaign, api } = await combatMaster(page, request);
     const [aria, grask, snaga] = await api.createRoster([
-      { name: 'Aria', isPlayer: true, currentHp: 8 },
+      // A hired ally, not a player character: at 0 HP she falls (a hero would be Down and keep the fight on).
+      { name: 'Aria', currentHp: 8 },
       { name: 'Grask', hp: 60, currentHp: 60 },
       { name: 'Snaga' },
     ]);

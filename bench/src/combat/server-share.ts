@@ -110,6 +110,8 @@ async function seedFight(database: Database) {
       round: 1,
       amount: 1,
       targetId: null,
+      tempHp: {},
+      deathSaves: {},
     },
     version: 1,
   });

@@ -248,7 +248,18 @@ export async function seedFight(
 
 /** A setup with both groups, as End combat leaves it but with the groups kept (amount 1). */
 function setupState(allies: string[], enemies: string[]): CombatState {
-  return { phase: 'setup', allies, enemies, order: [], turnIndex: 0, round: 1, amount: 1, targetId: null };
+  return {
+    phase: 'setup',
+    allies,
+    enemies,
+    order: [],
+    turnIndex: 0,
+    round: 1,
+    amount: 1,
+    targetId: null,
+    tempHp: {},
+    deathSaves: {},
+  };
 }
 
 /** The fight as the server has it now. */

@@ -1,7 +1,13 @@
 // The content of a campaign created with "default values" (docs/product.md#default-campaign): exactly the
 // Novice allowance, in the user's language.
 import { locales, type Language } from '../i18n';
-import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_INITIATIVE_RULE, type InitiativeRule } from '../constants';
+import {
+  DEFAULT_CHARACTERISTIC_MAX,
+  DEFAULT_INITIATIVE_MODIFIER,
+  DEFAULT_INITIATIVE_RULE,
+  type InitiativeModifier,
+  type InitiativeRule,
+} from '../constants';
 import type { CharacteristicDef, ClassDef, Race, Status } from '../schemas/campaigns';
 
 export const DEFAULT_CLASS_COLORS = ['#b91c1c', '#1d4ed8', '#374151', '#b45309', '#15803d'] as const;
@@ -14,13 +20,19 @@ export interface CampaignData {
   statuses: Status[];
   initiativeRule: InitiativeRule;
   initiativeCaracName: string;
+  initiativeModifier: InitiativeModifier;
 }
 
 export function defaultCampaignData(language: Language, newId: () => string): CampaignData {
   const d = locales[language].defaults;
   return {
     rules: d.rules,
-    characteristics: d.characteristics.map((name) => ({ name, max: DEFAULT_CHARACTERISTIC_MAX })),
+    // None pinned: which numbers a game master reads every round is the campaign's (decision 061).
+    characteristics: d.characteristics.map((name) => ({
+      name,
+      max: DEFAULT_CHARACTERISTIC_MAX,
+      pinned: false,
+    })),
     races: d.races.map((name) => ({ _id: newId(), name, note: '' })),
     classes: d.classes.map((name, i) => ({
       _id: newId(),
@@ -31,6 +43,7 @@ export function defaultCampaignData(language: Language, newId: () => string): Ca
     statuses: d.statuses.map((name) => ({ _id: newId(), name, note: '' })),
     initiativeRule: DEFAULT_INITIATIVE_RULE,
     initiativeCaracName: '',
+    initiativeModifier: DEFAULT_INITIATIVE_MODIFIER,
   };
 }
 
@@ -43,5 +56,6 @@ export function emptyCampaignData(): CampaignData {
     statuses: [],
     initiativeRule: DEFAULT_INITIATIVE_RULE,
     initiativeCaracName: '',
+    initiativeModifier: DEFAULT_INITIATIVE_MODIFIER,
   };
 }

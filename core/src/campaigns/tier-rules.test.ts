@@ -217,7 +217,7 @@ describe('initiative', () => {
       field: { name: 'initiativeCaracName', key: 'validation.unknownCharacteristic' },
     });
     const withSpeed = {
-      characteristics: [{ name: 'Speed', max: 20 as const }],
+      characteristics: [{ name: 'Speed', max: 20 as const, pinned: false }],
       initiativeCaracName: 'Speed',
     };
     expect(checkCampaignChange('Hero', current, withSpeed)).toBeNull();

@@ -12,6 +12,7 @@ import {
 import { limitsOf, mayHoldCount, mayHoldText, type Tier, type TierLimits } from '../tiers';
 import { mayUseInitiativeRule } from '../combat/combat';
 import type { CampaignData } from './default-campaign';
+import { checkPinnedCharacteristics } from './pins';
 
 /** A refusal: the server turns it into an AppError, the web into a message. */
 export interface CampaignProblem {
@@ -69,13 +70,14 @@ export function toCampaignDataChange(
   const change: CampaignDataChange = {};
   if (body.rules !== undefined) change.rules = body.rules;
   if (body.characteristics !== undefined) {
-    change.characteristics = body.characteristics.map(({ name, max }) => ({ name, max }));
+    change.characteristics = body.characteristics.map(({ name, max, pinned }) => ({ name, max, pinned }));
   }
   if (body.races !== undefined) change.races = withItemIds(body.races, newId).map(pickRace);
   if (body.classes !== undefined) change.classes = withItemIds(body.classes, newId).map(pickClass);
   if (body.statuses !== undefined) change.statuses = withItemIds(body.statuses, newId).map(pickRace);
   if (body.initiativeRule !== undefined) change.initiativeRule = body.initiativeRule;
   if (body.initiativeCaracName !== undefined) change.initiativeCaracName = body.initiativeCaracName;
+  if (body.initiativeModifier !== undefined) change.initiativeModifier = body.initiativeModifier;
   return change;
 }
 
@@ -83,9 +85,10 @@ const pickRace = ({ _id, name, note }: Race): Race => ({ _id, name, note });
 const pickClass = ({ _id, name, color, note }: ClassDef): ClassDef => ({ _id, name, color, note });
 
 /**
- * What a list item shows, apart from its note. Notes stay editable for every tier
- * (docs/product.md#list-views: each list has "editable notes"; the tier table gives Novice note limits), so a
- * Novice may change a note but not add, remove, rename, recolour or reorder items. `_id` is left out: units
+ * What a list item shows, apart from its note and its pin. Notes stay editable for every tier
+ * (docs/product.md#list-views: each list has "editable notes"; the tier table gives Novice note limits), and so
+ * do pins (docs/decisions/061), so a Novice may change a note or a pin but not add, remove, rename, recolour
+ * or reorder items. `_id` is left out: units
  * refer to items by name, so the same names under other ids (a copy between two default campaigns) change
  * nothing visible.
  */
@@ -141,6 +144,19 @@ export function checkCampaignChange(
     return { code: 'RULES_TOO_LONG', params, field: { name: 'rules', key: 'errors.RULES_TOO_LONG' } };
   }
 
+  // Pins are not tier-bound (decision 061): one limit for every list save, list edit and import.
+  const pins =
+    next.characteristics && checkPinnedCharacteristics(next.characteristics, current.characteristics);
+  if (pins) {
+    const { key, params } = pins.problem;
+    return {
+      code: 'VALIDATION_FAILED',
+      params,
+      field: { name: `characteristics.${pins.index}.pinned`, key },
+    };
+  }
+
+  // The modifier is every tier's (decision 061): it changes nothing for the random rules.
   const rule = next.initiativeRule;
   if (rule !== undefined && rule !== current.initiativeRule && !mayUseInitiativeRule(tier, rule)) {
     return { code: 'INITIATIVE_RULE_LOCKED', params: {} };

@@ -1,6 +1,6 @@
 // The vocabulary of combat actions (docs/decisions/021): what an action reads (a fight, its units, a context
 // of rules and random sources), what it gives back (the outcome, log drafts), and how it refuses.
-import type { InitiativeRule } from '../constants';
+import type { InitiativeModifier, InitiativeRule } from '../constants';
 import type { ErrorCode } from '../errors';
 import type { MessageKey } from '../i18n';
 import type { CombatLogEntry, CombatState, ConditionMap } from '../schemas/combat';
@@ -10,6 +10,8 @@ import type { DieRoller } from './dice';
 /** What an action reads of a unit. */
 export interface FightUnit extends Combatant {
   status: string;
+  /** A player character at 0 HP is Down and keeps its turn for death saves (docs/decisions/061). */
+  isPlayer: boolean;
 }
 
 export interface Fight {
@@ -21,9 +23,10 @@ export interface ActionContext {
   /** The campaign's units the fight and the action name (a unit absent here is not the campaign's). */
   units: ReadonlyMap<string, FightUnit>;
   statuses: readonly { _id: string; name: string }[];
-  /** The rule the campaign plays with (after the tier check) and its characteristic. */
+  /** The rule the campaign plays with (after the tier check), its characteristic and how it reads it. */
   initiativeRule: InitiativeRule;
   initiativeCharacteristic: string;
+  initiativeModifier: InitiativeModifier;
   /** For initiative rolls. */
   random: Random;
   /** For dice amounts: an integer 1..sides. */
@@ -50,6 +53,11 @@ export const BLANK_LOG_DETAILS = {
   clamped: false,
   hpBefore: null,
   hpAfter: null,
+  tempBefore: null,
+  tempAfter: null,
+  modifier: null,
+  rolled: null,
+  deathSave: null,
   statusBefore: null,
   statusAfter: null,
   condition: null,

@@ -8,7 +8,16 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const [ARA, BOR, CAZ, DUR, ELM] = [1, 2, 3, 4, 5].map(id) as [string, string, string, string, string];
 
 function unit(_id: string, name: string, overrides: Partial<FightUnit> = {}): FightUnit {
-  return { _id, name, hp: 30, currentHp: 30, status: 'Normal', characteristics: { Dex: 10 }, ...overrides };
+  return {
+    _id,
+    name,
+    hp: 30,
+    currentHp: 30,
+    status: 'Normal',
+    characteristics: { Dex: 10 },
+    isPlayer: false,
+    ...overrides,
+  };
 }
 
 function context(units: FightUnit[], overrides: Partial<ActionContext> = {}): ActionContext {
@@ -24,6 +33,7 @@ function context(units: FightUnit[], overrides: Partial<ActionContext> = {}): Ac
     ],
     initiativeRule: 'random_d20',
     initiativeCharacteristic: 'Dex',
+    initiativeModifier: 'value',
     random: () => rolls[next++ % rolls.length]!,
     rollDie: () => 4,
     newId: () => id(ids++),

@@ -6,14 +6,18 @@ import {
   addToGroup,
   advanceTurn,
   applyAmount,
+  applyBlowShare,
+  blowShare,
   defeatedGroup,
   endedCombat,
   initiativeOf,
   removeFromGroups,
   selectTarget,
   startFight,
+  withoutKey,
   type Combatant,
 } from './combat';
+import { deathSaveOutcome, deathSavesOf, isDown, matchingStatus } from './death-saves';
 import {
   BLANK_LOG_DETAILS,
   CombatRefusal,
@@ -87,8 +91,9 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
    * it.
    */
   const withEndCheck = (next: Fight, entry: LogDraft, standing: ReadonlyMap<string, Combatant>) => {
+    const { allies, enemies, deathSaves } = next.state;
     const defeated =
-      next.state.phase === 'fight' ? defeatedGroup(next.state.allies, next.state.enemies, standing) : null;
+      next.state.phase === 'fight' ? defeatedGroup(allies, enemies, standing, deathSaves) : null;
     if (defeated === null) return next;
     entry.defeated = defeated;
     return { state: endedCombat(), conditions: {} };
@@ -142,7 +147,13 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         joining.forEach((unit, index) => {
           const initiative =
             action.initiative ??
-            initiativeOf(unit, ctx.initiativeRule, ctx.initiativeCharacteristic, ctx.random);
+            initiativeOf(
+              unit,
+              ctx.initiativeRule,
+              ctx.initiativeCharacteristic,
+              ctx.random,
+              ctx.initiativeModifier,
+            );
           next = insertInOrder(next, { unitId: unit._id, initiative }, units, ctx.initiativeCharacteristic);
           entries[index]!.initiative = initiative;
         });
@@ -166,7 +177,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
     }
     case 'start': {
       if (state.phase === 'fight') throw new CombatRefusal('FIGHT_ALREADY_STARTED');
-      if (defeatedGroup(state.allies, state.enemies, units) !== null) {
+      if (defeatedGroup(state.allies, state.enemies, units, state.deathSaves) !== null) {
         throw new CombatRefusal('FIGHT_NEEDS_BOTH_GROUPS');
       }
       const typed = action.initiatives ?? {};
@@ -183,6 +194,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         ctx.initiativeCharacteristic,
         ctx.random,
         typed,
+        ctx.initiativeModifier,
       );
       const first = next.order[next.turnIndex]?.unitId;
       const { started } = turnChangeEvents(undefined, first, true);
@@ -219,17 +231,21 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       if (actor !== undefined && groupOf(state, actor) === null) {
         problems.add('sourceId', 'validation.sourceNotInCombat');
       }
+      // Per-target modifiers of an attack (docs/decisions/061) name the blow's own targets.
+      const modifiers = action.type === 'attack' ? (action.modifiers ?? {}) : {};
+      for (const id of Object.keys(modifiers)) {
+        if (!ids.includes(id)) problems.add(`modifiers.${id}`, 'validation.modifierNotTarget');
+      }
       const resolved = resolveAmount(action.amount, ctx.rollDie);
       if (!resolved.ok) problems.add('amount', resolved.key, resolved.params);
       problems.throwIfAny();
       if (!resolved.ok) throw new Error('unreachable: refused above');
       const standing = new Map(units);
       const changes = new Map<string, UnitChange>();
+      let tempHp = state.tempHp;
+      let deathSaves = state.deathSaves;
       const entries = targets.map((target): LogDraft => {
-        const hpAfter = applyAmount(target, action.type, resolved.amount);
-        standing.set(target._id, { ...target, currentHp: hpAfter });
-        changes.set(target._id, { currentHp: hpAfter, status: target.status });
-        return {
+        const entry: LogDraft = {
           ...blank(action.type),
           actor: actor === undefined ? null : ref(actor),
           target: ref(target._id),
@@ -238,10 +254,37 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
           breakdown: resolved.breakdown,
           clamped: resolved.clamped,
           hpBefore: target.currentHp,
-          hpAfter,
         };
+        let hpAfter: number;
+        if (action.type === 'heal') {
+          hpAfter = applyAmount(target, 'heal', resolved.amount);
+          // Any heal ends the death saves (docs/decisions/061).
+          deathSaves = withoutKey(deathSaves, target._id);
+        } else {
+          // One roll for all; each target takes its share, temporary HP first (docs/decisions/061).
+          const modifier = Object.hasOwn(modifiers, target._id) ? modifiers[target._id]! : null;
+          const share = blowShare(resolved.amount, modifier);
+          const tempBefore = Object.hasOwn(tempHp, target._id) ? tempHp[target._id]! : 0;
+          const after = applyBlowShare(target, tempBefore, share);
+          hpAfter = after.currentHp;
+          if (modifier !== null) {
+            entry.modifier = modifier;
+            entry.rolled = resolved.amount;
+            entry.amount = share;
+          }
+          if (tempBefore > 0) {
+            entry.tempBefore = tempBefore;
+            entry.tempAfter = after.tempHp;
+            tempHp =
+              after.tempHp > 0 ? { ...tempHp, [target._id]: after.tempHp } : withoutKey(tempHp, target._id);
+          }
+        }
+        entry.hpAfter = hpAfter;
+        standing.set(target._id, { ...target, currentHp: hpAfter });
+        changes.set(target._id, { currentHp: hpAfter, status: target.status });
+        return entry;
       });
-      const next = { ...selectTarget(state, action.targetId), amount: 0 };
+      const next = { ...selectTarget(state, action.targetId), amount: 0, tempHp, deathSaves };
       const after =
         action.type === 'attack'
           ? withEndCheck({ state: next, conditions: fight.conditions }, entries.at(-1)!, standing)
@@ -336,6 +379,53 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         { ...blank('nextTurn', next), wrapped },
         ...expiryEntries(atStart.expired, next),
       ]);
+    }
+    case 'deathSave': {
+      requireFight();
+      const unit = member('unitId', action.unitId);
+      problems.throwIfAny();
+      const tally = deathSavesOf(state.deathSaves, unit._id);
+      if (!isDown(unit)) problems.add('unitId', 'validation.notDown');
+      else if (deathSaveOutcome(tally) !== null) problems.add('unitId', 'validation.deathSavesEnded');
+      problems.throwIfAny();
+      const after =
+        action.result === 'success'
+          ? { ...tally, successes: tally.successes + 1 }
+          : { ...tally, failures: tally.failures + 1 };
+      const entry: LogDraft = {
+        ...blank('deathSave'),
+        target: ref(unit._id),
+        deathSave: { result: action.result, ...after },
+      };
+      const next = { ...state, deathSaves: { ...state.deathSaves, [unit._id]: after } };
+      const outcome = deathSaveOutcome(after);
+      if (outcome === null) return done({ state: next, conditions: fight.conditions }, [entry]);
+      // Saves ended: the campaign's matching status, if it has one, goes on the unit; the side may
+      // have nobody standing now.
+      const changes = new Map<string, UnitChange>();
+      const status = matchingStatus(ctx.statuses, outcome);
+      if (status) {
+        entry.statusBefore = unit.status;
+        entry.statusAfter = status.name;
+        changes.set(unit._id, { currentHp: unit.currentHp, status: status.name });
+      }
+      const ended = withEndCheck({ state: next, conditions: fight.conditions }, entry, units);
+      return done(ended, [entry], changes);
+    }
+    case 'setTempHp': {
+      const unit = member('unitId', action.unitId);
+      problems.throwIfAny();
+      const before = Object.hasOwn(state.tempHp, unit._id) ? state.tempHp[unit._id]! : 0;
+      // A new value replaces the old one: temporary HP do not add up (docs/decisions/061).
+      const tempHp =
+        action.value > 0 ? { ...state.tempHp, [unit._id]: action.value } : withoutKey(state.tempHp, unit._id);
+      const entry: LogDraft = {
+        ...blank('setTempHp'),
+        target: ref(unit._id),
+        tempBefore: before,
+        tempAfter: action.value,
+      };
+      return done({ state: { ...state, tempHp }, conditions: fight.conditions }, [entry]);
     }
     case 'end': {
       if (state.phase === 'setup' && state.allies.length === 0 && state.enemies.length === 0) {

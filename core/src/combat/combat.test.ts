@@ -3,7 +3,11 @@ import {
   addToGroup,
   advanceTurn,
   applyAmount,
+  applyBlowShare,
+  blowShare,
+  BLOW_SHARE_MAX,
   canStart,
+  d20Modifier,
   effectiveInitiativeRule,
   EMPTY_COMBAT,
   endedCombat,
@@ -66,6 +70,23 @@ describe('initiative rules', () => {
     expect(initiativeOf(hero, rule, 'Dexterity', () => roll)).toBe(expected);
   });
 
+  it('with the d20 modifier, d20 + and d100 + add floor((score - 10) / 2); the others ignore it', () => {
+    expect([10, 11, 14, 9, 8, 1, 30].map(d20Modifier)).toEqual([0, 0, 2, -1, -1, -5, 10]);
+    const quick = unit('q', { characteristics: { Dexterity: 14 } });
+    const slow = unit('s', { characteristics: { Dexterity: 9 } });
+    const at = (who: Combatant, rule: Parameters<typeof initiativeOf>[1]) =>
+      initiativeOf(who, rule, 'Dexterity', () => 0.5, 'd20Modifier');
+    expect([at(quick, 'd20_plus_carac'), at(slow, 'd20_plus_carac')]).toEqual([13, 10]);
+    expect([at(quick, 'd100_plus_carac'), at(slow, 'd100_plus_carac')]).toEqual([53, 50]);
+    expect([at(quick, 'caracteristic'), at(slow, 'caracteristic')]).toEqual([14, 9]);
+    expect([at(quick, 'random_d20'), at(quick, 'random_d100')]).toEqual([11, 51]);
+    const order = initiativeOrder([slow, quick], 'd20_plus_carac', 'Dexterity', () => 0.5, {}, 'd20Modifier');
+    expect(order).toEqual([
+      { unitId: 'q', initiative: 13 },
+      { unitId: 's', initiative: 10 },
+    ]);
+  });
+
   it('the characteristic rules read 0 for a unit without the characteristic', () => {
     expect(initiativeOf(unit('x'), 'd20_plus_carac', 'Dexterity', () => 0)).toBe(1);
     expect(initiativeOf(unit('x'), 'caracteristic', 'Dexterity', () => 0)).toBe(0);
@@ -105,7 +126,7 @@ describe('next turn', () => {
   const order = ['a', 'b', 'c', 'd'].map((unitId, i) => ({ unitId, initiative: 10 - i }));
 
   it('advances to the next living unit', () => {
-    expect(nextTurnIndex(order, 0, mapOf(unit('a'), unit('b'), unit('c'), unit('d')))).toEqual({
+    expect(nextTurnIndex(order, 0, mapOf(unit('a'), unit('b'), unit('c'), unit('d')), {})).toEqual({
       turnIndex: 1,
       wrapped: false,
     });
@@ -113,26 +134,73 @@ describe('next turn', () => {
 
   it('skips dead units, several in a row too', () => {
     const units = mapOf(unit('a'), unit('b', { currentHp: 0 }), unit('c', { currentHp: 0 }), unit('d'));
-    expect(nextTurnIndex(order, 0, units)).toEqual({ turnIndex: 3, wrapped: false });
+    expect(nextTurnIndex(order, 0, units, {})).toEqual({ turnIndex: 3, wrapped: false });
   });
 
   it('wraps to the first unit at the end of the order, and says so', () => {
     const units = mapOf(unit('a'), unit('b'), unit('c'), unit('d'));
-    expect(nextTurnIndex(order, 3, units)).toEqual({ turnIndex: 0, wrapped: true });
+    expect(nextTurnIndex(order, 3, units, {})).toEqual({ turnIndex: 0, wrapped: true });
   });
 
   it('wraps past a dead first unit', () => {
     const units = mapOf(unit('a', { currentHp: 0 }), unit('b'), unit('c'), unit('d'));
-    expect(nextTurnIndex(order, 3, units)).toEqual({ turnIndex: 1, wrapped: true });
+    expect(nextTurnIndex(order, 3, units, {})).toEqual({ turnIndex: 1, wrapped: true });
   });
 
   it('treats a deleted unit as dead, and stays put when nobody is alive', () => {
-    expect(nextTurnIndex(order, 0, mapOf(unit('a'), unit('c'), unit('d')))).toEqual({
+    expect(nextTurnIndex(order, 0, mapOf(unit('a'), unit('c'), unit('d')), {})).toEqual({
       turnIndex: 2,
       wrapped: false,
     });
-    expect(nextTurnIndex(order, 2, new Map())).toEqual({ turnIndex: 2, wrapped: false });
-    expect(nextTurnIndex([], 0, new Map())).toEqual({ turnIndex: 0, wrapped: false });
+    expect(nextTurnIndex(order, 2, new Map(), {})).toEqual({ turnIndex: 2, wrapped: false });
+    expect(nextTurnIndex([], 0, new Map(), {})).toEqual({ turnIndex: 0, wrapped: false });
+  });
+
+  it('gives a downed player character its turn while its death saves go on (decision 061)', () => {
+    const units = mapOf(
+      unit('a'),
+      unit('b', { currentHp: 0, isPlayer: true }),
+      unit('c', { currentHp: 0 }),
+      unit('d'),
+    );
+    expect(nextTurnIndex(order, 0, units, {})).toEqual({ turnIndex: 1, wrapped: false });
+    expect(nextTurnIndex(order, 0, units, { b: { successes: 2, failures: 2 } })).toEqual({
+      turnIndex: 1,
+      wrapped: false,
+    });
+    // Stable or dead: skipped like any fallen unit.
+    expect(nextTurnIndex(order, 0, units, { b: { successes: 3, failures: 0 } })).toEqual({
+      turnIndex: 3,
+      wrapped: false,
+    });
+    expect(nextTurnIndex(order, 0, units, { b: { successes: 0, failures: 3 } })).toEqual({
+      turnIndex: 3,
+      wrapped: false,
+    });
+  });
+});
+
+describe("a blow's share (decision 061)", () => {
+  it('is the roll whole, half rounded down, double or nothing', () => {
+    expect([undefined, null, 'half', 'double', 'none'].map((m) => blowShare(9, m as never))).toEqual([
+      9, 9, 4, 18, 0,
+    ]);
+    expect(blowShare(1, 'half')).toBe(0);
+  });
+
+  it('takes temporary HP first, then HP down to 0', () => {
+    expect(applyBlowShare({ currentHp: 30 }, 8, 7)).toEqual({ currentHp: 30, tempHp: 1 });
+    expect(applyBlowShare({ currentHp: 30 }, 8, 12)).toEqual({ currentHp: 26, tempHp: 0 });
+    expect(applyBlowShare({ currentHp: 30 }, 0, 50)).toEqual({ currentHp: 0, tempHp: 0 });
+    expect(applyBlowShare({ currentHp: 30 }, 5, 0)).toEqual({ currentHp: 30, tempHp: 5 });
+  });
+
+  it('lands shares 0..2 × 999, nothing else, while the amount rule stays 1..999', () => {
+    expect(applyBlowShare({ currentHp: 5000 }, 0, BLOW_SHARE_MAX)).toEqual({ currentHp: 3002, tempHp: 0 });
+    for (const bad of [-1, BLOW_SHARE_MAX + 1, 1.5, Number.NaN]) {
+      expect(() => applyBlowShare({ currentHp: 30 }, 0, bad)).toThrow(RangeError);
+    }
+    expect(() => applyAmount(unit('a'), 'attack', 1998)).toThrow(RangeError);
   });
 });
 
@@ -164,9 +232,17 @@ describe('attack and heal', () => {
 describe('end of combat and setup', () => {
   it('names the group left with no living unit', () => {
     const units = mapOf(unit('a1'), unit('a2', { currentHp: 0 }), unit('e1', { currentHp: 0 }));
-    expect(defeatedGroup(['a1', 'a2'], ['e1'], units)).toBe('enemies');
-    expect(defeatedGroup(['a2'], ['e1'], units)).toBe('allies');
-    expect(defeatedGroup(['a1'], ['a1'], units)).toBeNull();
+    expect(defeatedGroup(['a1', 'a2'], ['e1'], units, {})).toBe('enemies');
+    expect(defeatedGroup(['a2'], ['e1'], units, {})).toBe('allies');
+    expect(defeatedGroup(['a1'], ['a1'], units, {})).toBeNull();
+  });
+
+  it('counts a downed player character still rolling death saves as standing (decision 061)', () => {
+    const units = mapOf(unit('p', { currentHp: 0, isPlayer: true }), unit('e'));
+    expect(defeatedGroup(['p'], ['e'], units, {})).toBeNull();
+    expect(defeatedGroup(['p'], ['e'], units, { p: { successes: 1, failures: 2 } })).toBeNull();
+    expect(defeatedGroup(['p'], ['e'], units, { p: { successes: 3, failures: 0 } })).toBe('allies');
+    expect(defeatedGroup(['p'], ['e'], units, { p: { successes: 0, failures: 3 } })).toBe('allies');
   });
 
   it('offers only living units not already in a group', () => {
@@ -207,6 +283,13 @@ describe('the combat state, change by change', () => {
     expect(addToGroup(enemies, 'enemies', ['a'])).toBe(enemies);
     expect(removeFromGroups(enemies, 'b')).toMatchObject({ allies: ['a'], enemies: ['c'] });
     expect(removeFromGroups(enemies, 'c')).toMatchObject({ allies: ['a', 'b'], enemies: [] });
+    // Its temporary HP and death saves go with it (decision 061).
+    const tracked = {
+      ...enemies,
+      tempHp: { b: 4, c: 2 },
+      deathSaves: { b: { successes: 1, failures: 0 } },
+    };
+    expect(removeFromGroups(tracked, 'b')).toMatchObject({ tempHp: { c: 2 }, deathSaves: {} });
   });
 
   it('can start only with at least one ally and one enemy', () => {
@@ -281,6 +364,7 @@ describe('the combat state, change by change', () => {
 
   it('ending empties both groups and sets the amount to 1', () => {
     expect(endedCombat()).toEqual({ ...EMPTY_COMBAT, amount: 1 });
+    expect(endedCombat()).toMatchObject({ tempHp: {}, deathSaves: {} });
   });
 
   it('falls back to random_d20 when the tier lost the characteristic rules', () => {

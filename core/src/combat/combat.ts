@@ -1,10 +1,16 @@
 // The combat simulator's rules (docs/product.md#combat, #combat-amounts, #limits; docs/decisions/015), as
 // pure functions shared by the web app and the server. Random sources are injected so tests are
 // deterministic.
-import { CHARACTERISTIC_INITIATIVE_RULES, DEFAULT_COMBAT_AMOUNT, type InitiativeRule } from '../constants';
+import {
+  CHARACTERISTIC_INITIATIVE_RULES,
+  DEFAULT_COMBAT_AMOUNT,
+  type InitiativeModifier,
+  type InitiativeRule,
+} from '../constants';
 import { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN } from '../limits';
 import { checkAmount } from './amount';
-import type { CombatState } from '../schemas/combat';
+import type { CombatState, DamageModifier } from '../schemas/combat';
+import { takesTurn } from './death-saves';
 import { TIER_LIMITS, type Tier } from '../tiers';
 
 export type { CombatState };
@@ -20,6 +26,8 @@ export interface Combatant {
   hp: number;
   currentHp: number;
   characteristics: Readonly<Record<string, number>>;
+  /** A player character: at 0 HP it is Down and keeps its turn (docs/decisions/061). Absent: not one. */
+  isPlayer?: boolean;
 }
 
 export interface InitiativeEntry {
@@ -61,13 +69,29 @@ export function effectiveInitiativeRule(tier: Tier, rule: InitiativeRule): Initi
   return mayUseInitiativeRule(tier, rule) ? rule : 'random_d20';
 }
 
+/** The modifier of a d20-style score: floor((score - 10) / 2), so 10-11 give 0, 14 gives +2, 9 gives -1. */
+export function d20Modifier(score: number): number {
+  return Math.floor((score - 10) / 2);
+}
+
+/**
+ * What the rules that add a characteristic to a die add (docs/decisions/061): the value, or with
+ * `d20Modifier` the score's modifier. The rule that takes the characteristic alone keeps the value
+ * (the order is the same either way, and ties look at the value).
+ */
+export function initiativeBonus(score: number, modifier: InitiativeModifier): number {
+  return modifier === 'd20Modifier' ? d20Modifier(score) : score;
+}
+
 export function initiativeOf(
   unit: Combatant,
   rule: InitiativeRule,
   characteristic: string,
   random: Random,
+  modifier: InitiativeModifier = 'value',
 ): number {
   const value = () => characteristicValue(unit, characteristic);
+  const bonus = () => initiativeBonus(value(), modifier);
   switch (rule) {
     case 'random_d20':
       return rollDie(20, random);
@@ -76,9 +100,9 @@ export function initiativeOf(
     case 'caracteristic':
       return value();
     case 'd20_plus_carac':
-      return rollDie(20, random) + value();
+      return rollDie(20, random) + bonus();
     case 'd100_plus_carac':
-      return rollDie(100, random) + value();
+      return rollDie(100, random) + bonus();
   }
 }
 
@@ -94,12 +118,13 @@ export function initiativeOrder(
   characteristic: string,
   random: Random,
   typed: Readonly<Record<string, number>> = {},
+  modifier: InitiativeModifier = 'value',
 ): InitiativeEntry[] {
   const rolled = units.map((unit) => ({
     unit,
     initiative: Object.hasOwn(typed, unit._id)
       ? typed[unit._id]!
-      : initiativeOf(unit, rule, characteristic, random),
+      : initiativeOf(unit, rule, characteristic, random, modifier),
   }));
   rolled.sort((a, b) => compareInitiative(a, b, characteristic));
   return rolled.map(({ unit, initiative }) => ({ unitId: unit._id, initiative }));
@@ -123,18 +148,18 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const isAlive = (unit: Combatant | undefined) => unit !== undefined && unit.currentHp > 0;
-
 /**
- * The next turn: the index moves on, past dead units (current HP 0) — the spec skips one; every dead
+ * The next turn: the index moves on, past fallen units (current HP 0) — the spec skips one; every fallen
  * unit is skipped here, so two fallen units in a row never get a turn — and wraps to the top of the
- * order at its end (`wrapped`: the 'next turn' banner shows). Units missing from `units` (deleted)
- * count as dead. With nobody alive the index stays.
+ * order at its end (`wrapped`: the 'next turn' banner shows). A Down player character whose death
+ * saves go on keeps its turn (`takesTurn`, docs/decisions/061). Units missing from `units` (deleted)
+ * count as fallen. With nobody standing the index stays.
  */
 export function nextTurnIndex(
   order: readonly InitiativeEntry[],
   turnIndex: number,
   units: ReadonlyMap<string, Combatant>,
+  deathSaves: CombatState['deathSaves'],
 ): { turnIndex: number; wrapped: boolean } {
   if (order.length === 0) return { turnIndex: 0, wrapped: false };
   let index = turnIndex;
@@ -145,7 +170,7 @@ export function nextTurnIndex(
       index = 0;
       wrapped = true;
     }
-    if (isAlive(units.get(order[index]!.unitId))) return { turnIndex: index, wrapped };
+    if (takesTurn(units.get(order[index]!.unitId), deathSaves)) return { turnIndex: index, wrapped };
   }
   return { turnIndex, wrapped: false };
 }
@@ -164,13 +189,57 @@ export function applyAmount(unit: Combatant, action: 'attack' | 'heal', amount: 
     : Math.min(unit.hp, Math.max(unit.currentHp, 0) + amount);
 }
 
-/** The group that has no living unit left (combat ends), or null while both fight on. */
+/** The most a blow's share may be: a doubled amount (docs/decisions/061). */
+export const BLOW_SHARE_MAX = 2 * COMBAT_AMOUNT_MAX;
+
+/**
+ * One target's share of a blow's roll (docs/decisions/061): the roll whole (no modifier), half rounded
+ * down, double, or nothing.
+ */
+export function blowShare(roll: number, modifier: DamageModifier | null | undefined): number {
+  switch (modifier) {
+    case 'half':
+      return Math.floor(roll / 2);
+    case 'double':
+      return roll * 2;
+    case 'none':
+      return 0;
+    default:
+      return roll;
+  }
+}
+
+/**
+ * A blow's share on a unit (docs/decisions/061): temporary HP take it first, the rest comes off current
+ * HP, down to 0. The share is 0..BLOW_SHARE_MAX (a doubled amount); the amount rule itself bounds the
+ * roll, in `applyAmount`.
+ */
+export function applyBlowShare(
+  unit: Pick<Combatant, 'currentHp'>,
+  tempHp: number,
+  share: number,
+): { currentHp: number; tempHp: number } {
+  if (!Number.isInteger(share) || share < 0 || share > BLOW_SHARE_MAX) {
+    throw new RangeError(`a blow's share must be 0..${BLOW_SHARE_MAX}`);
+  }
+  const temp = Math.max(0, tempHp);
+  return {
+    currentHp: Math.max(0, unit.currentHp - Math.max(0, share - temp)),
+    tempHp: Math.max(0, temp - share),
+  };
+}
+
+/**
+ * The group that has nobody standing left (combat ends), or null while both fight on. A Down player
+ * character whose death saves go on still stands (docs/decisions/061).
+ */
 export function defeatedGroup(
   allies: readonly string[],
   enemies: readonly string[],
   units: ReadonlyMap<string, Combatant>,
+  deathSaves: CombatState['deathSaves'],
 ): 'allies' | 'enemies' | null {
-  const standing = (group: readonly string[]) => group.some((id) => isAlive(units.get(id)));
+  const standing = (group: readonly string[]) => group.some((id) => takesTurn(units.get(id), deathSaves));
   if (!standing(allies)) return 'allies';
   if (!standing(enemies)) return 'enemies';
   return null;
@@ -205,6 +274,8 @@ export const EMPTY_COMBAT: CombatState = {
   round: 1,
   amount: DEFAULT_COMBAT_AMOUNT,
   targetId: null,
+  tempHp: {},
+  deathSaves: {},
 };
 
 /** Adds units to a group at setup; a unit already in either group stays where it is. */
@@ -219,12 +290,22 @@ export function addToGroup(state: CombatState, group: CombatGroup, ids: readonly
   return { ...state, [group]: [...state[group], ...added] };
 }
 
+/** A unit leaves its group, with its temporary HP and death saves (docs/decisions/061). */
 export function removeFromGroups(state: CombatState, id: string): CombatState {
   return {
     ...state,
     allies: state.allies.filter((item) => item !== id),
     enemies: state.enemies.filter((item) => item !== id),
+    tempHp: withoutKey(state.tempHp, id),
+    deathSaves: withoutKey(state.deathSaves, id),
   };
+}
+
+/** A record without one key (the same record when it has none). */
+export function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  if (!Object.hasOwn(record, key)) return record;
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
 }
 
 export function canStart(state: CombatState): boolean {
@@ -233,7 +314,8 @@ export function canStart(state: CombatState): boolean {
 
 /**
  * Start combat (docs/product.md#combat): initiative is rolled for every unit of both groups (or taken from
- * `typed`) and sorted descending; the first living unit of the order plays first. The amount is kept (10 at
+ * `typed`, the characteristic read as `modifier` says) and sorted descending; the first standing unit of
+ * the order plays first (`takesTurn`). The amount is kept (10 at
  * first, 1 after an earlier fight ended). Units missing from `units` (deleted) are left out.
  */
 export function startFight(
@@ -243,26 +325,27 @@ export function startFight(
   characteristic: string,
   random: Random,
   typed: Readonly<Record<string, number>> = {},
+  modifier: InitiativeModifier = 'value',
 ): CombatState {
   if (!canStart(state)) throw new Error('a fight needs at least one ally and one enemy');
   const fighters = [...state.allies, ...state.enemies].flatMap((id) => {
     const unit = units.get(id);
     return unit ? [unit] : [];
   });
-  const order = initiativeOrder(fighters, rule, characteristic, random, typed);
-  const first = order.findIndex((entry) => isAlive(units.get(entry.unitId)));
+  const order = initiativeOrder(fighters, rule, characteristic, random, typed, modifier);
+  const first = order.findIndex((entry) => takesTurn(units.get(entry.unitId), state.deathSaves));
   return { ...state, phase: 'fight', order, turnIndex: Math.max(first, 0), round: 1, targetId: null };
 }
 
 /**
- * Next turn (docs/product.md#combat): the next living unit plays, the target is cleared and the amount
- * becomes 0.
+ * Next turn (docs/product.md#combat): the next standing unit plays (`nextTurnIndex`), the target is
+ * cleared and the amount becomes 0.
  */
 export function advanceTurn(
   state: CombatState,
   units: ReadonlyMap<string, Combatant>,
 ): { state: CombatState; wrapped: boolean } {
-  const { turnIndex, wrapped } = nextTurnIndex(state.order, state.turnIndex, units);
+  const { turnIndex, wrapped } = nextTurnIndex(state.order, state.turnIndex, units, state.deathSaves);
   return {
     state: { ...state, turnIndex, round: wrapped ? state.round + 1 : state.round, targetId: null, amount: 0 },
     wrapped,

@@ -18,7 +18,16 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const [ARA, BOR, CAZ, DUR, ELM] = [1, 2, 3, 4, 5].map(id) as [string, string, string, string, string];
 
 function unit(_id: string, name: string, overrides: Partial<FightUnit> = {}): FightUnit {
-  return { _id, name, hp: 30, currentHp: 30, status: 'Normal', characteristics: { Dex: 10 }, ...overrides };
+  return {
+    _id,
+    name,
+    hp: 30,
+    currentHp: 30,
+    status: 'Normal',
+    characteristics: { Dex: 10 },
+    isPlayer: false,
+    ...overrides,
+  };
 }
 
 function context(list: FightUnit[]): ActionContext {
@@ -30,6 +39,7 @@ function context(list: FightUnit[]): ActionContext {
     statuses: [{ _id: 's1', name: 'Normal' }],
     initiativeRule: 'random_d20',
     initiativeCharacteristic: 'Dex',
+    initiativeModifier: 'value',
     random: () => rolls[next++ % rolls.length]!,
     rollDie: () => 4,
     newId: () => id(ids++),

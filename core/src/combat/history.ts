@@ -3,6 +3,7 @@
 // whatever dice were rolled.
 import type { CombatCondition, CombatState } from '../schemas/combat';
 import type { Fight, UnitChange } from './action-types';
+import { EMPTY_COMBAT } from './combat';
 
 /** One side of a step: the fight fields it changed and the units it touched, as they were or became. */
 export interface StepSide {
@@ -30,8 +31,11 @@ export function diffSteps(
     after: { state: {}, conditions: {}, units: {} },
   };
   for (const key of Object.keys(after.state) as (keyof CombatState)[]) {
-    if (same(before.state[key], after.state[key])) continue;
-    Object.assign(changes.before.state, { [key]: before.state[key] });
+    // A field a fight saved before it existed lacks (temporary HP, death saves: decision 061) was
+    // empty then, and undo must bring that back rather than leave the new value.
+    const was = before.state[key] ?? EMPTY_COMBAT[key];
+    if (same(was, after.state[key])) continue;
+    Object.assign(changes.before.state, { [key]: was });
     Object.assign(changes.after.state, { [key]: after.state[key] });
   }
   const unitIds = new Set([...Object.keys(before.conditions), ...Object.keys(after.conditions)]);

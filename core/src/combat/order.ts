@@ -2,11 +2,11 @@
 // by its roll, a unit leaving takes its turn with it. The unit whose turn it is keeps it.
 import type { CombatState } from '../schemas/combat';
 import { compareInitiative, type Combatant, type InitiativeEntry } from './combat';
-
-const isAlive = (unit: Combatant | undefined) => unit !== undefined && unit.currentHp > 0;
+import { takesTurn } from './death-saves';
 
 /**
- * Inserts `entry` where the initiative sort puts it. Inserted before the current turn, it plays from
+ * Inserts `entry` where the initiative sort puts it (ties look at the characteristic's value, whatever
+ * the campaign's initiative modifier: docs/decisions/061). Inserted before the current turn, it plays from
  * the next round on; after it, later in this round. Units missing from `units` sort as unnamed.
  */
 export function insertInOrder(
@@ -30,7 +30,8 @@ export function insertInOrder(
 
 /**
  * Takes a unit out of the order. When it was its turn, the turn goes to the next standing unit
- * (wrapping to the top without counting a new round: the round is not over, only cut short).
+ * (`takesTurn`: a Down player character still rolling death saves too), wrapping to the top without
+ * counting a new round: the round is not over, only cut short.
  */
 export function removeFromOrder(
   state: CombatState,
@@ -46,7 +47,9 @@ export function removeFromOrder(
   const from = index < order.length ? index : 0;
   for (let step = 0; step < order.length; step++) {
     const candidate = (from + step) % order.length;
-    if (isAlive(units.get(order[candidate]!.unitId))) return { ...state, order, turnIndex: candidate };
+    if (takesTurn(units.get(order[candidate]!.unitId), state.deathSaves)) {
+      return { ...state, order, turnIndex: candidate };
+    }
   }
   return { ...state, order, turnIndex: from };
 }

@@ -39,12 +39,14 @@ function table(settings: PlayerViewSettings) {
           currentHp: hp.get(unitId)!,
           status: 'Normal',
           characteristics: {},
+          isPlayer: false,
         },
       ]),
     ),
     statuses: [],
     initiativeRule: 'random_d20',
     initiativeCharacteristic: '',
+    initiativeModifier: 'value',
     random: () => rolls[roll++ % rolls.length]!,
     rollDie: () => 4,
     newId: () => id(ids++),
@@ -64,7 +66,14 @@ function table(settings: PlayerViewSettings) {
       const units = new Map<string, PlayerViewUnit>(
         [...named].map((unitId) => [
           unitId,
-          { _id: unitId, name: NAMES[unitId]!, class: '', hp: 30, currentHp: hp.get(unitId)! },
+          {
+            _id: unitId,
+            name: NAMES[unitId]!,
+            class: '',
+            hp: 30,
+            currentHp: hp.get(unitId)!,
+            isPlayer: false,
+          },
         ]),
       );
       return toPlayerView({

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CombatCondition, CombatState } from '../schemas/combat';
-import { DEFAULT_PLAYER_VIEW_SETTINGS, type PlayerViewSettings } from '../schemas/player-view';
+import {
+  DEFAULT_PLAYER_VIEW_SETTINGS,
+  playerViewPayload,
+  type PlayerViewSettings,
+} from '../schemas/player-view';
 import type { FightUnit } from './action-types';
 import { applyCombatAction } from './actions';
 import {
@@ -30,6 +34,8 @@ const state: CombatState = {
   round: 2,
   amount: 0,
   targetId: null,
+  tempHp: {},
+  deathSaves: {},
 };
 
 const unit = (id: string, name: string, hp: number, currentHp: number) => ({
@@ -38,6 +44,7 @@ const unit = (id: string, name: string, hp: number, currentHp: number) => ({
   class: 'Warrior',
   hp,
   currentHp,
+  isPlayer: false,
 });
 
 const ref = (id: string, name: string, group: 'allies' | 'enemies') => ({ id, name, group });
@@ -302,6 +309,8 @@ const arbitraryFight = fc.integer({ min: 2, max: 6 }).chain((n) =>
     turnIndex: fc.nat(n - 1),
     round: fc.integer({ min: 1, max: 5 }),
     hp: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: n, maxLength: n }),
+    // Player characters at 0 HP are Down and keep their turn (decision 061).
+    players: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
     units: fc.array(
       fc.record({
         hidden: fc.boolean(),
@@ -341,11 +350,21 @@ describe('player view: unseen turns', () => {
           round: f.round,
           amount: 0,
           targetId: null,
+          tempHp: {},
+          deathSaves: {},
         };
         const fightUnits = new Map<string, FightUnit>(
           ids.map((id, i) => [
             id,
-            { _id: id, name: NAMES[i]!, hp: 20, currentHp: f.hp[i]!, status: 'Normal', characteristics: {} },
+            {
+              _id: id,
+              name: NAMES[i]!,
+              hp: 20,
+              currentHp: f.hp[i]!,
+              status: 'Normal',
+              characteristics: {},
+              isPlayer: f.players[i]!,
+            },
           ]),
         );
         const conditions: Record<string, CombatCondition[]> = {};
@@ -377,7 +396,14 @@ describe('player view: unseen turns', () => {
             units: new Map(
               ids.map((id, i) => [
                 id,
-                { _id: id, name: NAMES[i]!, class: 'Warrior', hp: 20, currentHp: f.hp[i]! },
+                {
+                  _id: id,
+                  name: NAMES[i]!,
+                  class: 'Warrior',
+                  hp: 20,
+                  currentHp: f.hp[i]!,
+                  isPlayer: f.players[i]!,
+                },
               ]),
             ),
             classes: [{ name: 'Warrior', color: '#aa0000' }],
@@ -400,6 +426,7 @@ describe('player view: unseen turns', () => {
             statuses: [],
             initiativeRule: 'random_d20',
             initiativeCharacteristic: '',
+            initiativeModifier: 'value',
             random: () => 0.5,
             rollDie: () => 1,
             newId: () => 'id',
@@ -413,6 +440,138 @@ describe('player view: unseen turns', () => {
         expect(JSON.stringify(after.payload)).toBe(JSON.stringify(before.payload));
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+// ---- What a game master tracks every round (decision 061): death saves and temporary HP ----
+
+describe('player view: death saves and temporary HP', () => {
+  const tracked: CombatState = {
+    ...state,
+    tempHp: { [A]: 6, [B]: 5, [C]: 4 },
+    deathSaves: { [A]: { successes: 1, failures: 2 } },
+  };
+  const units = (aria: { isPlayer: boolean; currentHp: number }) =>
+    new Map([
+      [A, { ...unit(A, 'Aria', 40, aria.currentHp), isPlayer: aria.isPlayer }],
+      [B, unit(B, 'Bandit', 20, 5)],
+      [C, unit(C, 'Cultist', 30, 0)],
+    ]);
+  const saveLine = line({
+    type: 'deathSave',
+    target: ref(A, 'Aria', 'allies'),
+    deathSave: { result: 'failure', successes: 1, failures: 2 },
+  });
+  const tempLine = line({
+    type: 'setTempHp',
+    target: ref(B, 'Bandit', 'enemies'),
+    tempBefore: 0,
+    tempAfter: 5,
+  } as Partial<PlayerViewLogEntry>);
+  const view = (hp: PlayerViewSettings['hp'], aria = { isPlayer: true, currentHp: 0 }) =>
+    toPlayerView(input({ hp, units: {} }, { state: tracked, units: units(aria), log: [saveLine, tempLine] }));
+  const byName = (payload: ReturnType<typeof toPlayerView>, name: string) =>
+    payload.units.find((u) => u.name === name)!;
+
+  it("shows a Down player character's tally with exact or banded HP, its temporary HP with exact only", () => {
+    const exact = view({ allies: 'exact', enemies: 'bands' });
+    expect(byName(exact, 'Aria')).toMatchObject({ deathSaves: { successes: 1, failures: 2 }, tempHp: 6 });
+    // Enemies as bands: no temporary HP; Cultist at 0 HP is no player character: no tally.
+    expect(Object.keys(byName(exact, 'Bandit'))).not.toContain('tempHp');
+    expect(Object.keys(byName(exact, 'Cultist'))).not.toContain('deathSaves');
+    const bands = view({ allies: 'bands', enemies: 'exact' });
+    expect(byName(bands, 'Aria').deathSaves).toEqual({ successes: 1, failures: 2 });
+    expect(Object.keys(byName(bands, 'Aria'))).not.toContain('tempHp');
+    expect(byName(bands, 'Bandit').tempHp).toBe(5);
+    expect(playerViewPayload.parse(bands)).toEqual(bands);
+  });
+
+  it('sends no tally and no line of it when the side hides HP, nor for a unit that is not Down', () => {
+    const hidden = view({ allies: 'hidden', enemies: 'hidden' });
+    expect(JSON.stringify(hidden)).not.toMatch(/deathSave|tempHp/);
+    expect(hidden.log).toEqual([]);
+    const standing = view({ allies: 'exact', enemies: 'exact' }, { isPlayer: true, currentHp: 12 });
+    expect(Object.keys(byName(standing, 'Aria'))).not.toContain('deathSaves');
+  });
+
+  it('writes a death save line where the side shows HP, and never a line for temporary HP set', () => {
+    for (const allies of ['exact', 'bands'] as const) {
+      expect(view({ allies, enemies: 'exact' }).log).toEqual([
+        expect.objectContaining({
+          type: 'deathSave',
+          target: { id: 'op-a', name: 'Aria' },
+          deathSave: { result: 'failure', successes: 1, failures: 2 },
+          amount: null,
+        }),
+      ]);
+    }
+  });
+
+  it('lets out exactly what the settings allow, whatever the fight (generated)', () => {
+    const mode = fc.constantFrom('exact' as const, 'bands' as const, 'hidden' as const);
+    fc.assert(
+      fc.property(
+        fc.record({ allies: mode, enemies: mode }),
+        fc.array(
+          fc.record({
+            isPlayer: fc.boolean(),
+            currentHp: fc.integer({ min: 0, max: 3 }),
+            temp: fc.integer({ min: 0, max: 9 }),
+            saves: fc.option(fc.record({ successes: fc.nat(3), failures: fc.nat(3) }), { nil: undefined }),
+            hidden: fc.boolean(),
+          }),
+          { minLength: 3, maxLength: 3 },
+        ),
+        (hp, specs) => {
+          const ids = [A, B, C];
+          const s: CombatState = {
+            ...state,
+            tempHp: Object.fromEntries(
+              ids.flatMap((id, i) => (specs[i]!.temp > 0 ? [[id, specs[i]!.temp]] : [])),
+            ),
+            deathSaves: Object.fromEntries(
+              ids.flatMap((id, i) => (specs[i]!.saves ? [[id, specs[i]!.saves]] : [])),
+            ),
+          };
+          const fightUnits = new Map(
+            ids.map((id, i) => [
+              id,
+              { ...unit(id, `U${i}`, 3, specs[i]!.currentHp), isPlayer: specs[i]!.isPlayer },
+            ]),
+          );
+          const log = ids.map((id, i) =>
+            line({
+              type: 'deathSave',
+              target: ref(id, `U${i}`, i === 0 ? 'allies' : 'enemies'),
+              deathSave: { result: 'success', successes: 1, failures: 0 },
+            }),
+          );
+          const settings: PlayerViewSettings = {
+            hp,
+            units: Object.fromEntries(
+              ids.flatMap((id, i) => (specs[i]!.hidden ? [[id, { hidden: true }]] : [])),
+            ),
+          };
+          const payload = toPlayerView(input(settings, { state: s, units: fightUnits, log }));
+          ids.forEach((id, i) => {
+            const spec = specs[i]!;
+            const side = i === 0 ? hp.allies : hp.enemies;
+            const shown = payload.units.find((u) => u.id === `op-${id.slice(-1)}`);
+            if (spec.hidden) {
+              expect(shown).toBeUndefined();
+              return;
+            }
+            const down = spec.isPlayer && spec.currentHp === 0;
+            expect('deathSaves' in shown!).toBe(down && side !== 'hidden');
+            expect('tempHp' in shown!).toBe(spec.temp > 0 && side === 'exact');
+            const lines = payload.log.filter((l) => l.target?.id === `op-${id.slice(-1)}`);
+            expect(lines).toHaveLength(side === 'hidden' ? 0 : 1);
+          });
+          expect(payload.log.every((l) => l.type !== 'deathSave' || l.deathSave !== undefined)).toBe(true);
+          for (const l of payload.log) expect('deathSave' in l).toBe(l.type === 'deathSave');
+        },
+      ),
     );
   });
 });

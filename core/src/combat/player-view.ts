@@ -17,6 +17,7 @@ import {
 } from '../schemas/player-view';
 import { PLAYER_LOG_LINES } from '../limits';
 import { roundsLeft } from './conditions';
+import { deathSavesOf, isDown } from './death-saves';
 
 /** What the redaction reads of a unit: nothing else can leak. */
 export interface PlayerViewUnit {
@@ -25,6 +26,8 @@ export interface PlayerViewUnit {
   class: string;
   hp: number;
   currentHp: number;
+  /** A player character: Down at 0 HP, its death saves shown as its side's HP allow (decision 061). */
+  isPlayer: boolean;
 }
 
 /** What it reads of a log entry. */
@@ -40,7 +43,10 @@ export type PlayerViewLogEntry = Pick<
   | 'wrapped'
   | 'defeated'
   | 'undone'
->;
+> & {
+  /** Absent from entries stored before death saves existed (decision 061). */
+  deathSave?: CombatLogEntry['deathSave'] | undefined;
+};
 
 export interface PlayerViewInput {
   state: CombatState;
@@ -186,6 +192,20 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
     return { shown: 'hidden', current: null, max: null, band: null };
   };
 
+  // Decision 061: a Down player character's death saves where its side's HP show (bands say Down
+  // anyway); temporary HP only with exact HP. Not allowed: no key at all.
+  const roundTracking = (unit: PlayerViewUnit): Pick<PlayerUnit, 'deathSaves' | 'tempHp'> => {
+    const mode = shown(unit._id);
+    const extra: Pick<PlayerUnit, 'deathSaves' | 'tempHp'> = {};
+    if (mode !== 'hidden' && isDown(unit)) {
+      const { successes, failures } = deathSavesOf(state.deathSaves, unit._id);
+      extra.deathSaves = { successes, failures };
+    }
+    const temp = Object.hasOwn(state.tempHp, unit._id) ? (state.tempHp[unit._id] ?? 0) : 0;
+    if (mode === 'exact' && temp > 0) extra.tempHp = temp;
+    return extra;
+  };
+
   const units: PlayerUnit[] = [];
   for (const id of [...state.allies, ...state.enemies]) {
     const unit = input.units.get(id);
@@ -203,6 +223,7 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
           name: statusNames.get(condition.statusId) ?? condition.status,
           roundsLeft: roundsLeft(condition),
         })),
+      ...roundTracking(unit),
     });
   }
 
@@ -274,12 +295,21 @@ function playerLog(
       told = null;
       continue;
     }
-    // Attacks, heals and conditions name units: every one of them must be seen.
+    // Attacks, heals, conditions and death saves name units: every one of them must be seen.
     const named = [entry.actor, entry.target].filter((unit) => unit !== null);
     if (named.some((unit) => ref(unit.id) === null)) continue;
     if (entry.condition?.ofUnit && !seen(entry.condition.ofUnit.id)) continue;
     const target = entry.target ? ref(entry.target.id) : null;
-    const exact = entry.target !== null && shown(entry.target.id, entry.target.group) === 'exact';
+    const mode = entry.target === null ? 'hidden' : shown(entry.target.id, entry.target.group);
+    if (type === 'deathSave') {
+      // Only where the unit's side shows HP (decision 061): with HP hidden, no line at all.
+      const save = entry.deathSave ?? null;
+      if (save === null || target === null || mode === 'hidden') continue;
+      const { result, successes, failures } = save;
+      lines.push({ ...base, target, deathSave: { result, successes, failures } });
+      continue;
+    }
+    const exact = mode === 'exact';
     lines.push({
       ...base,
       actor: entry.actor ? ref(entry.actor.id) : null,

@@ -97,6 +97,47 @@ describe('summarizeFight', () => {
     });
   });
 
+  // Decision 061: damage is the HP a blow actually removed, whatever temporary HP absorbed or a
+  // modifier made of the roll; death saves and temporary HP set by hand count nothing.
+  it('counts HP removed, not temporary HP absorbed, shares of a modified roll, nor death saves', () => {
+    second = 0;
+    const log = [
+      entry({ type: 'start', turnOf: ara }),
+      entry({ type: 'setTempHp', target: caz, tempBefore: 0, tempAfter: 8 }),
+      // 7 on Caz's 8 temporary HP: no HP lost.
+      entry({ actor: ara, target: caz, amount: 7, hpBefore: 20, hpAfter: 20, tempBefore: 8, tempAfter: 1 }),
+      // 5 on 1 temporary HP: 4 HP lost.
+      entry({ actor: ara, target: caz, amount: 5, hpBefore: 20, hpAfter: 16, tempBefore: 1, tempAfter: 0 }),
+      // Half of 9 is 4; none of 9 is 0.
+      entry({ actor: ara, target: caz, amount: 4, rolled: 9, modifier: 'half', hpBefore: 16, hpAfter: 12 }),
+      entry({ actor: ara, target: caz, amount: 0, rolled: 9, modifier: 'none', hpBefore: 12, hpAfter: 12 }),
+      // Double of 999 on 30 HP: 30 removed, one fall.
+      entry({
+        actor: caz,
+        target: ara,
+        amount: 1998,
+        rolled: 999,
+        modifier: 'double',
+        hpBefore: 30,
+        hpAfter: 0,
+      }),
+      entry({
+        type: 'deathSave',
+        target: ara,
+        deathSave: { result: 'failure', successes: 0, failures: 3 },
+        statusBefore: 'Normal',
+        statusAfter: 'Dead',
+        defeated: 'allies',
+      }),
+    ];
+    const summary = summarizeFight(log);
+    expect(combatSummary.parse(summary)).toEqual(summary);
+    const byId = new Map(summary.units.map((unit) => [unit.id, unit]));
+    expect(byId.get('c')).toMatchObject({ damageTaken: 8, damageDealt: 30, falls: 0, fallen: false });
+    expect(byId.get('a')).toMatchObject({ damageTaken: 30, damageDealt: 8, falls: 1, fallen: true });
+    expect(summary).toMatchObject({ defeated: 'allies', endedAt: log.at(-1)!.at });
+  });
+
   it('reads an empty or unstarted log as no fight yet', () => {
     expect(summarizeFight([])).toEqual({
       rounds: 0,

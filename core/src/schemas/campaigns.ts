@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { NAME_MAX } from '../limits';
+import { checkPinnedCharacteristics } from '../campaigns/pins';
 import { idSchema, nameSchema, textSchema, trimmedTextSchema, userText } from './common';
 
-import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR, INITIATIVE_RULES } from '../constants';
+import {
+  DEFAULT_CHARACTERISTIC_MAX,
+  DEFAULT_CLASS_COLOR,
+  INITIATIVE_MODIFIERS,
+  INITIATIVE_RULES,
+} from '../constants';
 
 const listItemId = userText().trim().min(1).max(64);
 const campaignVersion = z.string().max(32);
@@ -15,8 +21,18 @@ export const characteristicDef = z.object({
   max: z
     .union([z.literal(20), z.literal(100)], { error: 'validation.characteristicMaxChoice' })
     .default(DEFAULT_CHARACTERISTIC_MAX),
+  /** Shown on the game master's fight rows (docs/decisions/061); at most PINNED_CHARACTERISTICS_MAX. */
+  pinned: z.boolean().default(false),
 });
 export type CharacteristicDef = z.infer<typeof characteristicDef>;
+
+/** A characteristics list pins at most PINNED_CHARACTERISTICS_MAX entries (core/src/campaigns/pins.ts). */
+export const pinLimit = (list: readonly { name: string; pinned?: boolean }[], ctx: z.RefinementCtx) => {
+  const found = checkPinnedCharacteristics(list);
+  if (!found) return;
+  const { key, params } = found.problem;
+  ctx.addIssue({ code: 'custom', message: key, params, maximum: params.max, path: [found.index, 'pinned'] });
+};
 
 const noteSchema = (max: number) => textSchema(max).default('');
 
@@ -66,12 +82,15 @@ export const campaign = z.object({
   userId: idSchema,
   name: z.string(),
   rules: z.string(),
-  characteristics: z.array(z.object({ name: z.string(), max: z.number() })),
+  /** `pinned`: shown on the game master's fight rows (at most PINNED_CHARACTERISTICS_MAX, decision 061). */
+  characteristics: z.array(z.object({ name: z.string(), max: z.number(), pinned: z.boolean() })),
   races: z.array(race),
   classes: z.array(classDef),
   statuses: z.array(status),
   initiativeRule: z.enum(INITIATIVE_RULES),
   initiativeCaracName: z.string(),
+  /** How d20 + and d100 + a characteristic read it (decision 061). */
+  initiativeModifier: z.enum(INITIATIVE_MODIFIERS),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -91,6 +110,7 @@ export const CAMPAIGN_DATA_FIELDS = [
   'statuses',
   'initiativeRule',
   'initiativeCaracName',
+  'initiativeModifier',
 ] as const;
 
 export const CAMPAIGN_TEMPLATES = ['default', 'empty'] as const;
@@ -109,12 +129,15 @@ export const updateCampaignBody = z.object({
     .array(characteristicDef)
     .max(maxOverTiers('characteristics'))
     .superRefine(uniqueNames)
+    .superRefine(pinLimit)
     .optional(),
   races: z.array(raceInput).max(maxOverTiers('races')).superRefine(uniqueNames).optional(),
   classes: z.array(classInput).max(maxOverTiers('classes')).superRefine(uniqueNames).optional(),
   statuses: z.array(statusInput).max(maxOverTiers('statuses')).superRefine(uniqueNames).optional(),
   initiativeRule: z.enum(INITIATIVE_RULES).optional(),
   initiativeCaracName: trimmedTextSchema(NAME_MAX).optional(),
+  /** How d20 + and d100 + a characteristic read it (docs/decisions/061); every tier may set it. */
+  initiativeModifier: z.enum(INITIATIVE_MODIFIERS).optional(),
   /**
    * The campaign's `version` this change was made from (decision 036): when it is no longer the
    * current one, nothing is written and the answer is 409 GAME_DATA_CONFLICT with the campaign as it
@@ -152,6 +175,7 @@ const LIST_EDIT_SHAPES = {
       max: z
         .union([z.literal(20), z.literal(100)], { error: 'validation.characteristicMaxChoice' })
         .optional(),
+      pinned: z.boolean().optional(),
     }),
   },
   races: {

@@ -8,15 +8,30 @@ import {
   COMBAT_LOG_PAGE_MAX,
   COMBAT_LOG_WINDOW,
   CONDITION_ROUNDS_MAX,
+  DEATH_SAVES_TO_END,
   INITIATIVE_MAX,
   INITIATIVE_MIN,
   ROUND_MAX,
+  TEMP_HP_MAX,
 } from '../limits';
 
 const maxUnits = maxOverTiers('unitsPerCampaign');
 const combatGroup = z.enum(['allies', 'enemies']);
 /** An initiative, rolled or typed: the bounds of the order's entries. */
 const initiative = z.number().int().min(INITIATIVE_MIN).max(INITIATIVE_MAX);
+
+const tally = z.number().int().min(0).max(DEATH_SAVES_TO_END);
+/**
+ * A downed player character's death saves so far (docs/decisions/061): DEATH_SAVES_TO_END successes
+ * end them stable, as many failures dead.
+ */
+export const deathSaveTally = z.object({ successes: tally, failures: tally });
+export type DeathSaveTally = z.infer<typeof deathSaveTally>;
+export const DEATH_SAVE_RESULTS = ['success', 'failure'] as const;
+export type DeathSaveResult = (typeof DEATH_SAVE_RESULTS)[number];
+/** What a blow does to one target of an attack (docs/decisions/061): half rounds down. */
+export const DAMAGE_MODIFIERS = ['half', 'double', 'none'] as const;
+export type DamageModifier = (typeof DAMAGE_MODIFIERS)[number];
 
 /** The saved fight of one campaign, so a reload or another device resumes it. */
 export const combatState = z.object({
@@ -34,6 +49,16 @@ export const combatState = z.object({
   /** 0 after a next turn; 1..999 otherwise (docs/product.md#entities, #validation). */
   amount: z.number().int().min(0).max(COMBAT_AMOUNT_MAX),
   targetId: idSchema.nullable(),
+  /**
+   * Temporary HP by unit id (1..TEMP_HP_MAX; a unit without has no key). Damage takes them first.
+   * They last until the fight ends. Absent from fights saved before they existed: read as none.
+   */
+  tempHp: z.record(idSchema, z.number().int().min(1).max(TEMP_HP_MAX)).default({}),
+  /**
+   * Death saves of downed player characters by unit id (a unit without has no key): a heal clears
+   * them. A player character at 0 HP keeps its turn until they end.
+   */
+  deathSaves: z.record(idSchema, deathSaveTally).default({}),
 });
 export type CombatState = z.infer<typeof combatState>;
 
@@ -121,6 +146,14 @@ export const combatAction = z.discriminatedUnion('type', [
     amount: amountInput,
     targetIds: areaTargets,
     sourceId: blowSource,
+    /**
+     * Per target (`targetId` or one of `targetIds`): half (rounded down), double or none of the one
+     * roll; a target left out takes it whole.
+     */
+    modifiers: z
+      .record(idSchema, z.enum(DAMAGE_MODIFIERS))
+      .optional()
+      .describe('By target id: "half" (rounded down), "double" or "none" of the roll; absent: whole.'),
   }),
   z.object({
     type: z.literal('heal'),
@@ -141,6 +174,14 @@ export const combatAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('removeCondition'), unitId: idSchema, conditionId: idSchema }),
   z.object({ type: z.literal('nextTurn') }),
   z.object({ type: z.literal('end') }),
+  /** A downed player character's death save (docs/decisions/061). */
+  z.object({ type: z.literal('deathSave'), unitId: idSchema, result: z.enum(DEATH_SAVE_RESULTS) }),
+  /** Sets a unit's temporary HP (0 removes them); they do not add up. */
+  z.object({
+    type: z.literal('setTempHp'),
+    unitId: idSchema,
+    value: wholeNumberSchema({ min: 0, max: TEMP_HP_MAX }),
+  }),
   /** Fixes the initiative order by hand: the unit moves to `toIndex` of the order. */
   z.object({
     type: z.literal('reorder'),
@@ -177,6 +218,8 @@ export const COMBAT_LOG_TYPES = [
   'nextTurn',
   'end',
   'reorder',
+  'deathSave',
+  'setTempHp',
 ] as const;
 export type CombatLogType = (typeof COMBAT_LOG_TYPES)[number];
 
@@ -215,6 +258,26 @@ export const combatLogEntry = z.object({
   clamped: z.boolean(),
   hpBefore: z.number().int().nullable(),
   hpAfter: z.number().int().nullable(),
+  /**
+   * Attack on a unit that had temporary HP, and setTempHp: its temporary HP before and after (0:
+   * none). Null otherwise, and on entries written before they existed.
+   */
+  tempBefore: z.number().int().nullable().default(null),
+  tempAfter: z.number().int().nullable().default(null),
+  /**
+   * Attack: this target's modifier of the roll and the roll itself (`amount` is then its share,
+   * 0..2 x 999: "½ of 14 = 7"). Null when it took the roll whole.
+   */
+  modifier: z.enum(DAMAGE_MODIFIERS).nullable().default(null),
+  rolled: z.number().int().nullable().default(null),
+  /**
+   * deathSave: the result and the tally after it (DEATH_SAVES_TO_END of one kind ended them; the
+   * status written then, if the campaign has a matching one, is in statusBefore/statusAfter).
+   */
+  deathSave: z
+    .object({ result: z.enum(DEATH_SAVE_RESULTS), successes: z.number().int(), failures: z.number().int() })
+    .nullable()
+    .default(null),
   statusBefore: z.string().nullable(),
   statusAfter: z.string().nullable(),
   condition: combatLogCondition.nullable(),

@@ -5,8 +5,15 @@
 import { z } from 'zod';
 import { COMBAT_LOG_MAX_ENTRIES, GAME_DATA_LIST_MAX } from '../limits';
 import { maxOverTiers } from '../tiers';
-import { characteristicDef, classInput, raceInput, statusInput, updateCampaignBody } from './campaigns';
-import { combatCondition, combatLogEntry, combatState } from './combat';
+import {
+  characteristicDef,
+  classInput,
+  pinLimit,
+  raceInput,
+  statusInput,
+  updateCampaignBody,
+} from './campaigns';
+import { combatCondition, combatLogEntry, combatState, deathSaveTally } from './combat';
 import { languageSchema, nameSchema, storableStrings, tierSchema, userText } from './common';
 import { updateUnitBody } from './units';
 
@@ -15,6 +22,8 @@ import {
   ACCOUNT_EXPORT_FORMAT_VERSION,
   GAME_DATA_FORMAT,
   GAME_DATA_FORMAT_VERSION,
+  DEFAULT_INITIATIVE_MODIFIER,
+  INITIATIVE_MODIFIERS,
   INITIATIVE_RULES,
 } from '../constants';
 
@@ -59,12 +68,15 @@ const list = <T extends z.ZodType<{ name: string }>>(item: T) =>
 export const exportedCampaign = z.object({
   name: nameSchema(),
   rules: freeText,
-  characteristics: list(characteristicDef),
+  // Files written before pins (decision 061) read as nothing pinned.
+  characteristics: list(characteristicDef).superRefine(pinLimit),
   races: list(raceInput.extend({ note: freeText })),
   classes: list(classInput.extend({ note: freeText })),
   statuses: list(statusInput.extend({ note: freeText })),
   initiativeRule: z.enum(INITIATIVE_RULES).default('random_d20'),
   initiativeCaracName: updateCampaignBody.shape.initiativeCaracName.unwrap().default(''),
+  /** Absent from files written before decision 061: the spec's rule, the value. */
+  initiativeModifier: z.enum(INITIATIVE_MODIFIERS).default(DEFAULT_INITIATIVE_MODIFIER),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -103,6 +115,9 @@ export const exportedFight = combatState.extend({
     fileUnitRef,
     z.array(combatCondition.extend({ id: z.string().min(1).max(64), ofUnitId: fileUnitRef })).max(50),
   ),
+  // Keyed by the file's unit references too (docs/decisions/061); absent from older files: none.
+  tempHp: z.record(fileUnitRef, combatState.shape.tempHp.unwrap().valueType).default({}),
+  deathSaves: z.record(fileUnitRef, deathSaveTally).default({}),
   // The documented cap of a fight's log (core/src/limits.ts).
   log: z.array(exportedLogEntry).max(COMBAT_LOG_MAX_ENTRIES),
 });

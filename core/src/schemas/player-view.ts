@@ -2,7 +2,7 @@
 // through a read-only link, and the redacted payload the link serves. The payload carries only what
 // the player page shows; the rule that builds it is core/src/combat/player-view.ts.
 import { z } from 'zod';
-import { PLAYER_ALIAS_MAX } from '../limits';
+import { DEATH_SAVES_TO_END, PLAYER_ALIAS_MAX, TEMP_HP_MAX } from '../limits';
 import { maxOverTiers } from '../tiers';
 import { errorBody, idSchema, trimmedTextSchema } from './common';
 
@@ -117,6 +117,10 @@ export const playerHp = z.object({
 });
 export type PlayerHp = z.infer<typeof playerHp>;
 
+const tally = z.number().int().min(0).max(DEATH_SAVES_TO_END);
+/** A Down player character's death saves so far (docs/decisions/061); the page phrases the outcome. */
+export const playerDeathSaves = z.object({ successes: tally, failures: tally });
+
 /** A unit players see; `id` is opaque, stable for one link only. */
 export const playerUnit = z.object({
   id: z.string(),
@@ -127,6 +131,13 @@ export const playerUnit = z.object({
   hp: playerHp,
   /** `roundsLeft` null: until removed. The page phrases it. */
   conditions: z.array(z.object({ name: z.string(), roundsLeft: z.number().int().nullable() })),
+  /**
+   * A Down player character's death saves (docs/decisions/061), only where its side's HP are shown
+   * exactly or as bands; absent otherwise (no key at all).
+   */
+  deathSaves: playerDeathSaves.optional(),
+  /** Its temporary HP, only where its side's HP are shown exactly and it has some; absent otherwise. */
+  tempHp: z.number().int().min(1).max(TEMP_HP_MAX).optional(),
 });
 export type PlayerUnit = z.infer<typeof playerUnit>;
 
@@ -142,6 +153,7 @@ export const PLAYER_LOG_TYPES = [
   'conditionExpired',
   'nextTurn',
   'end',
+  'deathSave',
 ] as const;
 
 /** One structured log line; the page writes the sentence in its language. */
@@ -155,6 +167,13 @@ export const playerLogLine = z.object({
   condition: z.string().nullable(),
   wrapped: z.boolean(),
   defeated: z.enum(['allies', 'enemies']).nullable(),
+  /**
+   * deathSave: the result and the tally after it, only where the unit's side shows HP (exactly or as
+   * bands; no line at all when hidden). Absent on every other line.
+   */
+  deathSave: z
+    .object({ result: z.enum(['success', 'failure']), successes: tally, failures: tally })
+    .optional(),
 });
 export type PlayerLogLine = z.infer<typeof playerLogLine>;
 

@@ -5,8 +5,8 @@ import { hasFollowUps, unitFollowUps } from './renames';
 const before: CampaignData = {
   rules: '',
   characteristics: [
-    { name: 'Strength', max: 100 },
-    { name: 'Wisdom', max: 100 },
+    { name: 'Strength', max: 100, pinned: false },
+    { name: 'Wisdom', max: 100, pinned: false },
   ],
   races: [
     { _id: 'r1', name: 'Elf', note: '' },
@@ -16,6 +16,7 @@ const before: CampaignData = {
   statuses: [{ _id: 's1', name: 'Normal', note: '' }],
   initiativeRule: 'random_d20',
   initiativeCaracName: '',
+  initiativeModifier: 'value',
 };
 
 describe('unitFollowUps', () => {
@@ -50,8 +51,8 @@ describe('unitFollowUps', () => {
   it('finds a characteristic renamed in place, and a lowered max under its new name', () => {
     const result = unitFollowUps(before, {
       characteristics: [
-        { name: 'Might', max: 20 },
-        { name: 'Wisdom', max: 100 },
+        { name: 'Might', max: 20, pinned: false },
+        { name: 'Wisdom', max: 100, pinned: false },
       ],
     });
     expect(result.characteristics).toEqual([{ from: 'Strength', to: 'Might' }]);
@@ -59,7 +60,7 @@ describe('unitFollowUps', () => {
   });
 
   it('ignores a characteristic removed from the middle (the next one moves up, it is not a rename)', () => {
-    const result = unitFollowUps(before, { characteristics: [{ name: 'Wisdom', max: 100 }] });
+    const result = unitFollowUps(before, { characteristics: [{ name: 'Wisdom', max: 100, pinned: false }] });
     expect(result.characteristics).toEqual([]);
     expect(result.capped).toEqual([]);
   });

@@ -19,6 +19,7 @@ import type { CombatLogType, CombatState, ConditionMap } from '@questkeeper/core
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { CharacteristicDef, ClassDef, Race, Status } from '@questkeeper/core/schemas/campaigns';
 import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
+import type { InitiativeModifier } from '@questkeeper/core/constants';
 
 const id = () =>
   uuid('id')
@@ -103,6 +104,8 @@ export const campaigns = pgTable(
     statuses: jsonb('statuses').$type<Status[]>().notNull().default([]),
     initiativeRule: text('initiative_rule').notNull().default('random_d20'),
     initiativeCaracName: text('initiative_carac_name').notNull().default(''),
+    /** How the rules that add a characteristic read it: 'value' | 'd20Modifier' (docs/decisions/061). */
+    initiativeModifier: text('initiative_modifier').$type<InitiativeModifier>().notNull().default('value'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     seq: seq(),

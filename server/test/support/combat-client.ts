@@ -119,7 +119,7 @@ export async function startedFight(
   );
   const initiatives = Object.fromEntries(sides.map(({ index, initiative }) => [idOf(index), initiative]));
   const started = await play(client, { type: 'start', initiatives });
-  return { client, ids: { a, b, c, d, e }, started };
+  return { table, client, ids: { a, b, c, d, e }, started };
 }
 
 /** Two units in a setup fight (U0 ally, U1 enemy), and the service to act on it without HTTP. */

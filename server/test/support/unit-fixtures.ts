@@ -3,13 +3,18 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { defaultCampaignData, type CampaignData } from '@questkeeper/core/campaigns/default-campaign';
+import type { CharacteristicDef } from '@questkeeper/core/schemas/campaigns';
 import type { App } from '../../src/app';
 import { campaigns, units } from '../../src/db/schema';
 
 export async function insertCampaign(
   app: App,
   userId: string,
-  overrides: Partial<CampaignData> & { name?: string } = {},
+  overrides: Partial<Omit<CampaignData, 'characteristics'>> & {
+    name?: string;
+    /** `pinned` may be left out, as in rows saved before pins (docs/decisions/061). */
+    characteristics?: (Omit<CharacteristicDef, 'pinned'> & { pinned?: boolean })[];
+  } = {},
 ): Promise<string> {
   const [row] = await app.database.db
     .insert(campaigns)
@@ -17,7 +22,7 @@ export async function insertCampaign(
       userId,
       name: 'Campaign',
       ...defaultCampaignData('en', () => crypto.randomUUID()),
-      ...overrides,
+      ...(overrides as Partial<CampaignData>),
     })
     .returning({ id: campaigns.id });
   if (!row) throw new Error('campaign insert returned no row');

@@ -35,8 +35,10 @@ describe('create, list and limit', () => {
       ['Strength', 'Dexterity', 'Constitution', 'Intelligence', 'Wisdom', 'Charisma'].map((name) => ({
         name,
         max: 100,
+        pinned: false,
       })),
     );
+    expect(created.initiativeModifier).toBe('value');
     expect(created.races.map((r) => r.name)).toEqual(['Human', 'Elf', 'Dwarf', 'Orc']);
     expect(created.classes.map((c) => c.name)).toEqual(['Warrior', 'Mage', 'Rogue', 'Cleric', 'Ranger']);
     expect(created.classes.every((c) => /^#[0-9a-f]{6}$/.test(c.color))).toBe(true);

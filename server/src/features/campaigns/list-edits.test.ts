@@ -125,6 +125,7 @@ describe('one list edit', () => {
     expect(trait.json<ListEditResponse>().campaign.characteristics.at(-1)).toEqual({
       name: 'Luck',
       max: 100,
+      pinned: false,
     });
     expect(trait.json<ListEditResponse>().itemId).toBe('Luck');
   });

@@ -83,10 +83,12 @@ describe('POST /api/combat/actions', () => {
       { type: 'add', unitId: b, group: 'enemies' },
       { type: 'start' },
     );
-    const actor = start.combat.order[start.combat.turnIndex]!.unitId;
-    const victim = actor === a ? b : a;
+    expect(start.combat.phase).toBe('fight');
+    // b (U1) is not a player character: at 0 HP it falls (a player character would be Down and make
+    // death saves, docs/decisions/061), and the enemies have nobody standing.
+    const victim = b;
     const blow = await play(client, { type: 'attack', targetId: victim, amount: 9 });
-    expect(blow.entries[0]).toMatchObject({ hpAfter: 0, defeated: actor === a ? 'enemies' : 'allies' });
+    expect(blow.entries[0]).toMatchObject({ hpAfter: 0, defeated: 'enemies' });
     expect(blow.combat).toMatchObject({ phase: 'setup', allies: [], enemies: [], amount: 1 });
     // Undo brings the fight back, blow and all.
     const back = applied(await client.undoAt(blow.combat.version));

@@ -1,5 +1,6 @@
-// Pure helpers on a saved combat: the units it names, and the healing a read applies when units of
-// the fight were deleted since it was saved.
+// Pure helpers on a saved combat: the units it names, the fields a fight saved before they existed
+// lacks, and the healing a read applies when units of the fight were deleted since it was saved.
+import type { LogDraft } from '@questkeeper/core/combat/action-types';
 import type { CombatState } from '@questkeeper/core/schemas/combat';
 
 /** Every unit id the state refers to. */
@@ -10,10 +11,25 @@ export function unitIdsOf(state: CombatState): string[] {
 }
 
 /**
- * The state without the units that no longer exist. The turn stays on the same unit when it still
- * exists, moves to the next one when the current unit is gone, and wraps to the first at the end.
+ * A stored state as the rules read it: a fight saved before temporary HP and death saves existed
+ * (docs/decisions/061) has neither key, read as none. Every read of a stored state goes through here.
  */
-export function withoutMissingUnits(state: CombatState, existing: ReadonlySet<string>): CombatState {
+export function storedState(state: Omit<CombatState, 'tempHp' | 'deathSaves'> & Partial<CombatState>) {
+  return { ...state, tempHp: state.tempHp ?? {}, deathSaves: state.deathSaves ?? {} } satisfies CombatState;
+}
+
+/** The entries of a by-unit record whose unit still exists. */
+function kept<T>(byUnit: Readonly<Record<string, T>>, existing: ReadonlySet<string>): Record<string, T> {
+  return Object.fromEntries(Object.entries(byUnit).filter(([id]) => existing.has(id)));
+}
+
+/**
+ * The state without the units that no longer exist (nor their temporary HP and death saves). The turn
+ * stays on the same unit when it still exists, moves to the next one when the current unit is gone,
+ * and wraps to the first at the end.
+ */
+export function withoutMissingUnits(stored: CombatState, existing: ReadonlySet<string>): CombatState {
+  const state = storedState(stored);
   const order = state.order.filter((entry) => existing.has(entry.unitId));
   const removedBeforeTurn = state.order
     .slice(0, state.turnIndex)
@@ -26,5 +42,22 @@ export function withoutMissingUnits(state: CombatState, existing: ReadonlySet<st
     order,
     turnIndex: turnIndex < order.length ? turnIndex : 0,
     targetId: state.targetId !== null && existing.has(state.targetId) ? state.targetId : null,
+    tempHp: kept(state.tempHp, existing),
+    deathSaves: kept(state.deathSaves, existing),
+  };
+}
+
+/**
+ * A stored log entry's fields as the rules read them: entries written before temporary HP, blow
+ * modifiers and death saves (docs/decisions/061) have none of those fields, read as null.
+ */
+export function storedLogData(data: LogDraft): LogDraft {
+  return {
+    ...data,
+    tempBefore: data.tempBefore ?? null,
+    tempAfter: data.tempAfter ?? null,
+    modifier: data.modifier ?? null,
+    rolled: data.rolled ?? null,
+    deathSave: data.deathSave ?? null,
   };
 }

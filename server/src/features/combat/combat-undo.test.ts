@@ -47,11 +47,14 @@ async function snapshot(client: Client) {
 }
 
 const STATUSES = ['Normal', 'Injured', 'Poisoned', 'Stunned', 'Unconscious', 'Dead'];
+const MODIFIERS = ['half', 'double', 'none'] as const;
 const intent = fc.record({
   kind: fc.constantFrom(
     ...(['attack', 'attack', 'attack', 'heal', 'nextTurn', 'nextTurn', 'nextTurn'] as const),
     ...(['setStatus', 'addCondition', 'addCondition', 'removeCondition'] as const),
     ...(['add', 'remove', 'start', 'end'] as const),
+    // Round tracking (docs/decisions/061): a blow that drops a unit, death saves, temporary HP.
+    ...(['drop', 'deathSave', 'deathSave', 'setTempHp'] as const),
   ),
   pick: fc.nat({ max: 1000 }),
   amount: fc.oneof(fc.integer({ min: 1, max: 25 }), fc.constantFrom('1d6+2', '2d8', '1d4-10', 'd20')),
@@ -63,9 +66,35 @@ function toAction(fight: CombatResponse, ids: string[], { kind, pick, amount }: 
   const members = [...fight.allies, ...fight.enemies];
   const member = members[pick % Math.max(members.length, 1)] ?? ids[0]!;
   switch (kind) {
-    case 'attack':
+    case 'attack': {
+      // Now and then an area blow with a modifier per target: one roll shared out.
+      if (pick % 3 !== 0) return { type: 'attack', targetId: member, amount };
+      const other = members[(pick >> 3) % Math.max(members.length, 1)] ?? member;
+      return {
+        type: 'attack',
+        targetId: member,
+        targetIds: [other],
+        amount,
+        modifiers: { [member]: MODIFIERS[pick % MODIFIERS.length]!, [other]: MODIFIERS[(pick >> 2) % 3]! },
+      };
+    }
     case 'heal':
       return { type: kind, targetId: member, amount };
+    case 'drop': {
+      // Mostly a player character (setTable: every other unit), which then makes death saves.
+      const players = members.filter((id) => ids.indexOf(id) % 2 === 0);
+      const target = pick % 4 === 0 ? member : (players[pick % Math.max(players.length, 1)] ?? member);
+      return { type: 'attack', targetId: target, amount: 999 };
+    }
+    case 'deathSave': {
+      // A unit with saves under way, else the last one hit (a drop may have downed it), so more land.
+      const saving =
+        Object.keys(fight.deathSaves).find((id) => members.includes(id)) ??
+        (fight.targetId !== null && pick % 4 !== 0 ? fight.targetId : member);
+      return { type: 'deathSave', unitId: saving, result: pick % 2 === 0 ? 'success' : 'failure' };
+    }
+    case 'setTempHp':
+      return { type: 'setTempHp', unitId: member, value: pick % 5 === 0 ? 0 : (pick % 12) + 1 };
     case 'setStatus':
       return { type: 'setStatus', unitId: member, status: STATUSES[pick % STATUSES.length]! };
     case 'addCondition':

@@ -160,12 +160,14 @@ describe('start with typed initiatives', () => {
 
 describe('rules of docs/product.md#behaviour the server keeps', () => {
   it('refuses a unit with 0 HP joining, but keeps one that fell once in a group', async () => {
+    // setTable: U0 and U2 are player characters, U1 and U3 are not.
     const table = await setTable(ctx, { n: 4 });
     const [a = '', b = '', c = '', d = ''] = table.ids;
     const client = combatClient(ctx, table);
-    await setHp(table, b, 0);
-    const setup = await play(client, { type: 'add', unitId: a, group: 'allies' });
-    const refused = await client.send(setup.combat.version, { type: 'add', unitId: b, group: 'allies' });
+    // A player character at 0 HP may not join either (docs/decisions/061 keeps this rule).
+    await setHp(table, a, 0);
+    const setup = await play(client, { type: 'add', unitId: b, group: 'allies' });
+    const refused = await client.send(setup.combat.version, { type: 'add', unitId: a, group: 'allies' });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).fields).toEqual({ unitId: 'A unit with 0 HP cannot join a fight.' });
 
@@ -174,17 +176,19 @@ describe('rules of docs/product.md#behaviour the server keeps', () => {
       { type: 'add', unitId: d, group: 'allies' },
       { type: 'add', unitId: c, group: 'enemies' },
     );
-    await setHp(table, a, 0);
-    expect((await client.get()).allies).toEqual([a, d]);
-    // The fallen unit keeps its place in the order; the first standing unit plays.
-    const started = await play(client, { type: 'start', initiatives: { [a]: 20, [c]: 10, [d]: 5 } });
-    expect(started.combat.order.map((entry) => entry.unitId)).toEqual([a, c, d]);
+    await setHp(table, d, 0);
+    expect((await client.get()).allies).toEqual([b, d]);
+    // The fallen unit (not a player character, which would keep its turn) keeps its place in the
+    // order; the first standing unit plays.
+    const started = await play(client, { type: 'start', initiatives: { [d]: 20, [c]: 10, [b]: 5 } });
+    expect(started.combat.order.map((entry) => entry.unitId)).toEqual([d, c, b]);
     expect(started.combat.turnIndex).toBe(1);
   });
 
   it('refuses to start without a standing unit on each side, in the user’s language', async () => {
-    const table = await setTable(ctx, { n: 3 });
-    const [a = '', b = '', c = ''] = table.ids;
+    // c: U3, not a player character (one at 0 HP would still stand, docs/decisions/061).
+    const table = await setTable(ctx, { n: 4 });
+    const [a = '', b = '', , c = ''] = table.ids;
     const client = combatClient(ctx, table);
     const alone = await play(
       client,

@@ -8,7 +8,7 @@ import { COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
 import type { CombatResponse, CombatSummary } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { unitIdsOf, withoutMissingUnits } from './combat-state';
+import { storedLogData, unitIdsOf, withoutMissingUnits } from './combat-state';
 import { toCombatResponse } from './presenter';
 import * as repo from './repository';
 
@@ -63,7 +63,10 @@ export async function loadFight(
   };
 }
 
-/** The fight without units deleted since it was saved, nor their conditions. */
+/**
+ * The fight without units deleted since it was saved, nor their conditions, temporary HP and death
+ * saves; a fight saved before those existed reads as having none (docs/decisions/061).
+ */
 export function healed(fight: Fight, existing: ReadonlySet<string>): Fight {
   const state = withoutMissingUnits(fight.state, existing);
   const members = new Set([...state.allies, ...state.enemies]);
@@ -73,7 +76,9 @@ export function healed(fight: Fight, existing: ReadonlySet<string>): Fight {
 /** The end-of-fight summary, from every applied entry (decision 030: the answer's log is a window). */
 export async function fightSummary(db: Executor, campaignId: string): Promise<CombatSummary> {
   const rows = await repo.appliedLog(db, campaignId);
-  return summarizeFight(rows.map((row) => ({ ...row.data, undone: false, at: row.createdAt.toISOString() })));
+  return summarizeFight(
+    rows.map((row) => ({ ...storedLogData(row.data), undone: false, at: row.createdAt.toISOString() })),
+  );
 }
 
 /**

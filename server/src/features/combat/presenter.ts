@@ -7,10 +7,11 @@ import type {
   ConditionMap,
 } from '@questkeeper/core/schemas/combat';
 import type { Status } from '@questkeeper/core/schemas/campaigns';
+import { storedLogData } from './combat-state';
 import type { LogHead, LogPlace, LogRow } from './repository';
 
 export function toLogEntry(row: LogRow): CombatLogEntry {
-  const { data } = row;
+  const data = storedLogData(row.data);
   return {
     id: row.id,
     step: row.step,
@@ -25,6 +26,11 @@ export function toLogEntry(row: LogRow): CombatLogEntry {
     clamped: data.clamped,
     hpBefore: data.hpBefore,
     hpAfter: data.hpAfter,
+    tempBefore: data.tempBefore,
+    tempAfter: data.tempAfter,
+    modifier: data.modifier,
+    rolled: data.rolled,
+    deathSave: data.deathSave,
     statusBefore: data.statusBefore,
     statusAfter: data.statusAfter,
     condition: data.condition,

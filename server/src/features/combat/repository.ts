@@ -32,6 +32,7 @@ export async function findCombatCampaign(
       statuses: campaigns.statuses,
       initiativeRule: campaigns.initiativeRule,
       initiativeCaracName: campaigns.initiativeCaracName,
+      initiativeModifier: campaigns.initiativeModifier,
     })
     .from(campaigns)
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
@@ -183,7 +184,8 @@ export async function saveCombat(
  * The units among `ids` that belong to this user's campaign (others are absent). Every action reads
  * the whole fight (400 units at most), so the database builds them as one JSON array: one value to
  * parse instead of 400 rows, and the ids go as one array parameter. Of the characteristics only
- * `characteristic` is read, the one initiative ties look at.
+ * `characteristic` is read, the one initiative ties look at; `isPlayer` says whether a unit at 0 HP
+ * is Down and keeps its turn (docs/decisions/061).
  */
 export async function fightUnits(
   db: Executor,
@@ -196,19 +198,22 @@ export async function fightUnits(
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_array(
       ${units.id}, ${units.name}, ${units.hp}, ${units.currentHp}, ${units.status},
-      ${units.characteristics} -> ${characteristic}::text
+      ${units.characteristics} -> ${characteristic}::text, ${units.isPlayer}
     )), '[]') as list
     from ${units}
     where ${units.campaignId} = ${campaignId} and ${units.userId} = ${userId}
       and ${units.id} = any(${sql.param([...ids])}::uuid[])
-  `)) as unknown as { rows: { list: [string, string, number, number, string, number | null][] }[] };
-  return (result.rows[0]?.list ?? []).map(([_id, name, hp, currentHp, status, value]) => ({
+  `)) as unknown as {
+    rows: { list: [string, string, number, number, string, number | null, boolean][] }[];
+  };
+  return (result.rows[0]?.list ?? []).map(([_id, name, hp, currentHp, status, value, isPlayer]) => ({
     _id,
     name,
     hp,
     currentHp,
     status,
     characteristics: value === null ? {} : { [characteristic]: value },
+    isPlayer,
   }));
 }
 

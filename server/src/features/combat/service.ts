@@ -68,6 +68,8 @@ function actionUnitIds(action: CombatAction): string[] {
     case 'setStatus':
     case 'removeCondition':
     case 'reorder':
+    case 'deathSave':
+    case 'setTempHp':
       return [action.unitId];
     case 'addCondition':
       return action.ofUnitId ? [action.unitId, action.ofUnitId] : [action.unitId];
@@ -217,6 +219,7 @@ export function createCombatService(deps: { db: Db; events: PubSub; log: Fastify
             loaded.campaign.initiativeRule as InitiativeRule,
           ),
           initiativeCharacteristic: loaded.campaign.initiativeCaracName,
+          initiativeModifier: loaded.campaign.initiativeModifier,
           random,
           rollDie,
           newId: () => crypto.randomUUID(),

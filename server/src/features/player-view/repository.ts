@@ -8,6 +8,7 @@ import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
 import type { PlayerViewLogEntry, PlayerViewUnit } from '@questkeeper/core/combat/player-view';
 import type { Db, Executor, Tx } from '../../db/client';
 import { campaigns, combatLog, combats, playerViews, units } from '../../db/schema';
+import { storedLogData, storedState } from '../combat/combat-state';
 
 export type PlayerViewRow = typeof playerViews.$inferSelect;
 
@@ -114,11 +115,12 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
     .from(campaigns)
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
     .limit(1);
-  const [combat] = await db
+  const [stored] = await db
     .select({ state: combats.state, conditions: combats.conditions })
     .from(combats)
     .where(eq(combats.campaignId, campaignId))
     .limit(1);
+  const combat = stored && { ...stored, state: storedState(stored.state) };
   const members = combat ? [...combat.state.allies, ...combat.state.enemies] : [];
   // The newest entries only: a backward scan of the (campaign, step, position) index that stops
   // after PLAYER_LOG_WINDOW rows. Without statistics (PGlite has no autovacuum) the planner guesses
@@ -133,7 +135,9 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
         .orderBy(desc(combatLog.step), desc(combatLog.position))
         .limit(PLAYER_LOG_WINDOW)
     : [];
-  const log: PlayerViewLogEntry[] = logRows.reverse().map((row) => ({ ...row.data, undone: row.undone }));
+  const log: PlayerViewLogEntry[] = logRows
+    .reverse()
+    .map((row) => ({ ...storedLogData(row.data), undone: row.undone }));
   // The fight's units, and those its newest entries name (a fight that ended, a unit removed: the
   // feed keeps the names players saw); bounded by the window.
   const named = new Set(members);
@@ -152,6 +156,7 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
             class: units.class,
             hp: units.hp,
             currentHp: units.currentHp,
+            isPlayer: units.isPlayer,
           })
           .from(units)
           .where(

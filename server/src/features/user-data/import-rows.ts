@@ -80,6 +80,7 @@ export interface PreparedImport {
     characteristics: CharacteristicDef[];
     initiativeRule: GameDataExport['campaign']['initiativeRule'];
     initiativeCaracName: string;
+    initiativeModifier: GameDataExport['campaign']['initiativeModifier'];
   };
   /** Each list's items with new `_id`s, as the campaign stores and answers them. */
   lists: Record<CampaignList, Span[]>;
@@ -269,9 +270,10 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
     campaign: {
       name: campaign.name,
       rules: campaign.rules,
-      characteristics: campaign.characteristics.map(({ name, max }) => ({ name, max })),
+      characteristics: campaign.characteristics.map(({ name, max, pinned }) => ({ name, max, pinned })),
       initiativeRule: campaign.initiativeRule,
       initiativeCaracName: campaign.initiativeCaracName,
+      initiativeModifier: campaign.initiativeModifier,
     },
     lists: listSpans,
     units,
@@ -311,6 +313,13 @@ function toImportedFight(
     round: fight.round,
     amount: fight.amount,
     targetId: fight.targetId === null ? null : known(fight.targetId, 'targetId'),
+    // Temporary HP and death saves by unit (docs/decisions/061), under the units' new ids.
+    tempHp: Object.fromEntries(
+      Object.entries(fight.tempHp).map(([ref, value]) => [known(ref, `tempHp.${ref}`), value]),
+    ),
+    deathSaves: Object.fromEntries(
+      Object.entries(fight.deathSaves).map(([ref, tally]) => [known(ref, `deathSaves.${ref}`), tally]),
+    ),
   };
   const conditions: ConditionMap = {};
   for (const [ref, list] of Object.entries(fight.conditions)) {

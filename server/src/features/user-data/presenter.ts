@@ -39,6 +39,7 @@ export function toCampaignFile(
       statuses: campaign.statuses,
       initiativeRule: campaign.initiativeRule,
       initiativeCaracName: campaign.initiativeCaracName,
+      initiativeModifier: campaign.initiativeModifier,
       createdAt: campaign.createdAt.toISOString(),
       updatedAt: campaign.updatedAt.toISOString(),
     },

@@ -54,7 +54,7 @@ export async function insertImportedCampaign(
   userId: string,
   values: Pick<
     typeof campaigns.$inferInsert,
-    'name' | 'rules' | 'characteristics' | 'initiativeRule' | 'initiativeCaracName'
+    'name' | 'rules' | 'characteristics' | 'initiativeRule' | 'initiativeCaracName' | 'initiativeModifier'
   >,
 ): Promise<{ id: string; createdAt: Date; updatedAt: Date }> {
   const [row] = await db

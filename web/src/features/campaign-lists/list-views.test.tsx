@@ -17,7 +17,7 @@ import StatusesView from './statuses-view';
 const fakeCampaign = (overrides: Partial<Campaign> = {}) =>
   createCampaign({
     characteristics: ['Strength', 'Dexterity', 'Constitution', 'Intelligence', 'Wisdom', 'Charisma'].map(
-      (name) => ({ name, max: 100 }),
+      (name) => ({ name, max: 100, pinned: false }),
     ),
     races: [
       { _id: 'r1', name: 'Human', note: '' },
@@ -86,7 +86,11 @@ describe('list views and tiers', { timeout: 20_000 }, () => {
   });
 
   it('gives Hero at the limit no plan to upgrade to', () => {
-    const characteristics = Array.from({ length: 50 }, (_, i) => ({ name: `Score ${i + 1}`, max: 100 }));
+    const characteristics = Array.from({ length: 50 }, (_, i) => ({
+      name: `Score ${i + 1}`,
+      max: 100,
+      pinned: false,
+    }));
     renderView(CharacteristicsView, fakeCampaign({ characteristics }), 'Hero');
     expect(screen.getByText('Characteristic limit reached for Hero tier')).toBeTruthy();
     expect(screen.queryByText('Add characteristic')).toBeNull();

@@ -122,8 +122,8 @@ describe('setup', () => {
       initiativeRule: 'random_d20',
       initiativeCaracName: '',
       characteristics: [
-        { name: 'Dexterity', max: 100 },
-        { name: 'Wisdom', max: 20 },
+        { name: 'Dexterity', max: 100, pinned: false },
+        { name: 'Wisdom', max: 20, pinned: false },
       ],
     });
     const { server } = serve(campaign, roster());
@@ -171,7 +171,7 @@ describe('fight', () => {
     await user.click(within(allies).getByRole('button', { name: 'Target Aria' }));
     expect(
       within(allies)
-        .getAllByRole('button')
+        .getAllByRole('button', { name: /^Target / })
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Target Borin', 'Target Aria']);
     expect(pressed(within(allies).getByRole('button', { name: 'Target Aria' }))).toBe('true');

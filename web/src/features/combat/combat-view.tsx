@@ -57,8 +57,15 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
       statuses: campaign.statuses,
       initiativeRule: effectiveInitiativeRule(tier, campaign.initiativeRule),
       initiativeCharacteristic: campaign.initiativeCaracName,
+      initiativeModifier: campaign.initiativeModifier,
     }),
-    [campaign.statuses, campaign.initiativeRule, campaign.initiativeCaracName, tier],
+    [
+      campaign.statuses,
+      campaign.initiativeRule,
+      campaign.initiativeCaracName,
+      campaign.initiativeModifier,
+      tier,
+    ],
   );
 
   const goToUnits = useCallback(

@@ -3,7 +3,7 @@
 // the network: a dropped stream the browser reconnects, a stream the server refuses (its JSON tells a
 // revoked link from a passing failure), `event: revoked`. EventSource is replaced by a fake the test
 // drives; the JSON call is mocked at the lib.
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { routes } from '@questkeeper/core/routes';
@@ -145,6 +145,35 @@ describe('player page', { timeout: 20_000 }, () => {
     expect(within(banded).getByText('Prone, until removed')).toBeTruthy();
     // The attack on a banded target names no amount.
     expect(screen.getByText('Aria attacks Hooded figure.')).toBeTruthy();
+  });
+
+  // docs/decisions/061-what-a-gm-tracks-every-round.md: what the redaction sends, nothing when absent.
+  it("shows a Down character's death-save pips and temporary HP only when sent", async () => {
+    renderPage();
+    latest().send(
+      fight({
+        units: [
+          unit({ id: 'a', name: 'Aria', tempHp: 8 }),
+          unit({
+            id: 'g',
+            name: 'Borin',
+            hp: { shown: 'exact', current: 0, max: 30, band: null },
+            deathSaves: { successes: 2, failures: 1 },
+          }),
+        ],
+      }),
+    );
+    const order = await screen.findByRole('list', { name: 'Initiative order' });
+    const [aria, borin] = within(order).getAllByRole('article');
+    expect(within(aria!).getByText('+8 temp')).toBeTruthy();
+    expect(within(aria!).getByText('8 temporary HP')).toBeTruthy();
+    expect(within(aria!).queryByTestId('player-death-saves')).toBeNull();
+    expect(within(borin!).getByText('Death saves — successes: 2, failures: 1')).toBeTruthy();
+    expect(within(borin!).queryByTestId('player-temp-hp')).toBeNull();
+
+    latest().send(fight());
+    await waitFor(() => expect(screen.queryByTestId('player-temp-hp')).toBeNull());
+    expect(screen.queryByTestId('player-death-saves')).toBeNull();
   });
 
   it('says that the turn passes to someone unseen, and nothing more', async () => {

@@ -35,6 +35,7 @@ const campaign = (rules: string, version = 'v1'): Campaign => ({
   statuses: [],
   initiativeRule: 'random_d20',
   initiativeCaracName: '',
+  initiativeModifier: 'value',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   version,

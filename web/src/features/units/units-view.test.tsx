@@ -201,7 +201,9 @@ describe('UnitsView', { timeout: 20_000 }, () => {
     serve([unit('Aria', { characteristics: { Strength: 12, Charisma: 80 } })]);
     renderWithProviders(
       <UnitsView
-        campaign={createCampaign({ characteristics: characteristics.map((name) => ({ name, max: 100 })) })}
+        campaign={createCampaign({
+          characteristics: characteristics.map((name) => ({ name, max: 100, pinned: false })),
+        })}
         tier="Hero"
       />,
     );

@@ -17,7 +17,7 @@ export function makeCampaign(fields: Partial<Campaign> = {}): Campaign {
   campaignCount += 1;
   return createCampaign({
     _id: `c${campaignCount}`,
-    characteristics: [{ name: 'Dexterity', max: 100 }],
+    characteristics: [{ name: 'Dexterity', max: 100, pinned: false }],
     races: [],
     statuses: [
       { _id: 's1', name: 'Normal', note: '' },
@@ -67,3 +67,9 @@ export const fightOf = (ids: { allies: string[]; enemies: string[] }, fields: Pa
   order: [...ids.allies, ...ids.enemies].map((unitId, index) => ({ unitId, initiative: 50 - index })),
   ...fields,
 });
+/** A unit's fight row (the list item of its Target button). */
+export function rowOf(name: string): HTMLElement {
+  const row = screen.getByRole('button', { name: `Target ${name}` }).closest('li');
+  if (!row) throw new Error(`No fight row for ${name}`);
+  return row;
+}

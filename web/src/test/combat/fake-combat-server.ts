@@ -107,6 +107,7 @@ export function fakeCombatServer(
       statuses: server.campaign.statuses,
       initiativeRule: server.campaign.initiativeRule,
       initiativeCharacteristic: server.campaign.initiativeCaracName,
+      initiativeModifier: server.campaign.initiativeModifier,
       random: () => 0.5,
       rollDie: () => 1,
       newId: () => `id${++ids}`,

@@ -2,7 +2,7 @@
 // edit and delete actions when the tier allows them, and its notes behind a disclosure.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Pencil, Trash2 } from 'lucide-react';
+import { ChevronDown, Pencil, Pin, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { SaveFailure } from '../hooks/use-list-saver';
 import type { ListKind } from '../lib/list-access';
@@ -16,6 +16,16 @@ export interface ItemNotes {
   fieldErrorOf: (failure: SaveFailure) => string | undefined;
 }
 
+/** A characteristic's pin on the fight rows (docs/decisions/061). */
+export interface ItemPin {
+  /**
+   * Why it cannot be pinned now (the campaign pins as many as it may), or undefined. The toggle stays
+   * focusable and names the reason (aria-disabled, aria-describedby) rather than vanishing from the tab order.
+   */
+  blockedBy?: { id: string } | undefined;
+  onToggle: () => void;
+}
+
 export function ListItemCard({
   kind,
   item,
@@ -25,6 +35,7 @@ export function ListItemCard({
   onEdit,
   onDelete,
   notes,
+  pin,
 }: {
   kind: ListKind;
   item: ListItem;
@@ -36,6 +47,8 @@ export function ListItemCard({
   onDelete: () => void;
   /** Absent for characteristics, which have no notes. */
   notes?: ItemNotes | undefined;
+  /** Characteristics only: every tier may pin them. */
+  pin?: ItemPin | undefined;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -52,8 +65,31 @@ export function ListItemCard({
               {t('lists.maxValue', { max: item.max })}
             </span>
           ) : null}
+          {item.pinned ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-soft px-2.5 py-0.5 text-sm font-medium text-brand">
+              <Pin aria-hidden="true" className="size-3.5" />
+              {t('lists.pins.pinned')}
+            </span>
+          ) : null}
         </div>
         <div className="flex items-center gap-1">
+          {pin ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className={`w-9 px-0 ${item.pinned ? 'text-brand' : ''} ${
+                pin.blockedBy ? 'cursor-not-allowed opacity-60' : ''
+              }`}
+              aria-label={t('lists.pins.toggle')}
+              title={t('lists.pins.toggle')}
+              aria-pressed={item.pinned === true}
+              aria-describedby={pin.blockedBy ? `${headingId} ${pin.blockedBy.id}` : headingId}
+              // Never `disabled`: a save running would drop the keyboard's focus from the toggle just used.
+              aria-disabled={pin.blockedBy || locked ? true : undefined}
+              onClick={pin.blockedBy || locked ? undefined : pin.onToggle}
+              icon={<Pin aria-hidden="true" className={`size-4 ${item.pinned ? 'fill-current' : ''}`} />}
+            />
+          ) : null}
           {notes ? (
             <Button
               variant="ghost"

@@ -7,8 +7,10 @@
 // entry is scrolled to and outlined for a moment.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dna, Gauge, HeartPulse, Lock, Plus, Shield, Sparkles } from 'lucide-react';
+import { Dna, Gauge, HeartPulse, Lock, Pin, Plus, Shield, Sparkles } from 'lucide-react';
+import { checkPinnedCount, pinnedCount } from '@questkeeper/core/campaigns/pins';
 import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR } from '@questkeeper/core/constants';
+import { PINNED_CHARACTERISTICS_MAX } from '@questkeeper/core/limits';
 import { isTopTier } from '@questkeeper/core/tiers';
 import { spotlight } from '@/components/toast/spotlight';
 import { useToast } from '@/components/toast/toast-store';
@@ -48,6 +50,7 @@ type FormState = { mode: 'add' } | { mode: 'edit'; index: number };
 export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: ListKind }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const pinReasonId = useId();
   const confirm = useConfirm();
   const toast = useToast();
   const items: readonly ListItem[] = campaign[kind];
@@ -136,6 +139,18 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
     setToShow({ index: outcome.index });
   }
 
+  // Characteristics may be pinned on the fight rows, on every tier (docs/decisions/061): one more pin
+  // is refused with core's message, shown beside the toggles it blocks.
+  const pins = kind === 'characteristics' ? pinnedCount(items) : 0;
+  const pinProblem = kind === 'characteristics' ? checkPinnedCount(pins + 1) : null;
+
+  async function togglePin(item: ListItem) {
+    const pinned = item.pinned !== true;
+    const { failure } = await save(changeEdit(kind, item, { pinned }));
+    if (failure) toast.error(failure.fields['changes.pinned'] ?? failure.message);
+    else toast.success(t(pinned ? 'lists.pins.done' : 'lists.pins.undone', { name: item.name }));
+  }
+
   const addButton = access.canAdd ? (
     <Button
       onClick={() => openForm({ mode: 'add' })}
@@ -209,6 +224,23 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
       </header>
 
       {items.length > 0 && notice}
+      {kind === 'characteristics' && items.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+          <Pin aria-hidden="true" className="size-4 shrink-0 text-brand" />
+          <p className="min-w-0 flex-1 basis-56">
+            <span className="font-medium text-ink">
+              {t('lists.pins.count', { count: pins, max: PINNED_CHARACTERISTICS_MAX })}
+            </span>{' '}
+            {pinProblem ? (
+              <span id={pinReasonId}>
+                {t(pinProblem.key, pinProblem.params)} {t('lists.pins.unpinFirst')}
+              </span>
+            ) : (
+              t('lists.pins.intro')
+            )}
+          </p>
+        </div>
+      ) : null}
       {deleteError ? <Alert tone="error">{deleteError}</Alert> : null}
 
       {items.length === 0 ? (
@@ -237,6 +269,14 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
                 deleting={deletingKey === key}
                 onEdit={() => openForm({ mode: 'edit', index })}
                 onDelete={() => void remove(index)}
+                pin={
+                  kind === 'characteristics'
+                    ? {
+                        blockedBy: pinProblem && !item.pinned ? { id: pinReasonId } : undefined,
+                        onToggle: () => void togglePin(item),
+                      }
+                    : undefined
+                }
                 notes={
                   hasNotes(kind)
                     ? {

@@ -86,6 +86,44 @@ describe('one-entry edits (decision 036)', () => {
   });
 });
 
+describe('pins (decision 061)', () => {
+  it('sends a pin only for a characteristic, only when it changes, and brings it back with Undo', () => {
+    const dex = { name: 'Dexterity', max: 20 };
+    expect(changeEdit('characteristics', dex, { pinned: true })).toEqual({
+      op: 'update',
+      list: 'characteristics',
+      itemId: 'Dexterity',
+      changes: { pinned: true },
+    });
+    expect(changeEdit('characteristics', { ...dex, pinned: true }, { pinned: true })).toEqual({
+      op: 'update',
+      list: 'characteristics',
+      itemId: 'Dexterity',
+      changes: {},
+    });
+    expect(changeEdit('characteristics', { ...dex, pinned: true }, { pinned: false })).toMatchObject({
+      changes: { pinned: false },
+    });
+    expect(changeEdit('races', { _id: 'r1', name: 'Elf' }, { pinned: true })).toEqual({
+      op: 'update',
+      list: 'races',
+      itemId: 'r1',
+      changes: {},
+    });
+    expect(addEdit('characteristics', { ...dex, pinned: true }, 1)).toEqual({
+      op: 'add',
+      list: 'characteristics',
+      item: { name: 'Dexterity', max: 20, pinned: true },
+      at: 1,
+    });
+    expect(addEdit('characteristics', { ...dex, pinned: false })).toEqual({
+      op: 'add',
+      list: 'characteristics',
+      item: { name: 'Dexterity', max: 20 },
+    });
+  });
+});
+
 describe('server field errors', () => {
   it('gives the entry its own errors and keeps the others for the alert', () => {
     const fields = {

@@ -16,6 +16,8 @@ export interface ListItem {
   note?: string | undefined;
   color?: string | undefined;
   max?: number | undefined;
+  /** A characteristic shown on the fight rows (docs/decisions/061). */
+  pinned?: boolean | undefined;
 }
 
 /** What the add and edit forms change. */
@@ -59,7 +61,12 @@ function addedFields(kind: ListKind, item: ListItem) {
   const name = item.name.trim();
   switch (kind) {
     case 'characteristics':
-      return { name, max: isCharacteristicMax(item.max) ? item.max : DEFAULT_CHARACTERISTIC_MAX_CHOICE };
+      return {
+        name,
+        max: isCharacteristicMax(item.max) ? item.max : DEFAULT_CHARACTERISTIC_MAX_CHOICE,
+        // Undo of a delete brings the pin back too.
+        ...(item.pinned ? { pinned: true } : {}),
+      };
     case 'classes':
       return { name, color: item.color ?? DEFAULT_CLASS_COLOR, note: item.note ?? '' };
     case 'races':
@@ -93,6 +100,8 @@ export function changeEdit(kind: ListKind, item: ListItem, patch: Partial<ListIt
     changes.color = patch.color;
   if (kind === 'characteristics' && isCharacteristicMax(patch.max) && patch.max !== item.max)
     changes.max = patch.max;
+  if (kind === 'characteristics' && patch.pinned !== undefined && patch.pinned !== (item.pinned === true))
+    changes.pinned = patch.pinned;
   if (kind !== 'characteristics' && patch.note !== undefined) changes.note = patch.note;
   return { op: 'update', list: kind, itemId: itemIdOf(item), changes } as ListEditInput;
 }

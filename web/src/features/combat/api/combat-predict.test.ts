@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
 import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
-import { predictTravel, type Fight } from './combat';
+import { predictAction, predictTravel, type Fight, type PredictionRules } from './combat';
 import type { Unit } from '@/lib/units';
 
 const ref = (id: string) => ({ id, name: id, group: 'enemies' as const });
@@ -96,5 +96,58 @@ describe('predictTravel', () => {
     // Redo of a step older than the window the answer brought.
     const undone = blow(9, 'orc', [20, 15], { undone: true });
     expect(predictTravel(false)(fight([undone], { logUndoneFrom: 3 }), units)).toBeNull();
+  });
+});
+
+// Temp HP and death saves (docs/decisions/061-what-a-gm-tracks-every-round.md) wait for the server.
+describe('predictTravel of round tracking', () => {
+  const units = [unit('orc', 20)];
+  it('leaves a blow that moved temp HP, a temp HP change and a death save to the server', () => {
+    const soaked = blow(1, 'orc', [20, 20], { tempBefore: 8, tempAfter: 1 });
+    expect(predictTravel(true)(fight([soaked]), units)).toBeNull();
+    const setTemp = blow(1, 'orc', [20, 20], { type: 'setTempHp', tempBefore: 0, tempAfter: 8 });
+    expect(predictTravel(true)(fight([setTemp]), units)).toBeNull();
+    const save = blow(1, 'orc', [0, 0], {
+      type: 'deathSave',
+      hpBefore: null,
+      hpAfter: null,
+      deathSave: { result: 'success', successes: 1, failures: 0 },
+    });
+    expect(predictTravel(true)(fight([save]), units)).toBeNull();
+    // A plain blow still shows at once.
+    expect(predictTravel(true)(fight([blow(1, 'orc', [20, 15])]), [unit('orc', 15)])?.units).toEqual([
+      unit('orc', 20),
+    ]);
+  });
+});
+
+describe('predictAction of a blow with modifiers', () => {
+  const rules: PredictionRules = {
+    statuses: [{ _id: 's1', name: 'Normal' }],
+    initiativeRule: 'random_d20',
+    initiativeCharacteristic: '',
+    initiativeModifier: 'value',
+  };
+  it("takes each target's share of the one roll", () => {
+    const order = [
+      { unitId: 'hero', initiative: 15 },
+      { unitId: 'orc', initiative: 10 },
+      { unitId: 'wolf', initiative: 5 },
+    ];
+    const guess = predictAction(
+      {
+        type: 'attack',
+        targetId: 'orc',
+        targetIds: ['orc', 'wolf'],
+        amount: '7',
+        modifiers: { orc: 'half' },
+      },
+      rules,
+    )(fight([], { order, allies: ['hero'], enemies: ['orc', 'wolf'] }), [
+      { ...unit('hero', 20), isPlayer: true },
+      { ...unit('orc', 20), isPlayer: false },
+      { ...unit('wolf', 20), isPlayer: false },
+    ]);
+    expect(guess?.units.map((u) => u.currentHp)).toEqual([20, 17, 13]);
   });
 });

@@ -6,7 +6,7 @@
 // moves it.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InitiativeRule } from '@questkeeper/core/constants';
+import type { InitiativeModifier, InitiativeRule } from '@questkeeper/core/constants';
 import { applyCombatAction } from '@questkeeper/core/combat/actions';
 import { isPlainNumber } from '@questkeeper/core/combat/dice';
 import type {
@@ -66,6 +66,8 @@ export interface PredictionRules {
   statuses: readonly { _id: string; name: string }[];
   initiativeRule: InitiativeRule;
   initiativeCharacteristic: string;
+  /** How the characteristic reads: its value, or a d20 modifier (docs/decisions/061-what-a-gm-tracks-every-round.md). */
+  initiativeModifier: InitiativeModifier;
 }
 
 let predictedIds = 0;
@@ -88,6 +90,7 @@ export function predictAction(action: CombatAction, rules: PredictionRules): Pre
         statuses: rules.statuses,
         initiativeRule: rules.initiativeRule,
         initiativeCharacteristic: rules.initiativeCharacteristic,
+        initiativeModifier: rules.initiativeModifier,
         random: () => 0.5,
         rollDie: () => 1,
         newId: () => `predicted-${++predictedIds}`,
@@ -123,6 +126,8 @@ export function predictTravel(back: boolean): Prediction {
     for (const entry of back ? [...entries].reverse() : entries) {
       const { target, hpBefore, hpAfter } = entry;
       const blow = entry.type === 'attack' || entry.type === 'heal';
+      // Temp HP moved too (docs/decisions/061-what-a-gm-tracks-every-round.md): the server says.
+      if (entry.tempBefore !== null || entry.tempAfter !== null) return null;
       if (!blow || !target || hpBefore === null || hpAfter === null || entry.defeated !== null) return null;
       changes.set(target.id, {
         currentHp: back ? hpBefore : hpAfter,

@@ -24,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import type { Unit } from '@/lib/units';
 import { parseQuick } from './amount-check';
+import { BlowModifiersControl, type BlowModifiers, type BlowShare } from './blow-modifiers';
 import type { Missing } from '../hooks/use-amount-keys';
 
 export type AmountAction = 'attack' | 'heal';
@@ -32,6 +33,10 @@ interface ActionBarProps {
   target: Unit | undefined;
   /** More targets of the same blow (area damage). */
   extraTargets: number;
+  /** Every target of the blow (the target first): each gets its share of the roll. */
+  targets?: readonly Unit[];
+  modifiers?: BlowModifiers;
+  onShare?: (unitId: string, share: BlowShare) => void;
   amountRef?: RefObject<HTMLInputElement | null>;
   statuses: readonly string[];
   amount: string;
@@ -58,6 +63,9 @@ const NO_ONE = '';
 export const ActionBar = memo(function ActionBar({
   target,
   extraTargets,
+  targets = [],
+  modifiers = {},
+  onShare,
   amountRef,
   statuses,
   amount,
@@ -201,6 +209,16 @@ export const ActionBar = memo(function ActionBar({
         )}
       </div>
 
+      {target && onShare ? (
+        <div className={`lg:basis-full ${folded ? 'max-sm:hidden' : ''}`}>
+          <BlowModifiersControl
+            targets={targets}
+            modifiers={modifiers}
+            disabled={disabled}
+            onShare={onShare}
+          />
+        </div>
+      ) : null}
       <div className={`flex items-end gap-2 sm:flex-wrap ${folded ? 'max-sm:hidden' : ''}`}>
         <div className="flex min-w-16 flex-1 flex-col gap-1 sm:w-32 sm:flex-none">
           <label htmlFor={`${id}-amount`} className="sr-only text-sm font-medium sm:not-sr-only">

@@ -3,8 +3,10 @@
 // the server's fight; picking a target is this screen's own until a blow sends it (the server moves the
 // target to the end of its group then, as the screen already shows). Each row's quick field, keyboard
 // shortcuts (? lists them), area blows (Shift-click more targets), reinforcements, copies, the order
-// fixed by hand, and a word when a heal meets a unit at full HP. This file only renders: the
+// fixed by hand, and a word when a heal meets a unit at full HP; each row's death saves, temporary HP
+// and pinned numbers, and the stat block beside the fight (docs/decisions/061). This file only renders: the
 // screen's state is hooks/use-combat-fight.ts (its transitions: hooks/combat-fight-reducer.ts).
+import { deathSavesOf, isDown } from '@questkeeper/core/combat/death-saves';
 import { useCombatFight, type CombatFightInput } from '../hooks/use-combat-fight';
 import { ActionBar } from './action-bar';
 import { ConditionDialog } from './condition-dialog';
@@ -13,10 +15,12 @@ import { FightGroup } from './fight-group';
 import { ShortcutsDialog } from './fight-shortcuts';
 import { InitiativeOrder } from './initiative-order';
 import { ReinforceDialog } from './reinforce-dialog';
+import { StatBlockPanel } from './stat-block-panel';
+import { TempHpEditor } from './temp-hp-editor';
 
 export function CombatFight(props: CombatFightInput) {
   const fight = useCombatFight(props);
-  const { state, ending, on } = fight;
+  const { state, ending, on, statBlockUnit: statBlock, tempHpUnit } = fight;
 
   return (
     <div className="flex flex-col gap-4">
@@ -33,16 +37,27 @@ export function CombatFight(props: CombatFightInput) {
         onEnd={on.end}
       />
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(14rem,18rem)_minmax(0,1fr)]">
+      {/* The stat block takes a third column from lg; the groups then stack until 2xl, so rows keep their width. */}
+      <div
+        className={
+          'grid gap-4 ' +
+          (statBlock
+            ? 'lg:grid-cols-[minmax(12rem,16rem)_minmax(0,1fr)_minmax(17rem,20rem)]'
+            : 'lg:grid-cols-[minmax(14rem,18rem)_minmax(0,1fr)]')
+        }
+      >
         <InitiativeOrder
           order={state.order}
           turnIndex={state.turnIndex}
           unitMap={fight.unitMap}
           allies={fight.allies}
+          deathSaves={state.deathSaves}
           onReorder={ending ? undefined : on.reorder}
           sectionRef={fight.orderRef}
         />
-        <div className="grid min-w-0 gap-4 md:grid-cols-2">
+        <div
+          className={`grid min-w-0 gap-4 md:grid-cols-2 ${statBlock ? 'lg:grid-cols-1 2xl:grid-cols-2' : ''}`}
+        >
           <FightGroup
             group="allies"
             ids={state.allies}
@@ -53,9 +68,16 @@ export function CombatFight(props: CombatFightInput) {
             classColors={fight.classColors}
             conditions={state.conditions}
             notes={fight.notes}
+            tempHp={state.tempHp}
+            deathSaves={state.deathSaves}
+            pinned={fight.pinned}
+            statBlockId={statBlock?._id ?? null}
             disabled={ending}
             onSelect={on.select}
             onQuick={on.quick}
+            onDeathSave={on.deathSave}
+            onTempHp={on.openTempHp}
+            onStatBlock={on.openStatBlock}
           />
           <FightGroup
             group="enemies"
@@ -67,11 +89,29 @@ export function CombatFight(props: CombatFightInput) {
             classColors={fight.classColors}
             conditions={state.conditions}
             notes={fight.notes}
+            tempHp={state.tempHp}
+            deathSaves={state.deathSaves}
+            pinned={fight.pinned}
+            statBlockId={statBlock?._id ?? null}
             disabled={ending}
             onSelect={on.select}
             onQuick={on.quick}
+            onDeathSave={on.deathSave}
+            onTempHp={on.openTempHp}
+            onStatBlock={on.openStatBlock}
           />
         </div>
+        {statBlock ? (
+          <StatBlockPanel
+            unit={statBlock}
+            characteristics={props.campaign.characteristics}
+            temp={state.tempHp[statBlock._id] ?? 0}
+            tally={isDown(statBlock) ? deathSavesOf(state.deathSaves, statBlock._id) : null}
+            conditions={state.conditions[statBlock._id] ?? []}
+            classHex={fight.classColors.get(statBlock.class)}
+            onClose={on.closeStatBlock}
+          />
+        ) : null}
       </div>
 
       {/* Stuck to the bottom: toasts and a gliding target keep clear of it (lib/bottom-bar.ts). */}
@@ -79,6 +119,9 @@ export function CombatFight(props: CombatFightInput) {
         <ActionBar
           target={fight.target}
           extraTargets={fight.extraTargets}
+          targets={fight.blowTargets}
+          modifiers={fight.modifiers}
+          onShare={on.share}
           amountRef={fight.amountRef}
           statuses={fight.statuses}
           amount={fight.amount}
@@ -103,6 +146,14 @@ export function CombatFight(props: CombatFightInput) {
           fighters={fight.fighters}
           onAct={on.conditionAct}
           onClose={on.closeConditions}
+        />
+      ) : null}
+      {tempHpUnit ? (
+        <TempHpEditor
+          name={tempHpUnit.name}
+          value={state.tempHp[tempHpUnit._id] ?? 0}
+          onSave={on.saveTempHp}
+          onClose={on.closeTempHp}
         />
       ) : null}
       <ShortcutsDialog open={fight.helpOpen} onClose={on.closeHelp} />

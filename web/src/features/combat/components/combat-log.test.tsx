@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
-import type { CombatResponse } from '@questkeeper/core/schemas/combat';
+import { BLANK_LOG_DETAILS } from '@questkeeper/core/combat/action-types';
+import type { CombatLogEntry, CombatResponse } from '@questkeeper/core/schemas/combat';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { i18next } from '@/lib/i18n';
@@ -168,6 +169,84 @@ describe('a long combat log', { timeout: 30_000 }, () => {
       if (toggle.getAttribute('aria-expanded') === 'false') await userEvent.click(toggle);
       expect(toggle.textContent).toContain('60 entrées');
       expect(screen.getByRole('button', { name: 'Afficher les entrées plus anciennes' })).toBeTruthy();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+});
+
+// What a GM tracks every round (docs/decisions/061-what-a-gm-tracks-every-round.md): temp HP soaking a
+// blow, a target's share of the roll, a temp HP change and a death save, as the panel shows them.
+describe('the log of round tracking', () => {
+  const borin = { id: 'a1', name: 'Borin', group: 'allies' as const };
+  const turnOf = { id: 'e1', name: 'Goblin', group: 'enemies' as const };
+  const at = '2026-11-24T10:00:00.000Z';
+  const base = { round: 2, turnOf, undone: false, at, ...BLANK_LOG_DETAILS, target: borin };
+  const entries: CombatLogEntry[] = [
+    {
+      ...base,
+      id: 'log1',
+      step: 1,
+      type: 'attack',
+      amount: 7,
+      hpBefore: 30,
+      hpAfter: 30,
+      tempBefore: 8,
+      tempAfter: 1,
+    },
+    {
+      ...base,
+      id: 'log2',
+      step: 2,
+      type: 'attack',
+      amount: 28,
+      rolled: 14,
+      modifier: 'double',
+      hpBefore: 30,
+      hpAfter: 2,
+    },
+    { ...base, id: 'log3', step: 3, type: 'setTempHp', tempBefore: 0, tempAfter: 8 },
+    {
+      ...base,
+      id: 'log4',
+      step: 4,
+      type: 'deathSave',
+      deathSave: { result: 'failure', successes: 1, failures: 3 },
+      statusBefore: 'Down',
+      statusAfter: 'Dead',
+    },
+  ];
+  const render = () => {
+    const { campaign, server } = longFight(0);
+    renderWithProviders(panel(campaign._id, { ...server.fight, log: entries, logBefore: null, logTotal: 4 }));
+  };
+
+  it('writes each entry with its figures, newest first', async () => {
+    render();
+    await openLog();
+    expect(rows().map((row) => [...row.querySelectorAll('p')].slice(1).map((p) => p.textContent))).toEqual([
+      ['Borin — death save: failure (1 ✓, 3 ✗).', 'dead · status Down → Dead'],
+      ['Borin: temp HP 0 → 8.'],
+      ['Borin takes 28 damage.', '×2 of 14 = 28 · HP 30 → 2'],
+      ['Borin takes 7 damage.', 'HP 30 → 30, temp 8 → 1'],
+    ]);
+  });
+
+  it('speaks French too', async () => {
+    const fr = (await import('@questkeeper/core/locales/fr.json')).default;
+    i18next.addResourceBundle('fr', 'translation', fr, true, true);
+    await act(() => i18next.changeLanguage('fr'));
+    try {
+      render();
+      const toggle = screen.getByRole('button', { name: /Journal du combat/ });
+      if (toggle.getAttribute('aria-expanded') === 'false') await userEvent.click(toggle);
+      const list = within(screen.getByRole('list', { name: /Journal du combat/ })).getAllByRole('listitem');
+      expect(list.map((row) => row.querySelector('p:last-child')?.textContent)).toEqual([
+        'mort · statut Down → Dead',
+        'Borin : PV temporaires 0 → 8.',
+        '×2 de 14 = 28 · PV 30 → 2',
+        'PV 30 → 30, temp. 8 → 1',
+      ]);
     } finally {
       await act(() => i18next.changeLanguage('en'));
     }

@@ -10,6 +10,7 @@ import { Copy, Plus, Search, Swords, UserPlus, X } from 'lucide-react';
 import {
   availableForSetup,
   canStart,
+  effectiveInitiativeRule,
   type CombatGroup,
   type CombatState,
 } from '@questkeeper/core/combat/combat';
@@ -103,6 +104,11 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
       {asking ? (
         <InitiativeDialog
           units={playersInFight}
+          initiative={{
+            rule: effectiveInitiativeRule(tier, campaign.initiativeRule),
+            characteristic: campaign.initiativeCaracName,
+            modifier: campaign.initiativeModifier,
+          }}
           onClose={() => setAsking(false)}
           onStart={(initiatives) => {
             setAsking(false);

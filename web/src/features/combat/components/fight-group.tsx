@@ -5,18 +5,39 @@
 // so typing repaints that row alone. Rows are memoised on their own unit: a blow repaints one row, not 200.
 // The rows are one stop of the Tab key (a roving tabindex: the target's row, or the
 // first); Up and Down (or K and J), Home and End walk the group and make the unit reached the target.
-import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
+// What a GM tracks every round (docs/product.md#fight-rows, #death-saves, #temp-hp; docs/decisions/061):
+// temporary HP beside the HP, the campaign's pinned characteristics, a Down player character's death
+// saves in place of its HP bar, and each row's buttons for its temporary HP and its stat block.
+import {
+  memo,
+  useCallback,
+  useId,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { Crosshair, Skull } from 'lucide-react';
+import { BookOpen, Crosshair, ShieldPlus, Skull } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/combat/combat';
-import type { CombatCondition, ConditionMap } from '@questkeeper/core/schemas/combat';
+import { deathSaveOutcome, deathSavesOf, isDown, takesTurn } from '@questkeeper/core/combat/death-saves';
+import type {
+  CombatCondition,
+  CombatState,
+  ConditionMap,
+  DeathSaveResult,
+  DeathSaveTally,
+} from '@questkeeper/core/schemas/combat';
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { parseQuick } from './amount-check';
 import { ConditionChips } from './condition-chips';
+import { DeathSaves } from './death-saves';
+import { PinnedCharacteristics, type CampaignCharacteristic } from './pinned-characteristics';
 import { PlayerViewMarker } from './player-view-marker';
+import { TempHp } from './stat-block-panel';
 import { WindowedList } from './windowed-list';
 
 const NO_CONDITIONS: readonly CombatCondition[] = [];
@@ -44,8 +65,12 @@ function stepOf(event: KeyboardEvent): Step | null {
   }
 }
 
-/** Height of a row plus the gap, in rem (h-24 + gap-2). */
-const ROW_PITCH_REM = 6.5;
+/** Height of a row plus the gap, in rem (h-26 + gap-2; h-30 with a line of pinned characteristics). */
+const ROW_PITCH_REM = 7;
+const PINNED_ROW_PITCH_REM = 8;
+
+/** A row's action on its unit that opens something, from the button that asked (focus goes back to it). */
+export type RowOpen = (unitId: string, from: HTMLElement) => void;
 
 interface FightGroupProps {
   group: CombatGroup;
@@ -59,10 +84,19 @@ interface FightGroupProps {
   conditions: ConditionMap;
   /** The campaign's status notes by status id. */
   notes: ReadonlyMap<string, string>;
+  tempHp: CombatState['tempHp'];
+  deathSaves: CombatState['deathSaves'];
+  /** The campaign's pinned characteristics (docs/decisions/061). */
+  pinned: readonly CampaignCharacteristic[];
+  /** The unit whose stat block is open. */
+  statBlockId: string | null;
   disabled: boolean;
   /** `additive`: Shift, Ctrl or Cmd was held (or area mode is on): one more target of the blow. */
   onSelect: (id: string, additive: boolean) => void;
   onQuick: (id: string, type: 'attack' | 'heal', amount: number | string) => void;
+  onDeathSave: (id: string, result: DeathSaveResult) => void;
+  onTempHp: RowOpen;
+  onStatBlock: RowOpen;
 }
 
 export const FightGroup = memo(function FightGroup({
@@ -75,21 +109,27 @@ export const FightGroup = memo(function FightGroup({
   classColors,
   conditions,
   notes,
+  tempHp,
+  deathSaves,
+  pinned,
+  statBlockId,
   disabled,
   onSelect,
   onQuick,
+  onDeathSave,
+  onTempHp,
+  onStatBlock,
 }: FightGroupProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const helpId = `${headingId}-quick-help`;
-  let standing = 0;
   const members: Unit[] = [];
   for (const id of ids) {
     const unit = unitMap.get(id);
-    if (!unit) continue;
-    members.push(unit);
-    if (unit.currentHp > 0) standing += 1;
+    if (unit) members.push(unit);
   }
+  // A Down player character still rolling its saves is standing (docs/decisions/061).
+  const standing = ids.filter((id) => takesTurn(unitMap.get(id), deathSaves)).length;
   // The one row Tab reaches: the target's when it is in this group, else the first.
   const rovingId = members.some((unit) => unit._id === targetId) ? targetId : members[0]?._id;
   const latest = useLatest({ members, onSelect });
@@ -128,7 +168,7 @@ export const FightGroup = memo(function FightGroup({
       </p>
       <WindowedList
         items={members}
-        pitchRem={ROW_PITCH_REM}
+        pitchRem={pinned.length > 0 ? PINNED_ROW_PITCH_REM : ROW_PITCH_REM}
         gapRem={0.5}
         sightRem={40}
         className="flex max-h-[27rem] flex-col overflow-y-auto lg:max-h-[40rem]"
@@ -145,10 +185,17 @@ export const FightGroup = memo(function FightGroup({
             classHex={classColors.get(unit.class)}
             conditions={Object.hasOwn(conditions, unit._id) ? conditions[unit._id]! : NO_CONDITIONS}
             notes={notes}
+            temp={Object.hasOwn(tempHp, unit._id) ? tempHp[unit._id]! : 0}
+            tally={deathSavesOf(deathSaves, unit._id)}
+            pinned={pinned}
+            statBlockOpen={unit._id === statBlockId}
             disabled={disabled}
             onSelect={onSelect}
             onStep={step}
             onQuick={onQuick}
+            onDeathSave={onDeathSave}
+            onTempHp={onTempHp}
+            onStatBlock={onStatBlock}
           />
         )}
       />
@@ -165,10 +212,17 @@ const FightRow = memo(function FightRow({
   classHex,
   conditions,
   notes,
+  temp,
+  tally,
+  pinned,
+  statBlockOpen,
   disabled,
   onSelect,
   onStep,
   onQuick,
+  onDeathSave,
+  onTempHp,
+  onStatBlock,
   roving,
   helpId,
 }: {
@@ -180,16 +234,28 @@ const FightRow = memo(function FightRow({
   classHex: string | undefined;
   conditions: readonly CombatCondition[];
   notes: ReadonlyMap<string, string>;
+  /** Temporary HP (0: none). */
+  temp: number;
+  /** Death saves so far (0/0 when none). */
+  tally: DeathSaveTally;
+  pinned: readonly CampaignCharacteristic[];
+  statBlockOpen: boolean;
   disabled: boolean;
   onSelect: (id: string, additive: boolean) => void;
   onStep: (id: string, where: Step) => void;
   onQuick: (id: string, type: 'attack' | 'heal', amount: number | string) => void;
+  onDeathSave: (id: string, result: DeathSaveResult) => void;
+  onTempHp: RowOpen;
+  onStatBlock: RowOpen;
   /** Tab reaches this row (roving tabindex). */
   roving: boolean;
   helpId: string;
 }) {
   const { t } = useTranslation();
   const down = unit.currentHp <= 0;
+  // A player character at 0 HP rolls death saves; one that died, or any other unit at 0 HP, is out.
+  const saving = isDown(unit);
+  const out = down && (!saving || deathSaveOutcome(tally) === 'dead');
   const [quick, setQuick] = useState('');
   const entry = parseQuick(quick);
   const fallen = down && entry.ok && entry.type === 'attack';
@@ -203,7 +269,8 @@ const FightRow = memo(function FightRow({
       aria-posinset={position}
       aria-setsize={count}
       className={
-        'relative flex h-24 shrink-0 flex-col justify-center gap-1.5 overflow-hidden rounded-control border px-3 py-2 ' +
+        '@container relative flex shrink-0 flex-col justify-center overflow-hidden rounded-control border px-3 py-2 ' +
+        (pinned.length > 0 ? 'h-30 gap-1 ' : 'h-26 gap-1.5 ') +
         (selected
           ? 'border-brand bg-brand-soft ring-2 ring-brand ring-inset '
           : 'border-line hover:bg-surface-muted ') +
@@ -234,9 +301,9 @@ const FightRow = memo(function FightRow({
           }}
           // The button stretches over its whole row: the row is the click target.
           className={
-            "min-w-0 flex-1 truncate text-left font-semibold after:absolute after:inset-0 after:rounded-control after:content-[''] " +
+            "min-w-16 flex-1 truncate text-left font-semibold after:absolute after:inset-0 after:rounded-control after:content-[''] " +
             'focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-focus disabled:cursor-not-allowed ' +
-            (down ? 'text-ink-muted line-through' : '')
+            (out ? 'text-ink-muted line-through' : '')
           }
         >
           {unit.name}
@@ -251,11 +318,51 @@ const FightRow = memo(function FightRow({
         {down ? (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted">
             <Skull aria-hidden="true" className="size-3" />
-            {t('combat.down')}
+            {/* On a narrow row the skull alone: the name keeps its room beside "Current turn". */}
+            <span className="sr-only @[20rem]:not-sr-only">{t('combat.down')}</span>
           </span>
         ) : null}
+        <RowButton
+          label={t('combat.rows.tempHpOf', { name: unit.name })}
+          forAttribute="data-temp-hp-for"
+          unitId={unit._id}
+          tabbable={roving}
+          disabled={disabled}
+          onClick={(event) => onTempHp(unit._id, event.currentTarget)}
+        >
+          <ShieldPlus aria-hidden="true" className="size-4" />
+        </RowButton>
+        <RowButton
+          label={t('combat.statBlock.openFor', { name: unit.name })}
+          title={t('combat.statBlock.open')}
+          forAttribute="data-stat-block-for"
+          unitId={unit._id}
+          expanded={statBlockOpen}
+          tabbable={roving}
+          onClick={(event) => onStatBlock(unit._id, event.currentTarget)}
+        >
+          <BookOpen aria-hidden="true" className="size-4" />
+        </RowButton>
       </div>
-      <HpBar current={unit.currentHp} max={unit.hp} />
+      <PinnedCharacteristics pinned={pinned} values={unit.characteristics} />
+      {saving ? (
+        <DeathSaves
+          unitId={unit._id}
+          name={unit.name}
+          status={unit.status}
+          tally={tally}
+          disabled={disabled}
+          tabbable={roving}
+          onSave={onDeathSave}
+        />
+      ) : (
+        <div className="flex min-w-0 items-center gap-2">
+          <div className="min-w-0 flex-1">
+            <HpBar current={unit.currentHp} max={unit.hp} />
+          </div>
+          <TempHp value={temp} />
+        </div>
+      )}
       <div className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
         {problem ? (
           <p role="alert" title={problem} className="min-w-0 flex-1 truncate text-danger">
@@ -302,5 +409,45 @@ const FightRow = memo(function FightRow({
         />
       </div>
     </li>
+  );
+});
+
+/** A small icon button of a row, above the row-wide target button. */
+const RowButton = memo(function RowButton({
+  label,
+  title,
+  tabbable,
+  disabled,
+  expanded,
+  forAttribute,
+  unitId,
+  children,
+  onClick,
+}: {
+  label: string;
+  title?: string;
+  tabbable: boolean;
+  disabled?: boolean;
+  expanded?: boolean;
+  /** Marks the button with its unit, so the focus finds it again once the row is drawn anew. */
+  forAttribute: 'data-temp-hp-for' | 'data-stat-block-for';
+  unitId: string;
+  children: ReactNode;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-expanded={expanded}
+      title={title ?? label}
+      disabled={disabled}
+      tabIndex={tabbable ? 0 : -1}
+      onClick={onClick}
+      {...{ [forAttribute]: unitId }}
+      className="relative z-10 inline-flex size-6 shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {children}
+    </button>
   );
 });

@@ -1,6 +1,7 @@
 // Initiative typed by hand at the start (players roll their own dice): one field per
 // player character of the fight; Enter goes down the list (and starts from the last one); an empty
-// field is rolled on the server with the campaign's rule. Sent as `start` with `initiatives`.
+// field is rolled on the server with the campaign's rule, which each field names with the unit's own bonus
+// ("d20 + Dexterity modifier (+2)", docs/decisions/061). Sent as `start` with `initiatives`.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Swords } from 'lucide-react';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import type { Unit } from '@/lib/units';
+import { initiativeFormula, type InitiativeSetting } from '../lib/initiative-formula';
 
 const MIN = -1000;
 const MAX = 100_000;
@@ -22,15 +24,18 @@ function parse(text: string): number | null | undefined {
 
 export function InitiativeDialog({
   units,
+  initiative,
   onStart,
   onClose,
 }: {
   /** The player characters of the fight. */
   units: readonly Unit[];
+  /** The rule an empty field is rolled with. */
+  initiative: InitiativeSetting;
   onStart: (initiatives: Record<string, number>) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,6 +82,9 @@ export function InitiativeDialog({
               {...(index === 0 ? { 'data-autofocus': true } : {})}
               value={text}
               onChange={(event) => setValues((all) => ({ ...all, [unit._id]: event.target.value }))}
+              hint={t('combat.initiativeModifier.emptyRolls', {
+                formula: initiativeFormula(t, i18n.language, initiative, unit),
+              })}
               error={bad && (tried || text.trim() !== '-') ? t('combat.fast.start.error') : undefined}
               onKeyDown={(event) => {
                 if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;

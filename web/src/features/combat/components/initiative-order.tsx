@@ -19,6 +19,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InitiativeEntry } from '@questkeeper/core/combat/combat';
+import { takesTurn } from '@questkeeper/core/combat/death-saves';
+import type { CombatState } from '@questkeeper/core/schemas/combat';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { spacerStyle, useRowWindow } from './windowed-list';
@@ -61,6 +63,8 @@ interface InitiativeOrderProps {
   turnIndex: number;
   unitMap: ReadonlyMap<string, Unit>;
   allies: ReadonlySet<string>;
+  /** Death saves by unit: a Down player character still rolling keeps its turn (docs/decisions/061). */
+  deathSaves: CombatState['deathSaves'];
   /** Moves a unit to a place of the order; absent: the order is read-only. */
   onReorder?: ((unitId: string, toIndex: number) => void) | undefined;
   /** The section, for the phone's "Initiative order" jump. */
@@ -72,6 +76,7 @@ export const InitiativeOrder = memo(function InitiativeOrder({
   turnIndex,
   unitMap,
   allies,
+  deathSaves,
   onReorder,
   sectionRef,
 }: InitiativeOrderProps) {
@@ -232,6 +237,7 @@ export const InitiativeOrder = memo(function InitiativeOrder({
               name={unit.name}
               initiative={entry.initiative}
               down={unit.currentHp <= 0}
+              skipped={!takesTurn(unit, deathSaves)}
               ally={allies.has(entry.unitId)}
               current={index === turnIndex}
               unitId={entry.unitId}
@@ -263,6 +269,7 @@ const OrderRow = memo(function OrderRow({
   name,
   initiative,
   down,
+  skipped,
   ally,
   current,
   unitId,
@@ -285,6 +292,8 @@ const OrderRow = memo(function OrderRow({
   name: string;
   initiative: number;
   down: boolean;
+  /** Its turn is skipped (at 0 HP and not a Down player character still rolling): struck through. */
+  skipped: boolean;
   ally: boolean;
   current: boolean;
   unitId: string;
@@ -331,7 +340,7 @@ const OrderRow = memo(function OrderRow({
       style={shift !== 0 ? { transform: `translateY(${shift}px)` } : undefined}
       className={
         'flex h-8 shrink-0 items-center gap-2 rounded-control px-2 text-sm ' +
-        (current ? 'bg-brand font-semibold text-on-brand' : down ? 'text-ink-muted' : '') +
+        (current ? 'bg-brand font-semibold text-on-brand' : skipped ? 'text-ink-muted' : '') +
         (dragging ? ' opacity-50' : '') +
         (lifted ? ` relative z-10 shadow-card ring-2 ring-brand ${current ? '' : 'bg-surface'}` : '') +
         (sliding && !lifted ? ' motion-safe:transition-transform motion-safe:duration-150' : '')
@@ -390,7 +399,7 @@ const OrderRow = memo(function OrderRow({
         aria-hidden="true"
         className={`size-2.5 shrink-0 border-2 ${ally ? 'rounded-full border-success' : 'rotate-45 border-danger'} ${current ? 'border-on-brand' : ''}`}
       />
-      <span title={name} className={`min-w-0 flex-1 truncate ${down ? 'line-through' : ''}`}>
+      <span title={name} className={`min-w-0 flex-1 truncate ${skipped ? 'line-through' : ''}`}>
         {name}
         <span className="sr-only">
           {' '}

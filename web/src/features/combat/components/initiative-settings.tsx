@@ -1,10 +1,16 @@
 // How initiative is rolled (docs/product.md#combat, #combat-amounts, #roles): one of the five rules, saved on
 // the campaign (PUT /api/game-data/{id}), and the characteristic the last three read. Novice sees those three
-// disabled and labelled '(not available for free users)'; the server refuses them too.
+// disabled and labelled '(not available for free users)'; the server refuses them too. The two rules that add
+// the characteristic to a die add its value or its d20 modifier (docs/decisions/061), a choice of every tier.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
-import { INITIATIVE_RULES, type InitiativeRule } from '@questkeeper/core/constants';
+import {
+  INITIATIVE_MODIFIERS,
+  INITIATIVE_RULES,
+  type InitiativeModifier,
+  type InitiativeRule,
+} from '@questkeeper/core/constants';
 import {
   effectiveInitiativeRule,
   mayUseInitiativeRule,
@@ -18,12 +24,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateCampaign, type Campaign, type UpdateCampaignBody } from '@/lib/campaigns';
+import { addsCharacteristic, initiativeFormula } from '../lib/initiative-formula';
 
 /** SelectField's size, dimmed while a change is saved. */
 const SELECT_SIZE = 'h-11 w-full min-w-0 px-3 text-base disabled:opacity-60';
 
 export function InitiativeSettings({ campaign, tier }: { campaign: Campaign; tier: Tier }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const upgrade = useUpgrade();
   const update = useUpdateCampaign();
@@ -93,6 +100,25 @@ export function InitiativeSettings({ campaign, tier }: { campaign: Campaign; tie
             ))}
           </SelectField>
         )}
+        {addsCharacteristic(rule) ? (
+          <SelectField
+            id={`${id}-modifier`}
+            label={t('combat.initiativeModifier.label')}
+            selectClassName={SELECT_SIZE}
+            value={campaign.initiativeModifier}
+            disabled={update.isPending}
+            onChange={(value) => save({ initiativeModifier: value as InitiativeModifier })}
+            options={INITIATIVE_MODIFIERS.map((item) => ({
+              value: item,
+              label: t(`combat.initiativeModifier.${item}`),
+            }))}
+            hint={initiativeFormula(t, i18n.language, {
+              rule,
+              characteristic,
+              modifier: campaign.initiativeModifier,
+            })}
+          />
+        ) : null}
       </div>
       {locked ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-muted">

@@ -2,11 +2,12 @@
 // server's fight (every blow, heal, status and next turn is one action on it, sent with `onAct`),
 // the keyboard shortcuts, the target's glide and the focus. Handlers read the newest fight through
 // refs, so they never change and memoised rows stay put. components/combat-fight.tsx renders what
-// this returns.
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+// this returns. The rows' own openers (docs/decisions/061): the stat block beside the fight and the
+// temporary HP editor, each giving the focus back to the row's button that opened it.
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availableForSetup, NEXT_TURN_BANNER_MS, type CombatGroup } from '@questkeeper/core/combat/combat';
-import type { CombatActionResponse } from '@questkeeper/core/schemas/combat';
+import type { CombatActionResponse, DeathSaveResult } from '@questkeeper/core/schemas/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import { useToast } from '@/components/toast/toast-store';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -16,8 +17,11 @@ import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import type { CombatAction, Fight } from '../api/combat';
 import type { AmountAction } from '../components/action-bar';
+import type { RowOpen } from '../components/fight-group';
+import { pinnedOf } from '../components/pinned-characteristics';
 import type { Reinforcement } from '../components/reinforce-dialog';
 import { parseQuick } from '../components/amount-check';
+import { modifiersFor, useBlowModifiers } from '../components/blow-modifiers';
 import {
   barBlow,
   extraIdsOf,
@@ -39,6 +43,12 @@ import { useAmountKeys } from './use-amount-keys';
 import { useFightShortcuts } from './use-fight-shortcuts';
 import { useSpawnCopies } from './use-spawn-copies';
 import { useTargetMove } from './use-target-move';
+
+/** A row's button that opened something, and how to find it again if its row was drawn anew. */
+const openerOf = (element: HTMLElement, attribute: string, unitId: string) => ({
+  element,
+  selector: `[${attribute}=${JSON.stringify(unitId)}]`,
+});
 
 export interface CombatFightInput {
   campaign: Campaign;
@@ -109,6 +119,18 @@ export function useCombatFight({
   const target = state.targetId ? unitMap.get(state.targetId) : undefined;
   const sourceId = sourceIdOf(screen, turn, state.order, currentId);
   const sourceRef = useLatest(sourceId);
+  const shares = useBlowModifiers();
+  const sharesRef = useLatest(shares.modifiers);
+  const resetShares = shares.reset;
+  // Every target of the blow, the target first (kept stable so the memoized action bar stays put).
+  const blowTargets = useMemo(
+    () =>
+      [state.targetId, ...[...extraIds].filter((id) => id !== state.targetId)].flatMap((id) => {
+        const unit = id === null ? undefined : unitMap.get(id);
+        return unit ? [unit] : [];
+      }),
+    [state.targetId, extraIds, unitMap],
+  );
   const missing = missingOf(screen, state.targetId);
   const available = useMemo(
     () => availableForSetup(units, state.allies, state.enemies),
@@ -162,10 +184,16 @@ export function useCombatFight({
     (type: AmountAction, value: string) => {
       const action = barBlow(type, value, stateRef.current.targetId, extraRef.current, sourceRef.current);
       if (!action) return;
+      // Each target's share of the roll (docs/decisions/061-what-a-gm-tracks-every-round.md).
+      const modifiers =
+        action.type === 'attack'
+          ? modifiersFor([action.targetId, ...(action.targetIds ?? [])], sharesRef.current)
+          : undefined;
       dispatch({ type: 'sent' });
-      void blow(action, value);
+      resetShares();
+      void blow(action.type === 'attack' && modifiers ? { ...action, modifiers } : action, value);
     },
-    [blow, stateRef, extraRef, sourceRef],
+    [blow, stateRef, extraRef, sourceRef, sharesRef, resetShares],
   );
 
   /** Enter, in the amount or with no field focused: what the sign says, or what is missing. */
@@ -265,6 +293,54 @@ export function useCombatFight({
   const closeConditions = useCallback(() => dispatch({ type: 'close', kind: 'conditions' }), []);
   const conditionAct = useCallback((action: CombatAction) => void onAct(action), [onAct]);
 
+  // The rows' stat block and temporary HP: which unit, and the button the focus goes back to (once
+  // the panel or the dialog is gone: nothing outside an open modal dialog takes the focus).
+  const pinned = useMemo(() => pinnedOf(campaign.characteristics), [campaign.characteristics]);
+  const [statBlockId, setStatBlockId] = useState<string | null>(null);
+  const [tempHpId, setTempHpId] = useState<string | null>(null);
+  const opener = useRef<{ element: HTMLElement; selector: string } | null>(null);
+  const [focusBack, setFocusBack] = useState(0);
+  useEffect(() => {
+    const from = opener.current;
+    if (focusBack === 0 || !from) return;
+    opener.current = null;
+    // The row may have been drawn again (a windowed list): its button, found anew.
+    const element = from.element.isConnected
+      ? from.element
+      : document.querySelector<HTMLElement>(from.selector);
+    element?.focus();
+  }, [focusBack]);
+  const openStatBlock = useCallback<RowOpen>((unitId, from) => {
+    opener.current = openerOf(from, 'data-stat-block-for', unitId);
+    // Its button again closes it.
+    setStatBlockId((open) => (open === unitId ? null : unitId));
+  }, []);
+  const closeStatBlock = useCallback(() => {
+    setStatBlockId(null);
+    setFocusBack((n) => n + 1);
+  }, []);
+  const openTempHp = useCallback<RowOpen>((unitId, from) => {
+    opener.current = openerOf(from, 'data-temp-hp-for', unitId);
+    setTempHpId(unitId);
+  }, []);
+  const closeTempHp = useCallback(() => {
+    setTempHpId(null);
+    setFocusBack((n) => n + 1);
+  }, []);
+  const saveTempHp = useCallback(
+    (value: number) => {
+      if (tempHpId !== null) void onAct({ type: 'setTempHp', unitId: tempHpId, value });
+      closeTempHp();
+    },
+    [closeTempHp, onAct, tempHpId],
+  );
+  const deathSave = useCallback(
+    (unitId: string, result: DeathSaveResult) => void onAct({ type: 'deathSave', unitId, result }),
+    [onAct],
+  );
+  const inFight = (id: string | null) =>
+    id !== null && state.order.some((entry) => entry.unitId === id) ? unitMap.get(id) : undefined;
+
   return {
     /** The fight as this screen shows it (the picks' moves and target). */
     state,
@@ -275,6 +351,8 @@ export function useCombatFight({
     target,
     extraIds,
     extraTargets: [...extraIds].filter((id) => id !== state.targetId).length,
+    blowTargets,
+    modifiers: shares.modifiers,
     allies,
     fighters,
     classColors,
@@ -290,6 +368,9 @@ export function useCombatFight({
     helpOpen: dialog?.kind === 'help',
     reinforcing: dialog?.kind === 'reinforce',
     conditionUnit,
+    pinned,
+    statBlockUnit: inFight(statBlockId),
+    tempHpUnit: inFight(tempHpId),
     available,
     confirmDialog: confirm.dialog,
     spawnDialog: spawn.dialog,
@@ -297,6 +378,7 @@ export function useCombatFight({
       select,
       quick,
       act,
+      share: shares.setShare,
       enter,
       amount: setAmount,
       source: chooseSource,
@@ -311,6 +393,12 @@ export function useCombatFight({
       closeHelp,
       closeConditions,
       conditionAct,
+      deathSave,
+      openStatBlock,
+      closeStatBlock,
+      openTempHp,
+      closeTempHp,
+      saveTempHp,
       reinforce,
       copies,
     },

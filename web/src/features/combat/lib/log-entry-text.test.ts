@@ -53,3 +53,78 @@ describe('entryText of a blow', () => {
     expect(entryText(blow('heal', null), tOf(fr, 'fr')).sentence).toBe('Goblin 2 récupère 7 PV.');
   });
 });
+
+// What a GM tracks every round (docs/decisions/061-what-a-gm-tracks-every-round.md): temp HP, a
+// target's share of the roll, death saves.
+describe('entryText of round tracking', () => {
+  const target = { id: 'u1', name: 'Borin', group: 'allies' as const };
+  const base: CombatLogEntry = { ...entry, target, initiative: null };
+
+  it('shows temp HP soaking a blow', () => {
+    const hit = {
+      ...base,
+      type: 'attack' as const,
+      amount: 7,
+      hpBefore: 30,
+      hpAfter: 30,
+      tempBefore: 8,
+      tempAfter: 1,
+    };
+    expect(entryText(hit, tOf(en)).details).toEqual(['HP 30 → 30, temp 8 → 1']);
+    expect(entryText(hit, tOf(fr, 'fr')).details).toEqual(['PV 30 → 30, temp. 8 → 1']);
+  });
+
+  it("shows each target's share of the one roll", () => {
+    const share = (modifier: 'half' | 'double' | 'none', amount: number): CombatLogEntry => ({
+      ...base,
+      type: 'attack',
+      amount,
+      rolled: 14,
+      modifier,
+      hpBefore: 40,
+      hpAfter: 40 - amount,
+    });
+    expect(entryText(share('half', 7), tOf(en)).details[0]).toBe('½ of 14 = 7');
+    expect(entryText(share('double', 28), tOf(en)).details[0]).toBe('×2 of 14 = 28');
+    expect(entryText(share('none', 0), tOf(en)).details[0]).toBe('0 of 14');
+    expect(entryText(share('half', 7), tOf(fr, 'fr')).details[0]).toBe('½ de 14 = 7');
+    expect(entryText(share('none', 0), tOf(fr, 'fr')).details[0]).toBe('0 de 14');
+  });
+
+  it('writes a temp HP change', () => {
+    const set = { ...base, type: 'setTempHp' as const, tempBefore: 0, tempAfter: 8 };
+    expect(entryText(set, tOf(en)).sentence).toBe('Borin: temp HP 0 → 8.');
+    expect(entryText(set, tOf(fr, 'fr')).sentence).toBe('Borin : PV temporaires 0 → 8.');
+  });
+
+  it('writes a death save, its outcome and the status it set', () => {
+    const save = (
+      result: 'success' | 'failure',
+      successes: number,
+      failures: number,
+      status: [string, string] | null = null,
+    ): CombatLogEntry => ({
+      ...base,
+      type: 'deathSave',
+      deathSave: { result, successes, failures },
+      statusBefore: status?.[0] ?? null,
+      statusAfter: status?.[1] ?? null,
+    });
+    expect(entryText(save('success', 2, 1), tOf(en))).toEqual({
+      sentence: 'Borin — death save: success (2 ✓, 1 ✗).',
+      details: [],
+    });
+    expect(entryText(save('failure', 0, 3, ['Down', 'Dead']), tOf(en)).details).toEqual([
+      'dead',
+      'status Down → Dead',
+    ]);
+    expect(entryText(save('success', 3, 0), tOf(en)).details).toEqual(['stable']);
+    expect(entryText(save('failure', 1, 2), tOf(fr, 'fr')).sentence).toBe(
+      'Borin — jet contre la mort : échec (1 ✓, 2 ✗).',
+    );
+    expect(entryText(save('success', 3, 1, ['À terre', 'Stable']), tOf(fr, 'fr')).details).toEqual([
+      'stabilisé',
+      'statut À terre → Stable',
+    ]);
+  });
+});

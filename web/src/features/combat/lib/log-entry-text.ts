@@ -2,6 +2,7 @@
 // (who, to whom, the typed input, the roll's breakdown, HP before and after…) and the screen writes
 // the sentence in the reader's language.
 import type { TFunction } from 'i18next';
+import { DEATH_SAVES_TO_END } from '@questkeeper/core/limits';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
 
 export interface EntryText {
@@ -16,8 +17,35 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
   const details: string[] = [];
   if (entry.breakdown) details.push(entry.breakdown);
   if (entry.clamped) details.push(t('combat.log.clamped'));
+  // A blow's share of the one roll (docs/decisions/061-what-a-gm-tracks-every-round.md).
+  if (entry.modifier !== null && entry.rolled !== null) {
+    const key =
+      entry.modifier === 'half'
+        ? 'combat.log.modHalf'
+        : entry.modifier === 'double'
+          ? 'combat.log.modDouble'
+          : 'combat.log.modNone';
+    details.push(t(key, { rolled: entry.rolled, amount: entry.amount ?? 0 }));
+  }
   if (entry.hpBefore !== null && entry.hpAfter !== null) {
-    details.push(t('combat.log.hp', { before: entry.hpBefore, after: entry.hpAfter }));
+    details.push(
+      entry.type === 'attack' && entry.tempBefore !== null && entry.tempAfter !== null
+        ? t('combat.log.hpTemp', {
+            before: entry.hpBefore,
+            after: entry.hpAfter,
+            tempBefore: entry.tempBefore,
+            tempAfter: entry.tempAfter,
+          })
+        : t('combat.log.hp', { before: entry.hpBefore, after: entry.hpAfter }),
+    );
+  }
+  const save = entry.deathSave;
+  if (entry.type === 'deathSave' && save) {
+    if (save.successes >= DEATH_SAVES_TO_END) details.push(t('combat.log.deathSaveStable'));
+    else if (save.failures >= DEATH_SAVES_TO_END) details.push(t('combat.log.deathSaveDead'));
+    if (entry.statusBefore !== null && entry.statusAfter !== null) {
+      details.push(t('combat.log.statusChange', { before: entry.statusBefore, after: entry.statusAfter }));
+    }
   }
   if (entry.initiative !== null) details.push(t('combat.log.initiative', { initiative: entry.initiative }));
   const condition = entry.condition;
@@ -72,6 +100,21 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
           : t('combat.log.nextTurn', { name: entry.turnOf?.name ?? '' });
       case 'end':
         return t('combat.log.end');
+      case 'setTempHp':
+        return t('combat.log.setTempHp', {
+          target,
+          before: entry.tempBefore ?? 0,
+          after: entry.tempAfter ?? 0,
+        });
+      case 'deathSave':
+        return t(
+          save?.result === 'failure' ? 'combat.log.deathSave_failure' : 'combat.log.deathSave_success',
+          {
+            target,
+            successes: save?.successes ?? 0,
+            failures: save?.failures ?? 0,
+          },
+        );
       case 'reorder':
         return t('combat.log.reorder', { target });
     }

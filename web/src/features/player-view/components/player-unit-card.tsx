@@ -3,6 +3,7 @@
 // with the rounds left, so colour is never the only cue.
 import { useTranslation } from 'react-i18next';
 import { Heart, HeartCrack, HeartPulse, Skull } from 'lucide-react';
+import { DEATH_SAVES_TO_END } from '@questkeeper/core/limits';
 import type { HpBand, PlayerUnit } from '@questkeeper/core/schemas/player-view';
 import { classColor } from '@/lib/class-color';
 
@@ -58,6 +59,49 @@ function BandHp({ band }: { band: HpBand }) {
   );
 }
 
+/** Temporary HP, sent only where the side's HP show exactly (docs/decisions/061-what-a-gm-tracks-every-round.md). */
+function TempHp({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <p data-testid="player-temp-hp" className="text-sm font-semibold text-brand">
+      <span className="sr-only">{t('playerView.tempHpLabel', { count })}</span>
+      <span aria-hidden="true">{t('playerView.tempHp', { count })}</span>
+    </p>
+  );
+}
+
+/** A Down player character's death saves: a row of pips per kind, and the outcome once reached. */
+function DeathSaves({ successes, failures }: { successes: number; failures: number }) {
+  const { t } = useTranslation();
+  const pips = (filled: number, tone: string) =>
+    Array.from({ length: DEATH_SAVES_TO_END }, (_, index) => (
+      <span
+        key={index}
+        className={`inline-block size-2.5 rounded-full border ${index < filled ? tone : 'border-line bg-surface'}`}
+      />
+    ));
+  const outcome =
+    successes >= DEATH_SAVES_TO_END
+      ? t('playerView.deathSaveStable')
+      : failures >= DEATH_SAVES_TO_END
+        ? t('playerView.deathSaveDead')
+        : null;
+  return (
+    <div data-testid="player-death-saves" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="sr-only">{t('playerView.deathSaves', { successes, failures })}</span>
+      <span aria-hidden="true" className="inline-flex items-center gap-1">
+        <span className="text-ink-muted">{t('playerView.deathSavesSuccess')}</span>
+        {pips(successes, 'border-green-700 bg-green-700 dark:border-green-400 dark:bg-green-400')}
+      </span>
+      <span aria-hidden="true" className="inline-flex items-center gap-1">
+        <span className="text-ink-muted">{t('playerView.deathSavesFailure')}</span>
+        {pips(failures, 'border-red-700 bg-red-700 dark:border-red-400 dark:bg-red-400')}
+      </span>
+      {outcome ? <span className="font-semibold">{outcome}</span> : null}
+    </div>
+  );
+}
+
 export function PlayerUnitCard({ unit, current }: { unit: PlayerUnit; current: boolean }) {
   const { t } = useTranslation();
   const down =
@@ -96,6 +140,10 @@ export function PlayerUnitCard({ unit, current }: { unit: PlayerUnit; current: b
           <ExactHp current={unit.hp.current} max={unit.hp.max} />
         ) : unit.hp.shown === 'band' && unit.hp.band ? (
           <BandHp band={unit.hp.band} />
+        ) : null}
+        {unit.tempHp !== undefined ? <TempHp count={unit.tempHp} /> : null}
+        {unit.deathSaves ? (
+          <DeathSaves successes={unit.deathSaves.successes} failures={unit.deathSaves.failures} />
         ) : null}
         {unit.conditions.length > 0 ? (
           <ul

@@ -31,3 +31,23 @@ describe('playerLogText of a blow', () => {
     expect(playerLogText(line({ type: 'heal' }), tOf(fr, 'fr'))).toBe('Tamsin récupère 4 PV.');
   });
 });
+
+// docs/decisions/061-what-a-gm-tracks-every-round.md: a death save, its tally and its outcome.
+describe('playerLogText of a death save', () => {
+  const save = (result: 'success' | 'failure', successes: number, failures: number) =>
+    line({ type: 'deathSave', amount: null, deathSave: { result, successes, failures } });
+  it('says the result and the tally, then the outcome once reached, in both languages', () => {
+    expect(playerLogText(save('success', 2, 1), tOf(en))).toBe(
+      'Tamsin makes a death save: success (2 ✓, 1 ✗).',
+    );
+    expect(playerLogText(save('failure', 1, 3), tOf(en))).toBe(
+      'Tamsin makes a death save: failure (1 ✓, 3 ✗). Tamsin is dead.',
+    );
+    expect(playerLogText(save('success', 3, 0), tOf(fr, 'fr'))).toBe(
+      'Tamsin fait un jet contre la mort : réussite (3 ✓, 0 ✗). Tamsin se stabilise.',
+    );
+    expect(playerLogText(save('failure', 0, 3), tOf(fr, 'fr'))).toBe(
+      'Tamsin fait un jet contre la mort : échec (0 ✓, 3 ✗). Tamsin succombe.',
+    );
+  });
+});

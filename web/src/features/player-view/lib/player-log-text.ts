@@ -2,6 +2,7 @@
 // lines already redacted (decision 028); the page phrases them. An amount is only there when the
 // target's side shows exact HP, and a turn passing to someone unseen names nobody.
 import type { TFunction } from 'i18next';
+import { DEATH_SAVES_TO_END } from '@questkeeper/core/limits';
 import type { PlayerLogLine } from '@questkeeper/core/schemas/player-view';
 
 export function playerLogText(line: PlayerLogLine, t: TFunction): string {
@@ -42,6 +43,24 @@ export function playerLogText(line: PlayerLogLine, t: TFunction): string {
         return actor ? t('playerView.log.nextTurn', { name: actor }) : t('playerView.log.nextTurnUnseen');
       case 'end':
         return t('playerView.log.end');
+      case 'deathSave': {
+        // docs/decisions/061-what-a-gm-tracks-every-round.md: the tally, then the outcome once reached.
+        const save = line.deathSave;
+        if (!save) return '';
+        const said = t(
+          save.result === 'failure' ? 'playerView.log.deathSave_failure' : 'playerView.log.deathSave_success',
+          {
+            target,
+            successes: save.successes,
+            failures: save.failures,
+          },
+        );
+        if (save.successes >= DEATH_SAVES_TO_END)
+          return `${said} ${t('playerView.log.deathSaveStable', { target })}`;
+        if (save.failures >= DEATH_SAVES_TO_END)
+          return `${said} ${t('playerView.log.deathSaveDead', { target })}`;
+        return said;
+      }
     }
   })();
   const defeated =

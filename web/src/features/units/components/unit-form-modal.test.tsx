@@ -25,8 +25,8 @@ afterEach(() => api.mockReset());
 const campaign = (overrides: Partial<Campaign> = {}) =>
   createCampaign({
     characteristics: [
-      { name: 'Strength', max: 100 },
-      { name: 'Luck', max: 20 },
+      { name: 'Strength', max: 100, pinned: false },
+      { name: 'Luck', max: 20, pinned: false },
     ],
     races: [
       { _id: 'r1', name: 'Human', note: '' },

@@ -7,8 +7,8 @@ import { initialUnitFormState, unitFormReducer, type UnitFormState } from './uni
 
 const campaign = createCampaign({
   characteristics: [
-    { name: 'Strength', max: 100 },
-    { name: 'Luck', max: 20 },
+    { name: 'Strength', max: 100, pinned: false },
+    { name: 'Luck', max: 20, pinned: false },
   ],
   statuses: [{ _id: 's1', name: 'Normal', note: '' }],
 });

@@ -22,8 +22,8 @@ type Lists = Pick<Campaign, 'characteristics' | 'races' | 'classes' | 'statuses'
 
 const campaign: Lists = {
   characteristics: [
-    { name: 'Strength', max: 100 },
-    { name: 'Luck', max: 20 },
+    { name: 'Strength', max: 100, pinned: false },
+    { name: 'Luck', max: 20, pinned: false },
   ],
   races: [
     { _id: 'r1', name: 'Human', note: '' },
