@@ -106,6 +106,11 @@ test.describe('targets and clicks', () => {
     await page.keyboard.press('ArrowDown');
     await expect(target(page, 'Borin')).toBeFocused();
     await expect(target(page, 'Borin')).toHaveAttribute('aria-pressed', 'true');
+    // The walked row's own controls come next: its temporary HP, its stat block, its quick amount.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Temporary HP of Borin', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Stat block of Borin', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('textbox', { name: 'Damage or heal Borin', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');

@@ -253,7 +253,7 @@ const SHARES = {
   fr: {
     half: (name: string) => `${name} subit la moitié (½)`,
     double: (name: string) => `${name} subit le double (×2)`,
-    whole: (name: string) => `${name} subit tout`,
+    whole: (name: string) => `${name} le subit en entier`,
     halfLog: '½ de 10 = 5',
     doubleLog: '×2 de 10 = 20',
     playerSaves: 'Jets contre la mort — réussites : 0, échecs : 1',

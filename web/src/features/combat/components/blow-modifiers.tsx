@@ -103,7 +103,8 @@ function ShareGroup({
       data-testid={`blow-share-${unit._id}`}
       className="inline-flex items-center gap-1"
     >
-      <span aria-hidden="true" className="max-w-28 truncate text-ink-muted" title={unit.name}>
+      {/* No title: the target's name already has one above, and the group's label names it. */}
+      <span aria-hidden="true" className="max-w-28 truncate text-ink-muted">
         {unit.name}
       </span>
       <span className="inline-flex overflow-hidden rounded-control border border-line">

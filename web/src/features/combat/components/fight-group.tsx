@@ -18,7 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookOpen, Crosshair, ShieldPlus, Skull } from 'lucide-react';
+import { BookOpen, Crosshair, Play, ShieldPlus, Skull } from 'lucide-react';
 import type { CombatGroup } from '@questkeeper/core/combat/combat';
 import { deathSaveOutcome, deathSavesOf, isDown, takesTurn } from '@questkeeper/core/combat/death-saves';
 import type {
@@ -311,8 +311,10 @@ const FightRow = memo(function FightRow({
         <PlayerViewMarker campaignId={unit.gameDataId} unitId={unit._id} />
         {selected ? <Crosshair aria-hidden="true" className="size-4 shrink-0 text-brand" /> : null}
         {current ? (
-          <span className="shrink-0 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-on-brand">
-            {t('combat.currentTurn')}
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-on-brand">
+            <Play aria-hidden="true" className="size-3 fill-current @[20rem]:hidden" />
+            {/* On a narrow row the mark alone, so the name keeps its room beside the row's buttons. */}
+            <span className="sr-only @[20rem]:not-sr-only">{t('combat.currentTurn')}</span>
           </span>
         ) : null}
         {down ? (

@@ -48,7 +48,7 @@ describe('initiative modifier', { timeout: 15_000 }, () => {
       within(choice)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Its value', 'Its d20 modifier ((score − 10) ÷ 2)']);
+    ).toEqual(['Its value', 'Its d20 modifier']);
     expect(screen.getByText('d20 + Dexterity')).toBeTruthy();
     await userEvent.selectOptions(choice, 'd20Modifier');
     await waitFor(() =>
@@ -115,8 +115,12 @@ describe('initiative modifier', { timeout: 15_000 }, () => {
       fakeCombatServer(api, campaign, units, ready);
       renderView(campaign, 'Hero');
       expect(await screen.findByRole('combobox', { name: 'Ajouter la caractéristique' })).toBeTruthy();
-      expect(screen.getByRole('option', { name: 'Son modificateur d20 ((score − 10) ÷ 2)' })).toBeTruthy();
-      expect(screen.getByText("d20 + modificateur d'Agilité")).toBeTruthy();
+      expect(screen.getByRole('option', { name: 'Son modificateur d20' })).toBeTruthy();
+      expect(
+        screen.getByText(
+          "d20 + modificateur d'Agilité · modificateur = (score − 10) ÷ 2, arrondi à l'inférieur",
+        ),
+      ).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: 'Lancer le combat' }));
       const dialog = await screen.findByRole('dialog', { name: 'Initiative des personnages joueurs' });
       expect(within(dialog).getAllByText("Laissé vide : d20 + modificateur d'Agilité (+2)")).toHaveLength(2);

@@ -112,11 +112,16 @@ export function InitiativeSettings({ campaign, tier }: { campaign: Campaign; tie
               value: item,
               label: t(`combat.initiativeModifier.${item}`),
             }))}
-            hint={initiativeFormula(t, i18n.language, {
-              rule,
-              characteristic,
-              modifier: campaign.initiativeModifier,
-            })}
+            hint={
+              initiativeFormula(t, i18n.language, {
+                rule,
+                characteristic,
+                modifier: campaign.initiativeModifier,
+              }) +
+              (campaign.initiativeModifier === 'd20Modifier'
+                ? ` · ${t('combat.initiativeModifier.explain')}`
+                : '')
+            }
           />
         ) : null}
       </div>
