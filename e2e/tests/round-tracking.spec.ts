@@ -391,3 +391,39 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the d20 modifier chosen in the initiative settings is what the start dialog says and the server rolls (en)', async ({
+  page,
+  request,
+}) => {
+  const { campaign, api } = await combatMaster(page, request, { tier: 'Hero' });
+  const [aria, goblin] = await api.createRoster([
+    { name: 'Aria', isPlayer: true, characteristics: { Dexterity: 60 } },
+    { name: 'Goblin', characteristics: { Dexterity: 30 } },
+  ]);
+  await api.act({ type: 'add', unitId: aria!._id, group: 'allies' });
+  await api.act({ type: 'add', unitId: goblin!._id, group: 'enemies' });
+  await openCombat(page, 'en', campaign);
+  const settings = page.getByRole('group', { name: 'Initiative' });
+  await settings.getByRole('combobox', { name: 'Initiative rule' }).selectOption('d20_plus_carac');
+  await settings.getByRole('combobox', { name: 'Initiative characteristic' }).selectOption('Dexterity');
+  await settings.getByRole('combobox', { name: 'Add the characteristic' }).selectOption('d20Modifier');
+  await expect
+    .poll(async () => (await api.campaign()) as unknown)
+    .toMatchObject({
+      initiativeModifier: 'd20Modifier',
+    });
+
+  await page.getByRole('button', { name: 'Start combat', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Initiative of the player characters' });
+  await expect(dialog.getByText('Left empty: d20 + Dexterity modifier (+25)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Start combat', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const { order } = await api.combat();
+  const rolled = new Map(order.map((entry) => [entry.unitId, entry.initiative]));
+  // d20 + 25 for Dexterity 60, d20 + 10 for Dexterity 30; the whole score would give 61..80 and 31..50.
+  expect(rolled.get(aria!._id)).toBeGreaterThanOrEqual(26);
+  expect(rolled.get(aria!._id)).toBeLessThanOrEqual(45);
+  expect(rolled.get(goblin!._id)).toBeGreaterThanOrEqual(11);
+  expect(rolled.get(goblin!._id)).toBeLessThanOrEqual(30);
+});

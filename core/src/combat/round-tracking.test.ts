@@ -455,3 +455,23 @@ describe('undo of a fight saved before temporary HP and death saves existed', ()
     expect(applyStepSide(after, stored.before).state.tempHp).toEqual({});
   });
 });
+
+describe('the modifiers of an attack, as the API reads them', () => {
+  it('refuses more modifiers than a blow can have targets, with the list message', async () => {
+    const { combatAction } = await import('../schemas/combat');
+    const many = Object.fromEntries(Array.from({ length: 402 }, (_, n) => [id(1000 + n), 'half']));
+    const result = combatAction.safeParse({ type: 'attack', targetId: ARA, amount: 5, modifiers: many });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      message: 'validation.tooManyItems',
+      params: { max: 401 },
+    });
+    const few = combatAction.safeParse({
+      type: 'attack',
+      targetId: ARA,
+      amount: 5,
+      modifiers: { [ARA]: 'half' },
+    });
+    expect(few.success).toBe(true);
+  });
+});

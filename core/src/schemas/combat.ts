@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
+import { checked } from '../checks';
 import { errorBody, idSchema, wholeNumberSchema } from './common';
 import { unit } from './units';
 
@@ -152,6 +153,14 @@ export const combatAction = z.discriminatedUnion('type', [
      */
     modifiers: z
       .record(idSchema, z.enum(DAMAGE_MODIFIERS))
+      // At most one per target a blow may have (the target and its area targets).
+      .superRefine(
+        checked((byTarget: Record<string, string>) =>
+          Object.keys(byTarget).length > maxUnits * 2 + 1
+            ? { key: 'validation.tooManyItems', params: { max: maxUnits * 2 + 1 } }
+            : null,
+        ),
+      )
       .optional()
       .describe('By target id: "half" (rounded down), "double" or "none" of the roll; absent: whole.'),
   }),
