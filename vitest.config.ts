@@ -25,7 +25,7 @@ export default defineConfig({
     // PostgreSQL or PGlite's I/O; two overlap that wait (decision 054).
     ...(process.env.CI ? { maxWorkers: 2 } : {}),
     projects: [
-      { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
+      { test: { name: 'core', include: ['core/src/**/*.test.ts'], testTimeout: 30_000 } },
       // Pure web helpers (no DOM); screens are covered by the Playwright journeys.
       {
         resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
@@ -40,6 +40,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
+          // A fight screen's test renders every row in jsdom: a few seconds alone, more beside the
+          // API files on CI's two cores; 5 s timed out there.
+          testTimeout: 20_000,
         },
       },
       apiProject('pglite'),

@@ -4,7 +4,8 @@
 // Then the web pages (docs/decisions/011, ./web/bench.ts; alone: `npm run bench:web`), then the rules and
 // editor with a 600,000-character rulebook (docs/decisions/012, ./editor/bench.ts; alone: `npm run
 // bench:editor`), then the combat simulator, 200 v 200 (docs/decisions/015, ./combat/bench.ts; alone: `npm
-// run bench:combat`). A benchmark reports: it exits 0 whatever the figures.
+// run bench:combat`), then the monsters' turn changes and encounter runs (decision 062, ./combat/monsters.ts;
+// alone: `npm run bench:monsters`). A benchmark reports: it exits 0 whatever the figures.
 import { createScratchDatabase } from '../../server/test/support/scratch-database';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { CONNECTIONS, fetchUnits, measure, startServer } from './measure';
 import { summarize, table, verdicts, type Driver, type Summary, type TargetResult } from './report';
 import { seed, UNIT_COUNT, type Seeded } from './seed';
 import { benchCombat } from './combat/bench';
+import { benchMonsters } from './combat/monsters';
 import { benchEditor } from './editor/bench';
 import { benchWeb } from './web/bench';
 
@@ -223,6 +225,7 @@ async function main() {
   await benchWeb();
   await benchEditor();
   await benchCombat();
+  await benchMonsters();
 }
 
 main().then(

@@ -48,6 +48,21 @@ export const TEMP_HP_MAX = 999;
 export const DEATH_SAVES_TO_END = 3;
 /** Characteristics a campaign may pin on fight rows (docs/decisions/061). */
 export const PINNED_CHARACTERISTICS_MAX = 3;
+/** Counters a unit may carry: legendary actions, recharges, spell slots (docs/decisions/062). */
+export const COUNTERS_PER_UNIT_MAX = 10;
+export const COUNTER_LABEL_MAX = 40;
+/** A counter's max, and the most one use may spend. */
+export const COUNTER_MAX = 99;
+/** A recharge die: d2..d20 (a "recharge 5-6" is a d6 with min 5). */
+export const RECHARGE_DIE_MIN = 2;
+export const RECHARGE_DIE_MAX = 20;
+/** Lair actions and hazards: entries of the order that are not units (docs/decisions/062). */
+export const HAZARD_NAME_MAX = 50;
+export const HAZARDS_PER_FIGHT_MAX = 20;
+/** A lair action acts on initiative 20 unless told otherwise (and loses ties). */
+export const HAZARD_DEFAULT_INITIATIVE = 20;
+/** A group of the order: at least this many units of one side. */
+export const GROUP_MIN_MEMBERS = 2;
 /**
  * The newest log entries every answer about a fight carries (docs/decisions/030-combat-log-window.md); older ones are
  * read page by page with GET /api/combat/log.
@@ -88,3 +103,10 @@ export const PLAYER_LOG_WINDOW = 200;
  * is checked after parsing (campaigns/import-limits.ts), so the answer can say "races: 21 of 20".
  */
 export const GAME_DATA_LIST_MAX = 2_000;
+
+// ---- Saved encounters (docs/decisions/062) ----
+
+export const ENCOUNTER_NAME_MAX = 100;
+export const ENCOUNTER_NOTES_MAX = 20_000;
+/** How many of one enemy an encounter may bring (the unit and its numbered copies). */
+export const ENCOUNTER_COUNT_MAX = 50;

@@ -43,6 +43,8 @@ export interface TierLimits {
   classNoteChars: number;
   statusNoteChars: number;
   unitNoteChars: number;
+  /** Saved encounters per campaign (docs/decisions/062). */
+  encountersPerCampaign: number;
   /** Add, edit or delete characteristics, races, classes and statuses. */
   canEditLists: boolean;
   /** Initiative rules that read a characteristic. */
@@ -67,6 +69,7 @@ export const TIER_LIMITS: Readonly<Record<Tier, Readonly<TierLimits>>> = {
     classNoteChars: 10_000,
     statusNoteChars: 1_000,
     unitNoteChars: 20_000,
+    encountersPerCampaign: 3,
     canEditLists: false,
     canUseCharacteristicInitiative: false,
     canQuickGenerate: false,
@@ -85,6 +88,7 @@ export const TIER_LIMITS: Readonly<Record<Tier, Readonly<TierLimits>>> = {
     classNoteChars: 20_000,
     statusNoteChars: 2_000,
     unitNoteChars: 20_000,
+    encountersPerCampaign: 30,
     canEditLists: true,
     canUseCharacteristicInitiative: true,
     canQuickGenerate: true,
@@ -103,6 +107,7 @@ export const TIER_LIMITS: Readonly<Record<Tier, Readonly<TierLimits>>> = {
     classNoteChars: 20_000,
     statusNoteChars: 2_000,
     unitNoteChars: 20_000,
+    encountersPerCampaign: 200,
     canEditLists: true,
     canUseCharacteristicInitiative: true,
     canQuickGenerate: true,

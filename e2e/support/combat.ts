@@ -198,3 +198,56 @@ export async function rollEveryInitiative(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: /^(Start combat|Lancer le combat)$/ }).click();
   await expect(dialog).toHaveCount(0);
 }
+
+/** A unit's counter as the server holds it (docs/decisions/062). */
+export interface Counter {
+  _id: string;
+  label: string;
+  max: number;
+  kind: 'uses' | 'countdown';
+  reset: 'turnStart' | 'turnEnd' | 'roundStart' | 'never';
+  recharge: { die: number; min: number } | null;
+}
+/** The monsters' part of GET /api/combat (docs/decisions/062): order entries of units or hazards. */
+export interface MonsterFight extends Omit<Fight, 'order'> {
+  order: { unitId?: string; hazardId?: string; groupId?: string; initiative: number }[];
+  counters: Record<string, Record<string, number>>;
+  hazards: { id: string; name: string; initiative: number; hidden: boolean }[];
+  rerollEachRound: boolean;
+}
+
+/** The fight with its counters, lair actions and groups, as saved. */
+export async function monsterFight(api: CombatApi): Promise<MonsterFight> {
+  return (await api.fight()) as unknown as MonsterFight;
+}
+
+/** `count` numbered copies of a unit ("Goblin 2"…), as the copies dialog makes them, answered in order. */
+export async function copyUnit(
+  request: APIRequestContext,
+  user: ApiUser,
+  campaign: Campaign,
+  unitId: string,
+  count: number,
+): Promise<Unit[]> {
+  const response = await request.post(`/api/units/${unitId}/copies`, {
+    headers: { authorization: `Bearer ${user.token}`, 'x-campaign-id': campaign._id },
+    data: { count },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { units: Unit[] }).units;
+}
+
+/** The player view's link of the campaign's fight (as the share panel makes it): its path and token. */
+export async function sharePlayerView(
+  request: APIRequestContext,
+  user: ApiUser,
+  campaign: Campaign,
+): Promise<{ path: string; token: string }> {
+  const response = await request.post('/api/combat/share', {
+    headers: { authorization: `Bearer ${user.token}`, 'x-campaign-id': campaign._id },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { url } = (await response.json()) as { url: string };
+  const path = new URL(url).pathname;
+  return { path, token: path.split('/').pop() ?? '' };
+}

@@ -19,7 +19,9 @@ import { createCampaignsService, type CampaignsService } from './features/campai
 import campaignRoutes from './features/campaigns/routes';
 import { createUnitsService, type UnitsService } from './features/units/service';
 import unitRoutes from './features/units/routes';
-import { createCombatService, type CombatService } from './features/combat/service';
+import { createCombatService, type CombatDice, type CombatService } from './features/combat/service';
+import { createEncountersService, type EncountersService } from './features/encounters/service';
+import encounterRoutes from './features/encounters/routes';
 import {
   STREAM_LIMIT,
   createStreamSlots,
@@ -83,6 +85,7 @@ export interface Services {
   campaigns: CampaignsService;
   units: UnitsService;
   combat: CombatService;
+  encounters: EncountersService;
   playerView: PlayerViewService;
   contact: ContactService;
   payments: PaymentsService;
@@ -116,6 +119,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Overrides REQUEST_TIMEOUT_MS (tests make it short). */
   requestTimeoutMs?: number;
+  /** The combat's random sources (initiative, dice, recharges); tests seed them. Default: crypto. */
+  dice?: CombatDice;
 }
 
 export type App = FastifyInstance;
@@ -257,7 +262,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       db,
       onUnitChanged: (campaignId, unitId) => playerView.unitChanged(campaignId, unitId),
     }),
-    combat: createCombatService({ db, events, log: app.log }),
+    combat: createCombatService({
+      db,
+      events,
+      log: app.log,
+      playerView,
+      ...(options.dice ? { dice: options.dice } : {}),
+    }),
+    encounters: createEncountersService({ db }),
     playerView,
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
@@ -309,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(campaignRoutes);
   await app.register(unitRoutes);
   await app.register(combatRoutes);
+  await app.register(encounterRoutes);
   await app.register(playerViewRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes);

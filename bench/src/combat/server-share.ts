@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import type { CombatResponse } from '@questkeeper/core/schemas/combat';
+import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { campaigns, combats, units } from '../../../server/src/db/schema';
 import { createScratchDatabase } from '../../../server/test/support/scratch-database';
@@ -101,18 +102,7 @@ async function seedFight(database: Database) {
   const ids = rows.map((row) => row.id);
   await database.db.insert(combats).values({
     campaignId,
-    state: {
-      phase: 'setup',
-      allies: ids.slice(0, PER_SIDE),
-      enemies: ids.slice(PER_SIDE),
-      order: [],
-      turnIndex: 0,
-      round: 1,
-      amount: 1,
-      targetId: null,
-      tempHp: {},
-      deathSaves: {},
-    },
+    state: { ...EMPTY_COMBAT, allies: ids.slice(0, PER_SIDE), enemies: ids.slice(PER_SIDE), amount: 1 },
     version: 1,
   });
   return {

@@ -10,6 +10,7 @@
 // them: they are units of the campaign. The setup itself is written there too (the combat row at
 // version 1, no log): 400 add actions would leave 400 log entries in every answer the bench times,
 // and there is no whole-state call any more (decision 021).
+import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
 import { openDatabase, type DatabaseOptions } from '../../../server/src/db/client';
 import { and, eq, inArray } from 'drizzle-orm';
 import { combats, units } from '../../../server/src/db/schema';
@@ -248,18 +249,7 @@ export async function seedFight(
 
 /** A setup with both groups, as End combat leaves it but with the groups kept (amount 1). */
 function setupState(allies: string[], enemies: string[]): CombatState {
-  return {
-    phase: 'setup',
-    allies,
-    enemies,
-    order: [],
-    turnIndex: 0,
-    round: 1,
-    amount: 1,
-    targetId: null,
-    tempHp: {},
-    deathSaves: {},
-  };
+  return { ...EMPTY_COMBAT, allies, enemies, amount: 1 };
 }
 
 /** The fight as the server has it now. */

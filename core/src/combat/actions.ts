@@ -2,6 +2,7 @@
 // entries. Pure: the server loads and locks, calls this, and stores the outcome in one transaction; the web
 // may use it to show an action before the server answers. Every random draw comes through the context.
 import type { CombatAction, CombatState, CombatUnitRef, ConditionMap } from '../schemas/combat';
+import { baseName } from '../units/copies';
 import {
   addToGroup,
   advanceTurn,
@@ -32,16 +33,22 @@ import {
   type UnitChange,
 } from './action-types';
 import { resolveAmount } from './amount';
-import { CONDITIONS_PER_UNIT_MAX } from '../limits';
-import { insertInOrder, removeFromOrder } from './order';
-import { moveInOrder } from './reorder';
+import { CONDITIONS_PER_UNIT_MAX, HAZARD_DEFAULT_INITIATIVE, HAZARDS_PER_FIGHT_MAX } from '../limits';
+import { counterValue, resetCounters, withCounterValue, type CounterChange } from './counters';
+import { insertInOrder, removeFromOrder, removeHazardFromOrder } from './order';
+import { rerolledState } from './reroll';
 import {
-  conditionsOf,
-  keepConditionsOf,
-  tickAll,
-  turnChangeEvents,
-  type ExpiredCondition,
-} from './conditions';
+  entryKey,
+  groupMembers,
+  groupRef,
+  hazardOf,
+  insertHazard,
+  normalizeGroups,
+  turnUnitIds,
+  withOrder,
+} from './turns';
+import { moveInOrder } from './reorder';
+import { conditionsOf, keepConditionsOf, tickAll, type ExpiredCondition } from './conditions';
 
 export function applyCombatAction(fight: Fight, action: CombatAction, ctx: ActionContext): ActionOutcome {
   const { state } = fight;
@@ -52,13 +59,17 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
     name: units.get(id)?.name ?? '',
     group: groupOf(at, id),
   });
+  /** An entry with the turn it was written in: a unit's (`turnOf`) or a hazard's (`hazard`). */
   const blank = (type: LogDraft['type'], at: CombatState = state): LogDraft => {
-    const current = at.phase === 'fight' ? at.order[at.turnIndex]?.unitId : undefined;
+    const entry = at.phase === 'fight' ? at.order[at.turnIndex] : undefined;
+    const current = entry?.unitId;
+    const hazard = hazardOf(at, entry);
     return {
       type,
       round: at.round,
       turnOf: current === undefined ? null : ref(current, at),
       ...BLANK_LOG_DETAILS,
+      ...(hazard ? { hazard: { id: hazard.id, name: hazard.name, hidden: hazard.hidden } } : {}),
     };
   };
   const expiryEntries = (expired: readonly ExpiredCondition[], at: CombatState): LogDraft[] =>
@@ -67,6 +78,72 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       target: ref(unitId, at),
       condition: { ...logCondition(condition), ofUnit: ref(condition.ofUnitId, at) },
     }));
+  const counterEntries = (changes: readonly CounterChange[], at: CombatState): LogDraft[] =>
+    changes.map((change) => ({
+      ...blank('counter', at),
+      target: ref(change.unitId, at),
+      counter: {
+        id: change.counter._id,
+        label: change.counter.label,
+        kind: change.counter.kind,
+        reason: change.reason,
+        before: change.before,
+        after: change.after,
+        max: change.counter.max,
+        roll: change.roll,
+        die: change.reason === 'recharge' ? (change.counter.recharge?.die ?? null) : null,
+        min: change.reason === 'recharge' ? (change.counter.recharge?.min ?? null) : null,
+        ranOut: change.ranOut,
+      },
+    }));
+  /** Whose turn it is beyond `turnOf` (docs/decisions/062): a hazard's, or a group's. */
+  const turnDetails = (at: CombatState): Pick<LogDraft, 'hazard' | 'group'> => {
+    const hazard = hazardOf(at, at.order[at.turnIndex]);
+    return {
+      hazard: hazard ? { id: hazard.id, name: hazard.name, hidden: hazard.hidden } : null,
+      group: groupRef(at.order, at.turnIndex, units),
+    };
+  };
+  /** The order as a log entry lists it (start, reroll): units, hazards, groups. */
+  const orderList = (at: CombatState) => {
+    const typed = new Set(at.typed);
+    return at.order.map((entry) => {
+      if (entry.unitId === undefined) {
+        const hazard = hazardOf(at, entry);
+        return {
+          unit: { id: entry.hazardId!, name: hazard?.name ?? '', group: null },
+          initiative: entry.initiative,
+          typed: false,
+          hazard: true,
+          groupId: null,
+        };
+      }
+      return {
+        unit: ref(entry.unitId, at),
+        initiative: entry.initiative,
+        typed: typed.has(entry.unitId),
+        hazard: false,
+        groupId: entry.groupId ?? null,
+      };
+    });
+  };
+  /**
+   * The start of the turn at `at.turnIndex` (docs/decisions/062): the conditions of its units counted,
+   * their turn-start counters reset and their recharges rolled.
+   */
+  const startTurn = (at: CombatState, conditions: ConditionMap) => {
+    const ids = turnUnitIds(at.order, at.turnIndex);
+    const ticked = tickAll(
+      conditions,
+      ids.map((unitId) => ({ unitId, moment: 'start' as const })),
+    );
+    const reset = resetCounters(at.counters, units, ids, 'turnStart', ctx.rollDie);
+    return {
+      state: { ...at, counters: reset.values },
+      conditions: ticked.conditions,
+      entries: [...counterEntries(reset.changes, at), ...expiryEntries(ticked.expired, at)],
+    };
+  };
   /** The unit must be the campaign's (else UNKNOWN_UNIT) and in a group (else a field problem). */
   const member = (field: string, id: string): FightUnit => {
     const unit = units.get(id);
@@ -138,7 +215,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         else if (state.phase !== 'fight') problems.add('initiative', 'validation.initiativeAtStart');
       }
       problems.throwIfAny();
-      let next = addToGroup(state, action.group, ids);
+      let next = addToGroup(state, action.group, ids, units);
       const entries: LogDraft[] = joining.map((unit) => ({
         ...blank('add'),
         target: { id: unit._id, name: unit.name, group: action.group },
@@ -187,7 +264,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         }
       }
       problems.throwIfAny();
-      const next = startFight(
+      const started = startFight(
         state,
         units,
         ctx.initiativeRule,
@@ -195,22 +272,19 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
         ctx.random,
         typed,
         ctx.initiativeModifier,
+        {
+          ...(action.groups === undefined ? {} : { grouping: action.groups }),
+          rerollEachRound: action.rerollEachRound ?? false,
+          newId: ctx.newId,
+        },
       );
-      const first = next.order[next.turnIndex]?.unitId;
-      const { started } = turnChangeEvents(undefined, first, true);
-      const ticked = tickAll(fight.conditions, started);
       const entry: LogDraft = {
-        ...blank('start', next),
-        initiatives: next.order.map(({ unitId, initiative }) => ({
-          unit: ref(unitId, next),
-          initiative,
-          typed: Object.hasOwn(typed, unitId),
-        })),
+        ...blank('start', started),
+        ...turnDetails(started),
+        initiatives: orderList(started),
       };
-      return done({ state: next, conditions: ticked.conditions }, [
-        entry,
-        ...expiryEntries(ticked.expired, next),
-      ]);
+      const turn = startTurn(started, fight.conditions);
+      return done({ state: turn.state, conditions: turn.conditions }, [entry, ...turn.entries]);
     }
     case 'attack':
     case 'heal': {
@@ -367,18 +441,196 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
     }
     case 'nextTurn': {
       requireFight();
-      const from = state.order[state.turnIndex]?.unitId;
-      const { state: next, wrapped } = advanceTurn(state, units);
-      const to = next.order[next.turnIndex]?.unitId;
-      const moved = wrapped || next.turnIndex !== state.turnIndex;
-      const { ended, started } = turnChangeEvents(from, to, moved);
-      const atEnd = tickAll(fight.conditions, ended);
-      const atStart = tickAll(atEnd.conditions, started);
-      return done({ state: next, conditions: atStart.conditions }, [
+      const endedIds = turnUnitIds(state.order, state.turnIndex);
+      const advanced = advanceTurn(state, units);
+      const { wrapped } = advanced;
+      const moved = wrapped || advanced.state.turnIndex !== state.turnIndex;
+      if (!moved) {
+        return done({ state: advanced.state, conditions: fight.conditions }, [
+          { ...blank('nextTurn', advanced.state), wrapped, ...turnDetails(advanced.state) },
+        ]);
+      }
+      // The end of the turn: conditions counted, turn-end counters reset (docs/decisions/062).
+      const atEnd = tickAll(
+        fight.conditions,
+        endedIds.map((unitId) => ({ unitId, moment: 'end' as const })),
+      );
+      const endReset = resetCounters(state.counters, units, endedIds, 'turnEnd', ctx.rollDie);
+      const entries: LogDraft[] = [
         ...expiryEntries(atEnd.expired, state),
-        { ...blank('nextTurn', next), wrapped },
-        ...expiryEntries(atStart.expired, next),
+        ...counterEntries(endReset.changes, state),
+      ];
+      let next: CombatState = { ...advanced.state, counters: endReset.values };
+      if (wrapped && state.rerollEachRound) {
+        next = rerolledState(next, units, {
+          rule: ctx.initiativeRule,
+          characteristic: ctx.initiativeCharacteristic,
+          modifier: ctx.initiativeModifier,
+          random: ctx.random,
+        });
+        entries.push({ ...blank('reroll', next), initiatives: orderList(next) });
+      }
+      entries.push({ ...blank('nextTurn', next), wrapped, ...turnDetails(next) });
+      if (wrapped) {
+        const roundReset = resetCounters(
+          next.counters,
+          units,
+          [...next.allies, ...next.enemies],
+          'roundStart',
+          ctx.rollDie,
+        );
+        next = { ...next, counters: roundReset.values };
+        entries.push(...counterEntries(roundReset.changes, next));
+      }
+      const turn = startTurn(next, atEnd.conditions);
+      return done({ state: turn.state, conditions: turn.conditions }, [...entries, ...turn.entries]);
+    }
+    case 'rerollInitiative': {
+      requireFight();
+      const next = rerolledState(state, units, {
+        rule: ctx.initiativeRule,
+        characteristic: ctx.initiativeCharacteristic,
+        modifier: ctx.initiativeModifier,
+        random: ctx.random,
+      });
+      const entry = { ...blank('reroll'), initiatives: orderList(next) };
+      // The turn goes to the new first entry: a turn that starts, logged as one (players read it, and
+      // a unit hidden until its first turn shows), as after a wrap.
+      const moved = entryKey(next.order[next.turnIndex]!) !== entryKey(state.order[state.turnIndex]!);
+      if (!moved) return done({ state: next, conditions: fight.conditions }, [entry]);
+      const turn = startTurn(next, fight.conditions);
+      return done({ state: turn.state, conditions: turn.conditions }, [
+        entry,
+        { ...blank('nextTurn', next), wrapped: false, ...turnDetails(next) },
+        ...turn.entries,
       ]);
+    }
+    case 'useCounter':
+    case 'setCounter': {
+      const unit = member('unitId', action.unitId);
+      const counter = (unit.counters ?? []).find((item) => item._id === action.counterId);
+      if (!counter) problems.add('counterId', 'validation.unknownCounter');
+      problems.throwIfAny();
+      const before = counterValue(state.counters, unit._id, counter!);
+      let after: number;
+      if (action.type === 'useCounter') {
+        after = before - (action.amount ?? 1);
+        if (after < 0) problems.add('amount', 'validation.counterTooLow', { value: before });
+      } else {
+        after = action.value;
+        if (after > counter!.max) problems.add('value', 'validation.tooBig', { max: counter!.max });
+      }
+      problems.throwIfAny();
+      const counters = withCounterValue(state.counters, unit._id, counter!._id, after);
+      const [entry] = counterEntries(
+        [
+          {
+            unitId: unit._id,
+            counter: counter!,
+            reason: action.type === 'useCounter' ? 'use' : 'set',
+            before,
+            after,
+            roll: null,
+            ranOut: counter!.kind === 'countdown' && before > 0 && after === 0,
+          },
+        ],
+        state,
+      );
+      return done({ state: { ...state, counters }, conditions: fight.conditions }, [entry!]);
+    }
+    case 'addHazard': {
+      if (state.hazards.length >= HAZARDS_PER_FIGHT_MAX) {
+        problems.add('name', 'validation.tooManyItems', { max: HAZARDS_PER_FIGHT_MAX });
+      }
+      problems.throwIfAny();
+      const hazard = {
+        id: ctx.newId(),
+        name: action.name,
+        initiative: action.initiative ?? HAZARD_DEFAULT_INITIATIVE,
+        hidden: action.hidden ?? false,
+      };
+      let next: CombatState = { ...state, hazards: [...state.hazards, hazard] };
+      if (next.phase === 'fight') next = insertHazard(next, hazard);
+      const entry = {
+        ...blank('addHazard'),
+        hazard: { id: hazard.id, name: hazard.name, hidden: hazard.hidden },
+        initiative: hazard.initiative,
+      };
+      return done({ state: next, conditions: fight.conditions }, [entry]);
+    }
+    case 'removeHazard': {
+      const hazard = state.hazards.find((item) => item.id === action.hazardId);
+      if (!hazard) problems.add('hazardId', 'validation.unknownHazard');
+      problems.throwIfAny();
+      const entry = {
+        ...blank('removeHazard'),
+        hazard: { id: hazard!.id, name: hazard!.name, hidden: hazard!.hidden },
+      };
+      let next: CombatState = { ...state, hazards: state.hazards.filter((item) => item !== hazard) };
+      if (next.phase === 'fight') next = removeHazardFromOrder(next, hazard!.id, units);
+      return done({ state: next, conditions: fight.conditions }, [entry]);
+    }
+    case 'group': {
+      requireFight();
+      const seen = new Set<string>();
+      const members = action.unitIds.map((id, index) => {
+        const unit = member(`unitIds.${index}`, id);
+        if (seen.has(id)) problems.add(`unitIds.${index}`, 'validation.duplicateUnit');
+        seen.add(id);
+        return unit;
+      });
+      problems.throwIfAny();
+      const side = groupOf(state, members[0]!._id);
+      if (members.some((unit) => groupOf(state, unit._id) !== side)) {
+        problems.add('unitIds', 'validation.groupOneSide');
+      }
+      problems.throwIfAny();
+      // The others join the first one where it stands, at its initiative; they leave their groups.
+      const groupId = ctx.newId();
+      const firstId = members[0]!._id;
+      const first = state.order.find((entry) => entry.unitId === firstId)!;
+      const others = new Set(members.slice(1).map((unit) => unit._id));
+      const joined = members.slice(1).map((unit) => ({
+        unitId: unit._id,
+        initiative: first.initiative,
+        groupId,
+      }));
+      const order = normalizeGroups(
+        state.order
+          .filter((entry) => entry.unitId === undefined || !others.has(entry.unitId))
+          .flatMap((entry) =>
+            entry.unitId === firstId
+              ? [{ unitId: firstId, initiative: first.initiative, groupId }, ...joined]
+              : [entry],
+          ),
+      );
+      const next = withOrder(state, order);
+      const entry = {
+        ...blank('group', next),
+        group: { id: groupId, name: baseName(members[0]!.name), size: members.length },
+        initiative: first.initiative,
+      };
+      return done({ state: next, conditions: fight.conditions }, [entry]);
+    }
+    case 'ungroup': {
+      requireFight();
+      const memberIds = groupMembers(state.order, action.groupId);
+      if (memberIds.length === 0) problems.add('groupId', 'validation.unknownGroup');
+      problems.throwIfAny();
+      const entry = {
+        ...blank('ungroup'),
+        group: groupRef(
+          state.order,
+          state.order.findIndex((e) => e.groupId === action.groupId),
+          units,
+        ),
+      };
+      const order = state.order.map((item) => {
+        if (item.groupId !== action.groupId) return item;
+        const { groupId: _dropped, ...rest } = item;
+        return rest;
+      });
+      return done({ state: { ...state, order }, conditions: fight.conditions }, [entry]);
     }
     case 'deathSave': {
       requireFight();
@@ -428,7 +680,12 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       return done({ state: { ...state, tempHp }, conditions: fight.conditions }, [entry]);
     }
     case 'end': {
-      if (state.phase === 'setup' && state.allies.length === 0 && state.enemies.length === 0) {
+      if (
+        state.phase === 'setup' &&
+        state.allies.length === 0 &&
+        state.enemies.length === 0 &&
+        state.hazards.length === 0
+      ) {
         throw new CombatRefusal('FIGHT_NOT_STARTED');
       }
       return done({ state: endedCombat(), conditions: {} }, [blank('end')]);

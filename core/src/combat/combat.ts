@@ -9,8 +9,11 @@ import {
 } from '../constants';
 import { COMBAT_AMOUNT_MAX, COMBAT_AMOUNT_MIN } from '../limits';
 import { checkAmount } from './amount';
-import type { CombatState, DamageModifier } from '../schemas/combat';
+import type { CombatState, DamageModifier, GroupingMode, OrderEntry } from '../schemas/combat';
+import type { UnitCounter } from '../schemas/units';
 import { takesTurn } from './death-saves';
+import { fullCounters } from './counters';
+import { entryTakesTurn, groupsByName, insertHazard, normalizeGroups, turnSpan } from './turns';
 import { TIER_LIMITS, type Tier } from '../tiers';
 
 export type { CombatState };
@@ -28,6 +31,8 @@ export interface Combatant {
   characteristics: Readonly<Record<string, number>>;
   /** A player character: at 0 HP it is Down and keeps its turn (docs/decisions/061). Absent: not one. */
   isPlayer?: boolean;
+  /** Its counters (docs/decisions/062); the fight holds their values. Absent: none. */
+  counters?: readonly UnitCounter[];
 }
 
 export interface InitiativeEntry {
@@ -152,17 +157,19 @@ function compareText(a: string, b: string): number {
  * The next turn: the index moves on, past fallen units (current HP 0) — the spec skips one; every fallen
  * unit is skipped here, so two fallen units in a row never get a turn — and wraps to the top of the
  * order at its end (`wrapped`: the 'next turn' banner shows). A Down player character whose death
- * saves go on keeps its turn (`takesTurn`, docs/decisions/061). Units missing from `units` (deleted)
- * count as fallen. With nobody standing the index stays.
+ * saves go on keeps its turn (`takesTurn`, docs/decisions/061). A group takes one turn: the next one
+ * starts after its last member, and a group enters at its first member standing; a lair action or
+ * hazard always takes its turn (docs/decisions/062). Units missing from `units` (deleted) count as
+ * fallen. With nobody standing the index stays.
  */
 export function nextTurnIndex(
-  order: readonly InitiativeEntry[],
+  order: readonly OrderEntry[],
   turnIndex: number,
   units: ReadonlyMap<string, Combatant>,
   deathSaves: CombatState['deathSaves'],
 ): { turnIndex: number; wrapped: boolean } {
   if (order.length === 0) return { turnIndex: 0, wrapped: false };
-  let index = turnIndex;
+  let index = turnIndex < order.length ? turnSpan(order, turnIndex).end - 1 : turnIndex;
   let wrapped = false;
   for (let step = 0; step < order.length; step++) {
     index += 1;
@@ -170,7 +177,7 @@ export function nextTurnIndex(
       index = 0;
       wrapped = true;
     }
-    if (takesTurn(units.get(order[index]!.unitId), deathSaves)) return { turnIndex: index, wrapped };
+    if (entryTakesTurn(order[index], units, deathSaves)) return { turnIndex: index, wrapped };
   }
   return { turnIndex, wrapped: false };
 }
@@ -276,10 +283,23 @@ export const EMPTY_COMBAT: CombatState = {
   targetId: null,
   tempHp: {},
   deathSaves: {},
+  counters: {},
+  hazards: [],
+  rerollEachRound: false,
+  typed: [],
+  grouping: 'none',
 };
 
-/** Adds units to a group at setup; a unit already in either group stays where it is. */
-export function addToGroup(state: CombatState, group: CombatGroup, ids: readonly string[]): CombatState {
+/**
+ * Adds units to a group; a unit already in either group stays where it is. A unit joins with every
+ * counter at its max (docs/decisions/062) when `units` knows it.
+ */
+export function addToGroup(
+  state: CombatState,
+  group: CombatGroup,
+  ids: readonly string[],
+  units: ReadonlyMap<string, Combatant> = new Map(),
+): CombatState {
   const taken = new Set([...state.allies, ...state.enemies]);
   const added = ids.filter((id) => {
     if (taken.has(id)) return false;
@@ -287,7 +307,13 @@ export function addToGroup(state: CombatState, group: CombatGroup, ids: readonly
     return true;
   });
   if (added.length === 0) return state;
-  return { ...state, [group]: [...state[group], ...added] };
+  let counters = state.counters;
+  for (const id of added) {
+    const unit = units.get(id);
+    const full = unit ? fullCounters(unit) : null;
+    if (full) counters = { ...counters, [id]: full };
+  }
+  return { ...state, [group]: [...state[group], ...added], counters };
 }
 
 /** A unit leaves its group, with its temporary HP and death saves (docs/decisions/061). */
@@ -298,6 +324,8 @@ export function removeFromGroups(state: CombatState, id: string): CombatState {
     enemies: state.enemies.filter((item) => item !== id),
     tempHp: withoutKey(state.tempHp, id),
     deathSaves: withoutKey(state.deathSaves, id),
+    counters: withoutKey(state.counters, id),
+    typed: state.typed.includes(id) ? state.typed.filter((item) => item !== id) : state.typed,
   };
 }
 
@@ -312,11 +340,86 @@ export function canStart(state: CombatState): boolean {
   return state.phase === 'setup' && state.allies.length > 0 && state.enemies.length > 0;
 }
 
+/** How a fight starts beyond its initiative rule (docs/decisions/062). */
+export interface StartOptions {
+  /** "byName": the non-player units of a side named alike roll once and take one turn. */
+  grouping?: GroupingMode;
+  /** Roll every rolled initiative again when the round wraps. */
+  rerollEachRound?: boolean;
+  /** New group ids. */
+  newId?: () => string;
+}
+
+/**
+ * The order of a fight's units and hazards (docs/decisions/062): each unit or group rolls once (a group
+ * at its first member, in the order given, or takes the typed initiative of its first member that has
+ * one) and the blocks are sorted descending (ties as `compareInitiative`, read on a group's first
+ * member); a group's members stand together, in the order given. Hazards go in last, each after every
+ * entry of its initiative or higher.
+ */
+export function orderFight(
+  state: Pick<CombatState, 'hazards'>,
+  fighters: readonly Combatant[],
+  groupOf: ReadonlyMap<string, string>,
+  rule: InitiativeRule,
+  characteristic: string,
+  random: Random,
+  typed: Readonly<Record<string, number>>,
+  modifier: InitiativeModifier,
+): OrderEntry[] {
+  const blocks: {
+    unit: Combatant;
+    initiative: number;
+    typed: boolean;
+    members: Combatant[];
+    groupId?: string;
+  }[] = [];
+  const byGroup = new Map<string, (typeof blocks)[number]>();
+  for (const unit of fighters) {
+    const groupId = groupOf.get(unit._id);
+    const block = groupId === undefined ? undefined : byGroup.get(groupId);
+    if (block) {
+      block.members.push(unit);
+      if (!block.typed && Object.hasOwn(typed, unit._id)) {
+        block.initiative = typed[unit._id]!;
+        block.typed = true;
+      }
+      continue;
+    }
+    const isTyped = Object.hasOwn(typed, unit._id);
+    const initiative = isTyped
+      ? typed[unit._id]!
+      : initiativeOf(unit, rule, characteristic, random, modifier);
+    const created = {
+      unit,
+      initiative,
+      typed: isTyped,
+      members: [unit],
+      ...(groupId === undefined ? {} : { groupId }),
+    };
+    blocks.push(created);
+    if (groupId !== undefined) byGroup.set(groupId, created);
+  }
+  blocks.sort((a, b) => compareInitiative(a, b, characteristic));
+  let order: OrderEntry[] = blocks.flatMap((block) =>
+    block.members.map((member) => ({
+      unitId: member._id,
+      initiative: block.initiative,
+      ...(block.groupId !== undefined && block.members.length > 1 ? { groupId: block.groupId } : {}),
+    })),
+  );
+  let placed: CombatState = { ...EMPTY_COMBAT, hazards: state.hazards, order };
+  for (const hazard of state.hazards) placed = insertHazard(placed, hazard);
+  order = normalizeGroups(placed.order);
+  return order;
+}
+
 /**
  * Start combat (docs/product.md#combat): initiative is rolled for every unit of both groups (or taken from
- * `typed`, the characteristic read as `modifier` says) and sorted descending; the first standing unit of
- * the order plays first (`takesTurn`). The amount is kept (10 at
- * first, 1 after an earlier fight ended). Units missing from `units` (deleted) are left out.
+ * `typed`, the characteristic read as `modifier` says) and sorted descending, groups formed and hazards
+ * placed as `options` say (docs/decisions/062); the first entry that takes a turn plays first
+ * (`takesTurn`). The amount is kept (10 at first, 1 after an earlier fight ended). Units missing from
+ * `units` (deleted) are left out.
  */
 export function startFight(
   state: CombatState,
@@ -326,16 +429,36 @@ export function startFight(
   random: Random,
   typed: Readonly<Record<string, number>> = {},
   modifier: InitiativeModifier = 'value',
+  options: StartOptions = {},
 ): CombatState {
   if (!canStart(state)) throw new Error('a fight needs at least one ally and one enemy');
   const fighters = [...state.allies, ...state.enemies].flatMap((id) => {
     const unit = units.get(id);
     return unit ? [unit] : [];
   });
-  const order = initiativeOrder(fighters, rule, characteristic, random, typed, modifier);
-  const first = order.findIndex((entry) => takesTurn(units.get(entry.unitId), state.deathSaves));
-  return { ...state, phase: 'fight', order, turnIndex: Math.max(first, 0), round: 1, targetId: null };
+  const grouping = options.grouping ?? state.grouping;
+  const groupOf =
+    grouping === 'byName'
+      ? groupsByName([state.allies, state.enemies], units, options.newId ?? defaultId)
+      : new Map<string, string>();
+  const order = orderFight(state, fighters, groupOf, rule, characteristic, random, typed, modifier);
+  const first = order.findIndex((entry) => entryTakesTurn(entry, units, state.deathSaves));
+  return {
+    ...state,
+    phase: 'fight',
+    order,
+    turnIndex: Math.max(first, 0),
+    round: 1,
+    targetId: null,
+    rerollEachRound: options.rerollEachRound ?? false,
+    typed: fighters.filter((unit) => Object.hasOwn(typed, unit._id)).map((unit) => unit._id),
+    grouping,
+  };
 }
+
+let idCounter = 0;
+/** Group ids when the caller gives no source (tests of the order alone): unique in this process. */
+const defaultId = () => `00000000-0000-4000-8000-${(++idCounter).toString(16).padStart(12, '0')}`;
 
 /**
  * Next turn (docs/product.md#combat): the next standing unit plays (`nextTurnIndex`), the target is

@@ -36,6 +36,11 @@ const state: CombatState = {
   targetId: null,
   tempHp: {},
   deathSaves: {},
+  counters: {},
+  hazards: [],
+  rerollEachRound: false,
+  typed: [],
+  grouping: 'none',
 };
 
 const unit = (id: string, name: string, hp: number, currentHp: number) => ({
@@ -352,6 +357,11 @@ describe('player view: unseen turns', () => {
           targetId: null,
           tempHp: {},
           deathSaves: {},
+          counters: {},
+          hazards: [],
+          rerollEachRound: false,
+          typed: [],
+          grouping: 'none',
         };
         const fightUnits = new Map<string, FightUnit>(
           ids.map((id, i) => [
@@ -383,7 +393,7 @@ describe('player view: unseen turns', () => {
           hp: f.hpShown,
           units: Object.fromEntries(ids.map((id, i) => [id, f.units[i]!])),
         };
-        const current = state.order[state.turnIndex]!.unitId;
+        const current = state.order[state.turnIndex]!.unitId!;
         // The log as a fight leaves it: whatever came before, then the turn passing to `current`.
         const log: PlayerViewLogEntry[] = [
           ...f.log,
@@ -432,7 +442,7 @@ describe('player view: unseen turns', () => {
             newId: () => 'id',
           },
         );
-        const next = outcome.fight.state.order[outcome.fight.state.turnIndex]!.unitId;
+        const next = outcome.fight.state.order[outcome.fight.state.turnIndex]!.unitId!;
         const nextLog = [...log, ...outcome.entries.map((entry) => ({ ...entry, undone: false }))];
         const after = view(outcome.fight.state, outcome.fight.conditions, nextLog);
         fc.pre(!visibleUnitIds(after.parts).has(next));
@@ -441,7 +451,8 @@ describe('player view: unseen turns', () => {
       }),
       { numRuns: 400 },
     );
-  });
+    // 400 generated fights: a few seconds alone, more on a busy two-core machine.
+  }, 30_000);
 });
 
 // ---- What a game master tracks every round (decision 061): death saves and temporary HP ----

@@ -18,6 +18,7 @@ import {
 import { PLAYER_LOG_LINES } from '../limits';
 import { roundsLeft } from './conditions';
 import { deathSavesOf, isDown } from './death-saves';
+import { groupMembers, turnUnitIds } from './turns';
 
 /** What the redaction reads of a unit: nothing else can leak. */
 export interface PlayerViewUnit {
@@ -46,6 +47,8 @@ export type PlayerViewLogEntry = Pick<
 > & {
   /** Absent from entries stored before death saves existed (decision 061). */
   deathSave?: CombatLogEntry['deathSave'] | undefined;
+  /** Absent from entries stored before hazards existed (decision 062). */
+  hazard?: CombatLogEntry['hazard'] | undefined;
 };
 
 export interface PlayerViewInput {
@@ -105,11 +108,21 @@ function shownBySettings(
   return !(own?.hidden && !(own.revealOnFirstTurn && turnsCame.has(id)));
 }
 
+/**
+ * The units whose turn has come, now: the log's, the turn's (a group's turn is each member's), and the
+ * members of a group one of whose members had its turn (they take it together: docs/decisions/062).
+ */
 const turnsCameNow = (input: Pick<PlayerViewInput, 'state' | 'turnsCame'>) => {
   const { state } = input;
   const turnsCame = new Set(input.turnsCame);
-  const current = state.phase === 'fight' ? state.order[state.turnIndex]?.unitId : undefined;
-  if (current) turnsCame.add(current);
+  if (state.phase === 'fight') for (const id of turnUnitIds(state.order, state.turnIndex)) turnsCame.add(id);
+  const groups = new Set(
+    state.order.flatMap((entry) => (entry.groupId === undefined ? [] : [entry.groupId])),
+  );
+  for (const groupId of groups) {
+    const members = groupMembers(state.order, groupId);
+    if (members.some((id) => turnsCame.has(id))) for (const id of members) turnsCame.add(id);
+  }
   return turnsCame;
 };
 
@@ -206,6 +219,23 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
     return extra;
   };
 
+  // A group players see at least two members of shows as one row (docs/decisions/062); fewer would
+  // say that unseen members exist.
+  const groupIdOf = new Map<string, string>();
+  const seenPerGroup = new Map<string, number>();
+  for (const entry of state.order) {
+    if (entry.groupId === undefined || entry.unitId === undefined || !visible.has(entry.unitId)) continue;
+    groupIdOf.set(entry.unitId, entry.groupId);
+    seenPerGroup.set(entry.groupId, (seenPerGroup.get(entry.groupId) ?? 0) + 1);
+  }
+  const shownGroup = (id: string): Pick<PlayerUnit, 'groupId'> => {
+    const groupId = groupIdOf.get(id);
+    return groupId !== undefined && (seenPerGroup.get(groupId) ?? 0) >= 2
+      ? { groupId: opaqueId(groupId) }
+      : {};
+  };
+  const hazardSeen = (hazard: { hidden: boolean }) => !hazard.hidden;
+
   const units: PlayerUnit[] = [];
   for (const id of [...state.allies, ...state.enemies]) {
     const unit = input.units.get(id);
@@ -224,12 +254,23 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
           roundsLeft: roundsLeft(condition),
         })),
       ...roundTracking(unit),
+      ...shownGroup(id),
     });
   }
 
   const inFight = state.phase === 'fight';
-  const current = inFight ? state.order[state.turnIndex]?.unitId : undefined;
-  const turn = current === undefined ? null : { unitId: visible.has(current) ? opaqueId(current) : null };
+  const currentEntry = inFight ? state.order[state.turnIndex] : undefined;
+  const hazards = state.hazards.filter(hazardSeen);
+  let turn: PlayerViewPayload['turn'] = null;
+  if (currentEntry?.hazardId !== undefined) {
+    const hazard = state.hazards.find((item) => item.id === currentEntry.hazardId);
+    turn = hazard && hazardSeen(hazard) ? { unitId: null, hazardId: opaqueId(hazard.id) } : { unitId: null };
+  } else if (currentEntry?.unitId !== undefined) {
+    // A group's turn shows on a member players see, the one whose turn it names first.
+    const ids = [currentEntry.unitId, ...turnUnitIds(state.order, state.turnIndex)];
+    const seen = ids.find((id) => visible.has(id));
+    turn = { unitId: seen === undefined ? null : opaqueId(seen) };
+  }
   const feed = playerLog(input, seenInLog, nameOf, shown);
 
   return {
@@ -239,9 +280,14 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
     round: turn?.unitId === null && feed.unseenRunRound !== null ? feed.unseenRunRound : state.round,
     turn,
     order: inFight
-      ? state.order.filter((entry) => visible.has(entry.unitId)).map((entry) => opaqueId(entry.unitId))
+      ? state.order.flatMap((entry) => {
+          if (entry.unitId !== undefined) return visible.has(entry.unitId) ? [opaqueId(entry.unitId)] : [];
+          const hazard = hazards.find((item) => item.id === entry.hazardId);
+          return hazard ? [opaqueId(hazard.id)] : [];
+        })
       : [],
     units,
+    hazards: hazards.map((hazard) => ({ id: opaqueId(hazard.id), name: hazard.name })),
     log: feed.lines,
   };
 }
@@ -284,10 +330,13 @@ function playerLog(
     };
     if (type === 'nextTurn' || type === 'start') {
       const actor = entry.turnOf ? ref(entry.turnOf.id) : null;
-      if (type === 'nextTurn' && actor === null && told?.unseen) continue;
+      // A lair action or hazard players see is named; a hidden one is someone unseen (decision 062).
+      const hazard = entry.hazard && !entry.hazard.hidden ? entry.hazard.name : null;
+      const unseen = actor === null && hazard === null;
+      if (type === 'nextTurn' && unseen && told?.unseen) continue;
       const wrapped = entry.wrapped || (type === 'nextTurn' && told !== null && entry.round > told.round);
-      lines.push({ ...base, actor, wrapped });
-      told = { round: entry.round, unseen: actor === null };
+      lines.push({ ...base, actor, wrapped, ...(hazard === null ? {} : { hazard }) });
+      told = { round: entry.round, unseen };
       continue;
     }
     if (type === 'end') {

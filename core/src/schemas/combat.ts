@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { checked } from '../checks';
-import { errorBody, idSchema, wholeNumberSchema } from './common';
+import { errorBody, idSchema, nameSchema, wholeNumberSchema } from './common';
 import { unit } from './units';
 
 import {
@@ -9,7 +9,11 @@ import {
   COMBAT_LOG_PAGE_MAX,
   COMBAT_LOG_WINDOW,
   CONDITION_ROUNDS_MAX,
+  COUNTER_MAX,
   DEATH_SAVES_TO_END,
+  GROUP_MIN_MEMBERS,
+  HAZARD_NAME_MAX,
+  HAZARDS_PER_FIGHT_MAX,
   INITIATIVE_MAX,
   INITIATIVE_MIN,
   ROUND_MAX,
@@ -34,18 +38,49 @@ export type DeathSaveResult = (typeof DEATH_SAVE_RESULTS)[number];
 export const DAMAGE_MODIFIERS = ['half', 'double', 'none'] as const;
 export type DamageModifier = (typeof DAMAGE_MODIFIERS)[number];
 
+/**
+ * One entry of the initiative order: a unit (`unitId`) or a lair action / hazard (`hazardId`), exactly
+ * one of the two (docs/decisions/062). Units of one group carry its `groupId`, stand together and take
+ * one turn.
+ */
+export const orderEntry = z
+  .object({
+    unitId: idSchema.optional(),
+    hazardId: idSchema.optional(),
+    initiative,
+    groupId: idSchema.optional(),
+  })
+  .refine((entry) => (entry.unitId === undefined) !== (entry.hazardId === undefined), {
+    error: 'validation.invalid',
+  });
+export type OrderEntry = z.infer<typeof orderEntry>;
+
+/** A lair action or a hazard: a turn in the order that is not a unit; it loses ties (docs/decisions/062). */
+export const combatHazard = z.object({
+  id: idSchema,
+  name: z.string().min(1).max(HAZARD_NAME_MAX),
+  initiative,
+  /** Players see its turn pass to someone unseen, as a hidden unit's. */
+  hidden: z.boolean(),
+});
+export type CombatHazard = z.infer<typeof combatHazard>;
+
+/** How `start` forms groups: none, or the non-player units of a side named alike ("Goblin", "Goblin 2"). */
+export const GROUPING_MODES = ['none', 'byName'] as const;
+export type GroupingMode = (typeof GROUPING_MODES)[number];
+
 /** The saved fight of one campaign, so a reload or another device resumes it. */
 export const combatState = z.object({
   phase: z.enum(['setup', 'fight']),
   allies: z.array(idSchema).max(maxUnits),
   enemies: z.array(idSchema).max(maxUnits),
-  /** Initiative order, sorted descending at start: every unit of both groups. */
-  order: z.array(z.object({ unitId: idSchema, initiative })).max(maxUnits * 2),
+  /** Initiative order, sorted descending at start: every unit of both groups, and the hazards. */
+  order: z.array(orderEntry).max(maxUnits * 2 + HAZARDS_PER_FIGHT_MAX),
   turnIndex: z
     .number()
     .int()
     .min(0)
-    .max(maxUnits * 2),
+    .max(maxUnits * 2 + HAZARDS_PER_FIGHT_MAX),
   round: z.number().int().min(1).max(ROUND_MAX),
   /** 0 after a next turn; 1..999 otherwise (docs/product.md#entities, #validation). */
   amount: z.number().int().min(0).max(COMBAT_AMOUNT_MAX),
@@ -60,6 +95,22 @@ export const combatState = z.object({
    * them. A player character at 0 HP keeps its turn until they end.
    */
   deathSaves: z.record(idSchema, deathSaveTally).default({}),
+  /**
+   * The counters' current values by unit id, then counter id (docs/decisions/062). A unit joins with
+   * each at its max; a counter without a value here (added to the unit since) reads as its max.
+   */
+  counters: z.record(idSchema, z.record(idSchema, z.number().int().min(0).max(COUNTER_MAX))).default({}),
+  /** Lair actions and hazards of this fight (set up before the start or added during it). */
+  hazards: z.array(combatHazard).max(HAZARDS_PER_FIGHT_MAX).default([]),
+  /** The order is rolled again each time the round wraps (chosen at start). */
+  rerollEachRound: z.boolean().default(false),
+  /** How `start` groups units unless it says otherwise: a run encounter's choice. */
+  grouping: z.enum(GROUPING_MODES).default('none'),
+  /** Units whose initiative was typed by hand: a reroll keeps theirs. */
+  typed: z
+    .array(idSchema)
+    .max(maxUnits * 2)
+    .default([]),
 });
 export type CombatState = z.infer<typeof combatState>;
 
@@ -140,6 +191,10 @@ export const combatAction = z.discriminatedUnion('type', [
      * the fight left out rolls with the campaign's rule.
      */
     initiatives: z.record(idSchema, initiative).optional(),
+    /** "byName": the non-player units of a side named alike roll once and take one turn. */
+    groups: z.enum(GROUPING_MODES).optional(),
+    /** Roll every rolled initiative again when the round wraps. */
+    rerollEachRound: z.boolean().optional(),
   }),
   z.object({
     type: z.literal('attack'),
@@ -191,6 +246,36 @@ export const combatAction = z.discriminatedUnion('type', [
     unitId: idSchema,
     value: wholeNumberSchema({ min: 0, max: TEMP_HP_MAX }),
   }),
+  /** Spends `amount` (default 1) of a unit's counter; going below 0 is refused (docs/decisions/062). */
+  z.object({
+    type: z.literal('useCounter'),
+    unitId: idSchema,
+    counterId: idSchema,
+    amount: wholeNumberSchema({ min: 1, max: COUNTER_MAX }).optional(),
+  }),
+  /** Sets a counter's value (0..its max). */
+  z.object({
+    type: z.literal('setCounter'),
+    unitId: idSchema,
+    counterId: idSchema,
+    value: wholeNumberSchema({ min: 0, max: COUNTER_MAX }),
+  }),
+  /** A lair action or hazard joins the order (initiative 20 unless given; it loses ties). */
+  z.object({
+    type: z.literal('addHazard'),
+    name: nameSchema(HAZARD_NAME_MAX),
+    initiative: initiative.optional(),
+    hidden: z.boolean().optional(),
+  }),
+  z.object({ type: z.literal('removeHazard'), hazardId: idSchema }),
+  /** Units of one side take one turn together, at the first one's initiative. */
+  z.object({
+    type: z.literal('group'),
+    unitIds: z.array(idSchema).min(GROUP_MIN_MEMBERS, { error: 'validation.groupTooSmall' }).max(maxUnits),
+  }),
+  z.object({ type: z.literal('ungroup'), groupId: idSchema }),
+  /** Rolls every rolled initiative again now (typed ones kept, a group once). */
+  z.object({ type: z.literal('rerollInitiative') }),
   /** Fixes the initiative order by hand: the unit moves to `toIndex` of the order. */
   z.object({
     type: z.literal('reorder'),
@@ -214,6 +299,10 @@ export type CombatVersionBody = z.infer<typeof combatVersionBody>;
 
 // ---- The combat log: structured data, rendered by the client in its language ----
 
+/** How a counter changed (a `counter` log entry). */
+export const COUNTER_CHANGE_REASONS = ['use', 'set', 'reset', 'recharge'] as const;
+export type CounterChangeReason = (typeof COUNTER_CHANGE_REASONS)[number];
+
 export const COMBAT_LOG_TYPES = [
   'add',
   'remove',
@@ -229,6 +318,12 @@ export const COMBAT_LOG_TYPES = [
   'reorder',
   'deathSave',
   'setTempHp',
+  'counter',
+  'addHazard',
+  'removeHazard',
+  'group',
+  'ungroup',
+  'reroll',
 ] as const;
 export type CombatLogType = (typeof COMBAT_LOG_TYPES)[number];
 
@@ -287,14 +382,50 @@ export const combatLogEntry = z.object({
     .object({ result: z.enum(DEATH_SAVE_RESULTS), successes: z.number().int(), failures: z.number().int() })
     .nullable()
     .default(null),
+  /**
+   * counter: a unit's counter changed, or a recharge was rolled (docs/decisions/062). `reason` says
+   * how: spent, set, reset by the turn or the round, or a recharge roll (`roll` of a d`die`, refilled
+   * at `min` or more; a failed roll leaves `after` = `before`). `ranOut`: a countdown reached 0.
+   */
+  counter: z
+    .object({
+      id: z.string(),
+      label: z.string(),
+      kind: z.enum(['uses', 'countdown']),
+      reason: z.enum(COUNTER_CHANGE_REASONS),
+      before: z.number().int(),
+      after: z.number().int(),
+      max: z.number().int(),
+      roll: z.number().int().nullable(),
+      die: z.number().int().nullable(),
+      min: z.number().int().nullable(),
+      ranOut: z.boolean(),
+    })
+    .nullable()
+    .default(null),
+  /** addHazard, removeHazard, and a turn that goes to a hazard (`turnOf` is then null). */
+  hazard: z.object({ id: z.string(), name: z.string(), hidden: z.boolean() }).nullable().default(null),
+  /** group, ungroup, and a turn that goes to a group (`turnOf`: its first member standing). */
+  group: z.object({ id: z.string(), name: z.string(), size: z.number().int() }).nullable().default(null),
   statusBefore: z.string().nullable(),
   statusAfter: z.string().nullable(),
   condition: combatLogCondition.nullable(),
   /** A unit that joined mid-fight: its rolled initiative. */
   initiative: z.number().int().nullable(),
-  /** Start: the order as it began, each initiative typed by hand or rolled (absent). */
+  /**
+   * Start and reroll: the order as it began, each initiative typed by hand or rolled; a hazard's entry
+   * names it in `unit` (its id and name) with `hazard` true; a grouped unit carries its `groupId`.
+   */
   initiatives: z
-    .array(z.object({ unit: combatUnitRef, initiative: z.number().int(), typed: z.boolean() }))
+    .array(
+      z.object({
+        unit: combatUnitRef,
+        initiative: z.number().int(),
+        typed: z.boolean(),
+        hazard: z.boolean().default(false),
+        groupId: z.string().nullable().default(null),
+      }),
+    )
     .nullable()
     .default(null),
   /** nextTurn: the order wrapped and a new round began. */

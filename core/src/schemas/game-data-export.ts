@@ -3,7 +3,7 @@
 // Its shape is versioned by `formatVersion`; an older file is upgraded step by step
 // (../campaigns/file-upgrades.ts) before this schema reads it.
 import { z } from 'zod';
-import { COMBAT_LOG_MAX_ENTRIES, GAME_DATA_LIST_MAX } from '../limits';
+import { COMBAT_LOG_MAX_ENTRIES, GAME_DATA_LIST_MAX, HAZARDS_PER_FIGHT_MAX } from '../limits';
 import { maxOverTiers } from '../tiers';
 import {
   characteristicDef,
@@ -14,8 +14,9 @@ import {
   updateCampaignBody,
 } from './campaigns';
 import { combatCondition, combatLogEntry, combatState, deathSaveTally } from './combat';
-import { languageSchema, nameSchema, storableStrings, tierSchema, userText } from './common';
-import { updateUnitBody } from './units';
+import { idSchema, languageSchema, nameSchema, storableStrings, tierSchema, userText } from './common';
+import { encounterBody } from './encounters';
+import { unitCountersInput, updateUnitBody } from './units';
 
 import {
   ACCOUNT_EXPORT_FORMAT,
@@ -83,12 +84,17 @@ export const exportedCampaign = z.object({
 export type ExportedCampaign = z.infer<typeof exportedCampaign>;
 
 // A unit's version is not carried: it only makes sense in the database it came from (decision 036).
-export const exportedUnit = updateUnitBody.omit({ version: true }).required().extend({
-  id: fileUnitRef,
-  notes: freeText,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+export const exportedUnit = updateUnitBody
+  .omit({ version: true })
+  .required()
+  .extend({
+    id: fileUnitRef,
+    notes: freeText,
+    // Absent from files written before counters (docs/decisions/062): none.
+    counters: unitCountersInput.default([]),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  });
 export type ExportedUnit = z.infer<typeof exportedUnit>;
 
 /**
@@ -104,12 +110,47 @@ export const exportedLogEntry = combatLogEntry.extend({
   at: fileDate,
 });
 
+const orderShape = combatState.shape.order.element.shape;
+
+/**
+ * A saved encounter (docs/decisions/062) as the file carries it: units named by their file references,
+ * given new ids on import like the fight's.
+ */
+const encounterEnemies = encounterBody.shape.enemies.unwrap();
+export const exportedEncounter = encounterBody.extend({
+  allies: z
+    .array(z.object({ unitId: fileUnitRef }))
+    .max(FIGHT_UNITS_MAX)
+    .default([]),
+  enemies: z
+    .array(encounterEnemies.element.extend({ unitId: fileUnitRef }))
+    .max(FIGHT_UNITS_MAX)
+    .default([]),
+  hidden: z.array(fileUnitRef).max(FIGHT_UNITS_MAX).default([]),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type ExportedEncounter = z.infer<typeof exportedEncounter>;
+
 export const exportedFight = combatState.extend({
   allies: z.array(fileUnitRef).max(FIGHT_UNITS_MAX),
   enemies: z.array(fileUnitRef).max(FIGHT_UNITS_MAX),
+  // A unit's entry or a hazard's (docs/decisions/062), exactly one of the two; files written before
+  // hazards hold units' entries only.
   order: z
-    .array(z.object({ unitId: fileUnitRef, initiative: combatState.shape.order.element.shape.initiative }))
-    .max(FIGHT_UNITS_MAX * 2),
+    .array(
+      z
+        .object({
+          unitId: fileUnitRef.optional(),
+          hazardId: idSchema.optional(),
+          initiative: orderShape.initiative,
+          groupId: idSchema.optional(),
+        })
+        .refine((entry) => (entry.unitId === undefined) !== (entry.hazardId === undefined), {
+          error: 'validation.invalid',
+        }),
+    )
+    .max(FIGHT_UNITS_MAX * 2 + HAZARDS_PER_FIGHT_MAX),
   targetId: fileUnitRef.nullable(),
   conditions: z.record(
     fileUnitRef,
@@ -118,6 +159,12 @@ export const exportedFight = combatState.extend({
   // Keyed by the file's unit references too (docs/decisions/061); absent from older files: none.
   tempHp: z.record(fileUnitRef, combatState.shape.tempHp.unwrap().valueType).default({}),
   deathSaves: z.record(fileUnitRef, deathSaveTally).default({}),
+  // Counters' values and hand-typed initiatives by unit reference (docs/decisions/062); absent: none.
+  counters: z.record(fileUnitRef, combatState.shape.counters.unwrap().valueType).default({}),
+  typed: z
+    .array(fileUnitRef)
+    .max(FIGHT_UNITS_MAX * 2)
+    .default([]),
   // The documented cap of a fight's log (core/src/limits.ts).
   log: z.array(exportedLogEntry).max(COMBAT_LOG_MAX_ENTRIES),
 });
@@ -132,6 +179,8 @@ export const gameDataExport = z
     units: z.array(exportedUnit).max(HARD_CAP),
     // Its log and conditions are stored as written: every string in them is user text.
     fight: exportedFight.superRefine(storableStrings).optional(),
+    /** Saved encounters; absent from files written before them (docs/decisions/062): none. */
+    encounters: z.array(exportedEncounter).max(maxOverTiers('encountersPerCampaign')).default([]),
   })
   .superRefine((file, ctx) => {
     const seen = new Set<string>();
@@ -145,7 +194,7 @@ export const gameDataExport = z
     `A campaign export, format "${GAME_DATA_FORMAT}" version ${GAME_DATA_FORMAT_VERSION}: the campaign ` +
       '(name, rules in markdown, characteristics, races, classes and statuses with their notes and ' +
       'colours, initiative settings), its units (each with an `id` the fight refers to) and, when there ' +
-      'is one, its fight with its log. Ids and timestamps are informative: an import gives everything ' +
+      'is one, its fight with its log, and its saved encounters. Ids and timestamps are informative: an import gives everything ' +
       'new ids. Files of an older formatVersion are upgraded on import; a newer one is refused.',
   );
 export type GameDataExport = z.infer<typeof gameDataExport>;

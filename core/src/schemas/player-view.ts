@@ -138,6 +138,11 @@ export const playerUnit = z.object({
   deathSaves: playerDeathSaves.optional(),
   /** Its temporary HP, only where its side's HP are shown exactly and it has some; absent otherwise. */
   tempHp: z.number().int().min(1).max(TEMP_HP_MAX).optional(),
+  /**
+   * The group it takes its turn with (an opaque id, docs/decisions/062), only when players see at least
+   * two units of that group: the page shows them as one row. Absent otherwise.
+   */
+  groupId: z.string().optional(),
 });
 export type PlayerUnit = z.infer<typeof playerUnit>;
 
@@ -174,6 +179,8 @@ export const playerLogLine = z.object({
   deathSave: z
     .object({ result: z.enum(['success', 'failure']), successes: tally, failures: tally })
     .optional(),
+  /** start and nextTurn: the turn went to this lair action or hazard players see (actor is then null). */
+  hazard: z.string().optional(),
 });
 export type PlayerLogLine = z.infer<typeof playerLogLine>;
 
@@ -182,11 +189,16 @@ export const playerViewPayload = z.object({
   // so players cannot learn that something happened out of their sight.
   phase: z.enum(['setup', 'fight']),
   round: z.number().int(),
-  /** Whose turn, null outside a fight; `unitId` null: a unit players do not see (nothing more said). */
-  turn: z.object({ unitId: z.string().nullable() }).nullable(),
-  /** The initiative order of the units players see (opaque ids). */
+  /**
+   * Whose turn, null outside a fight; `unitId` null: a unit players do not see (nothing more said), or a
+   * lair action / hazard they see, then named by `hazardId` (docs/decisions/062).
+   */
+  turn: z.object({ unitId: z.string().nullable(), hazardId: z.string().optional() }).nullable(),
+  /** The initiative order of the units and hazards players see (opaque ids). */
   order: z.array(z.string()),
   units: z.array(playerUnit),
+  /** The lair actions and hazards players see (hidden ones: not even counted). */
+  hazards: z.array(z.object({ id: z.string(), name: z.string() })),
   log: z.array(playerLogLine),
 });
 export type PlayerViewPayload = z.infer<typeof playerViewPayload>;

@@ -4,7 +4,20 @@ import { QUICK_TEMPLATES } from '../units/quick-generation';
 import { idSchema, nameSchema, textSchema, userText, wholeNumberSchema } from './common';
 
 import { DEFAULT_HP, GENDERS } from '../constants';
-import { CHARACTERISTIC_VALUE_MAX, CURRENT_HP_BOUND, HP_MAX, MONEY_MAX, NAME_MAX } from '../limits';
+import {
+  CHARACTERISTIC_VALUE_MAX,
+  COUNTER_LABEL_MAX,
+  COUNTER_MAX,
+  COUNTERS_PER_UNIT_MAX,
+  CURRENT_HP_BOUND,
+  HP_MAX,
+  MONEY_MAX,
+  NAME_MAX,
+  RECHARGE_DIE_MAX,
+  RECHARGE_DIE_MIN,
+} from '../limits';
+import { checked } from '../checks';
+import { checkCounters } from '../units/counters';
 
 const moneyAmount = wholeNumberSchema({ min: 0, max: MONEY_MAX }, z.number({ error: 'validation.invalid' }));
 export const money = z.object({ gold: moneyAmount, silver: moneyAmount, bronze: moneyAmount });
@@ -16,6 +29,47 @@ const characteristicValue = z
   .int({ error: 'validation.integer' })
   .min(0)
   .max(CHARACTERISTIC_VALUE_MAX);
+
+// ---- Counters (docs/decisions/062): legendary actions, recharges, spell slots, countdowns ----
+
+export const COUNTER_KINDS = ['uses', 'countdown'] as const;
+export type CounterKind = (typeof COUNTER_KINDS)[number];
+/** When a counter resets by itself in a fight: `uses` go back to max, a `countdown` goes one lower. */
+export const COUNTER_RESETS = ['turnStart', 'turnEnd', 'roundStart', 'never'] as const;
+export type CounterReset = (typeof COUNTER_RESETS)[number];
+
+/** A recharge: at the start of its unit's turn, below max, the server rolls `die`; `min` or more refills it. */
+export const counterRecharge = z.object({
+  die: wholeNumberSchema({ min: RECHARGE_DIE_MIN, max: RECHARGE_DIE_MAX }),
+  min: wholeNumberSchema({ min: 1, max: RECHARGE_DIE_MAX }),
+});
+
+/** A counter as a unit's form sends it: `_id` absent for a new one (the server gives it one). */
+export const unitCounterInput = z.object({
+  _id: idSchema.optional(),
+  label: nameSchema(COUNTER_LABEL_MAX),
+  max: wholeNumberSchema({ min: 1, max: COUNTER_MAX }),
+  kind: z.enum(COUNTER_KINDS),
+  reset: z.enum(COUNTER_RESETS),
+  recharge: counterRecharge.nullable().default(null),
+});
+export type UnitCounterInput = z.input<typeof unitCounterInput>;
+
+export const unitCounter = z.object({
+  _id: idSchema,
+  label: z.string(),
+  max: z.number().int(),
+  kind: z.enum(COUNTER_KINDS),
+  reset: z.enum(COUNTER_RESETS),
+  recharge: z.object({ die: z.number().int(), min: z.number().int() }).nullable(),
+});
+export type UnitCounter = z.infer<typeof unitCounter>;
+
+/** At most COUNTERS_PER_UNIT_MAX, ids unique, each recharge's min within its die (checkCounters). */
+export const unitCountersInput = z
+  .array(unitCounterInput)
+  .superRefine(checked(checkCounters))
+  .max(COUNTERS_PER_UNIT_MAX, { error: 'validation.tooManyItems' });
 
 /** Every writable unit field, none defaulted: the base of both create and update. */
 const unitFields = {
@@ -31,6 +85,7 @@ const unitFields = {
   currentHp: wholeNumberSchema({ min: -CURRENT_HP_BOUND, max: CURRENT_HP_BOUND }).nullable(),
   money,
   notes: textSchema(maxOverTiers('unitNoteChars')),
+  counters: unitCountersInput,
 };
 
 export const createUnitBody = z.object({
@@ -44,6 +99,7 @@ export const createUnitBody = z.object({
   currentHp: unitFields.currentHp.optional(),
   money: money.default({ gold: 0, silver: 0, bronze: 0 }),
   notes: unitFields.notes.default(''),
+  counters: unitFields.counters.default([]),
   /** Accepted for the spec's clients; the X-Campaign-Id header decides the campaign. */
   gameDataId: z.string().optional(),
 });
@@ -77,6 +133,8 @@ export const unit = z.object({
   currentHp: z.number(),
   money,
   notes: z.string(),
+  /** Its counters (docs/decisions/062); a fight holds their current values. */
+  counters: z.array(unitCounter),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

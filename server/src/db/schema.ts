@@ -19,6 +19,8 @@ import type { CombatLogType, CombatState, ConditionMap } from '@questkeeper/core
 import type { BillingAddress } from '@questkeeper/core/schemas/auth';
 import type { CharacteristicDef, ClassDef, Race, Status } from '@questkeeper/core/schemas/campaigns';
 import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
+import type { UnitCounter } from '@questkeeper/core/schemas/units';
+import type { Encounter } from '@questkeeper/core/schemas/encounters';
 import type { InitiativeModifier } from '@questkeeper/core/constants';
 
 const id = () =>
@@ -136,11 +138,41 @@ export const units = pgTable(
     silver: integer('silver').notNull().default(0),
     bronze: integer('bronze').notNull().default(0),
     notes: text('notes').notNull().default(''),
+    /** Legendary actions, recharges, countdowns (docs/decisions/062); a fight holds their values. */
+    counters: jsonb('counters').$type<UnitCounter[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     seq: seq(),
   },
   (t) => [index('units_campaign_id_idx').on(t.campaignId, t.createdAt)],
+);
+
+/** What an encounter stores besides its name and notes. */
+export type EncounterData = Pick<Encounter, 'allies' | 'enemies' | 'hazards' | 'hidden' | 'groups'>;
+
+/**
+ * A saved encounter of a campaign (docs/decisions/062): its sides, enemies' numbers, hazards, hidden
+ * units and grouping, run in one step. `data` names units by id; deleting a unit takes it out of
+ * every encounter of its campaign in the same transaction.
+ */
+export const encounters = pgTable(
+  'encounters',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    data: jsonb('data').$type<EncounterData>().notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    seq: seq(),
+  },
+  (t) => [index('encounters_campaign_id_idx').on(t.campaignId, t.createdAt)],
 );
 
 /**

@@ -103,7 +103,7 @@ function baseRequestOf(route: ApiRoute, fixture: Fixture) {
     token: owner.token,
     pathIds:
       route.method === 'DELETE'
-        ? { campaign: NOWHERE, unit: NOWHERE, session: NOWHERE }
+        ? { campaign: NOWHERE, unit: NOWHERE, encounter: NOWHERE, session: NOWHERE }
         : idsOf(owner, session),
     headerIds: idsOf(owner),
     bodyIds: idsOf(owner),

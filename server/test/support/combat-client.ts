@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Tier } from '@questkeeper/core/tiers';
 import type { CombatAction, CombatActionResponse, CombatResponse } from '@questkeeper/core/schemas/combat';
-import type { Unit } from '@questkeeper/core/schemas/units';
+import type { Unit, UnitCounter } from '@questkeeper/core/schemas/units';
 import { units } from '../../src/db/schema';
 import { bearer, registerUser, type TestContext } from './harness';
 import { insertCampaign } from './unit-fixtures';
@@ -26,6 +26,8 @@ export async function setTable(
     language?: 'en' | 'fr';
     campaign?: Partial<CampaignData>;
     characteristics?: Record<string, number>;
+    /** Each unit's counters (docs/decisions/062), by its index. */
+    counters?: (index: number) => UnitCounter[];
   } = {},
 ): Promise<Table> {
   const user = await registerUser(ctx.app, { tier: options.tier, language: options.language });
@@ -48,6 +50,7 @@ export async function setTable(
           characteristics: options.characteristics ?? {},
           hp: options.hp ?? 30,
           currentHp: options.hp ?? 30,
+          counters: options.counters?.(i) ?? [],
         })),
       )
       .returning({ id: units.id });

@@ -14,6 +14,7 @@ import { users } from '../../src/db/schema';
 import type { RateLimitStore } from '../../src/plugins/rate-limit';
 import type { Clock } from '../../src/lib/clock';
 import type { StripeConnection } from '../../src/features/payments/stripe/config';
+import type { CombatDice } from '../../src/features/combat/service';
 
 export type TestDriver = 'pglite' | 'postgres';
 export const testDriver: TestDriver = process.env.QK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -54,6 +55,8 @@ export async function createTestApp(
     beforeReady?: (app: App) => void;
     /** The app's clock (lib/clock.ts), for rules that depend on time. */
     clock?: Clock;
+    /** The combat's random sources (combat/service.ts): seeded in tests that read rolls. */
+    dice?: CombatDice;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -73,6 +76,7 @@ export async function createTestApp(
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.stripeConnection ? { stripeConnection: options.stripeConnection } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.dice ? { dice: options.dice } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

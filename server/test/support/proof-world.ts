@@ -21,6 +21,8 @@ export interface Party {
   fighterId: string;
   /** A unit out of the fight: its `add` was undone, so an action can add it and redo can bring it back. */
   benchId: string;
+  /** A saved encounter naming both units (docs/decisions/062). */
+  encounterId: string;
   combatVersion: number;
   /** The campaign's export file (GET …/export), the valid body of an import. */
   exported: unknown;
@@ -129,6 +131,22 @@ export async function buildParty(app: App, label: string): Promise<Party> {
   const fighter = await unit(1);
   const bench = await unit(2);
 
+  const encounter = await expectJson<{ _id: string }>(
+    app,
+    {
+      method: 'POST',
+      url: '/api/encounters',
+      headers: bearer(user.token, campaign._id),
+      payload: {
+        name: `Encounter ${tag}`,
+        allies: [{ unitId: fighter._id }],
+        enemies: [{ unitId: bench._id }],
+        notes: `Notes of ${tag}`,
+      },
+    },
+    201,
+  );
+
   const fight = (path: string, payload: object) =>
     expectJson<{ combat: { version: number } }>(
       app,
@@ -167,6 +185,7 @@ export async function buildParty(app: App, label: string): Promise<Party> {
     campaignId: campaign._id,
     fighterId: fighter._id,
     benchId: bench._id,
+    encounterId: encounter._id,
     combatVersion: undone.combat.version,
     race,
     className: campaign.classes[0]!.name,

@@ -125,10 +125,12 @@ export function materialize(path: string, id: string): string {
 }
 
 /** What an `{id}` addresses, from the path segment before it: one entry per resource, not per route. */
-export type IdKind = 'campaign' | 'unit' | 'demo-checkout' | 'demo-portal' | 'player-link';
+export type IdKind = 'campaign' | 'unit' | 'encounter' | 'demo-checkout' | 'demo-portal' | 'player-link';
 const ID_KINDS: Record<string, IdKind> = {
   'game-data': 'campaign',
   units: 'unit',
+  // A saved encounter (docs/decisions/062).
+  encounters: 'encounter',
   checkout: 'demo-checkout',
   portal: 'demo-portal',
   // A player-view link's token (docs/decisions/028): a capability, like a demo session id.

@@ -15,6 +15,8 @@ export interface Ids {
   campaign: string;
   /** A unit out of the fight. */
   unit: string;
+  /** A saved encounter of the campaign (docs/decisions/062). */
+  encounter: string;
   /** A demo payment session (the capability of a demo page). */
   session: string;
 }
@@ -22,11 +24,13 @@ export interface Ids {
 export const idsOf = (party: Party, session: string = crypto.randomUUID()): Ids => ({
   campaign: party.campaignId,
   unit: party.benchId,
+  encounter: party.encounterId,
   session,
 });
 export const unknownIds = (): Ids => ({
   campaign: crypto.randomUUID(),
   unit: crypto.randomUUID(),
+  encounter: crypto.randomUUID(),
   session: crypto.randomUUID(),
 });
 
@@ -77,6 +81,13 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
     expectedVersion: 0,
     unit: { id: ids.unit, hidden: true },
   }),
+  // An encounter names units of the campaign (docs/decisions/062): the body's unit id is one of them.
+  'POST /api/encounters': (_party, ids) => ({ name: 'Proof encounter', enemies: [{ unitId: ids.unit }] }),
+  'PUT /api/encounters/{id}': (_party, ids) => ({
+    name: 'Renamed encounter',
+    enemies: [{ unitId: ids.unit }],
+  }),
+  'POST /api/encounters/{id}/run': (party) => ({ version: party?.combatVersion ?? 0 }),
   'POST /api/combat/undo': (party) => ({ version: party?.combatVersion ?? 0 }),
   'POST /api/combat/redo': (party) => ({ version: party?.combatVersion ?? 0 }),
   'DELETE /api/auth/account': (party) => ({ password: party?.password }),
@@ -116,7 +127,9 @@ export function validRequest(
       ? options.pathIds.campaign
       : kind === 'unit'
         ? options.pathIds.unit
-        : options.pathIds.session;
+        : kind === 'encounter'
+          ? options.pathIds.encounter
+          : options.pathIds.session;
   const body = validBody(route, options.party, options.bodyIds);
   return {
     method: route.method,

@@ -4,7 +4,15 @@ import { TIER_LIMITS, tierBelow, type Tier } from '@questkeeper/core/tiers';
 
 /** A feature that states a number (rendered with the UI language's number format). */
 export interface CountedFeature {
-  key: 'campaigns' | 'units' | 'characteristics' | 'statuses' | 'races' | 'classes' | 'rulesChars';
+  key:
+    | 'campaigns'
+    | 'units'
+    | 'encounters'
+    | 'characteristics'
+    | 'statuses'
+    | 'races'
+    | 'classes'
+    | 'rulesChars';
   count: number;
 }
 /** A feature without a number. */
@@ -23,6 +31,8 @@ function ownFeatures(tier: Tier): Exclude<PlanFeature, InheritedFeature>[] {
   return [
     { key: 'campaigns', count: limits.campaigns },
     { key: 'units', count: limits.unitsPerCampaign },
+    // Saved encounters per campaign (docs/decisions/062).
+    { key: 'encounters', count: limits.encountersPerCampaign },
     // The combat simulator is open to every tier (docs/product.md#tiers).
     { key: 'combat' },
     ...(limits.canEditLists

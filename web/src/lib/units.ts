@@ -188,5 +188,13 @@ export function duplicateOf(unit: Unit, name: string): NewUnit {
     currentHp: unit.currentHp,
     money: { ...unit.money },
     notes: unit.notes,
+    // New counters of the copy's own (the server gives them ids), with the same rules.
+    counters: unit.counters.map(({ label, max, kind, reset, recharge }) => ({
+      label,
+      max,
+      kind,
+      reset,
+      recharge: recharge ? { ...recharge } : null,
+    })),
   };
 }

@@ -46,6 +46,7 @@ export function createUnit(overrides: Partial<Unit> = {}): Unit {
     currentHp: 100,
     money: { gold: 0, silver: 0, bronze: 0 },
     notes: '',
+    counters: [],
     createdAt: CREATED,
     updatedAt: CREATED,
     version: '1',

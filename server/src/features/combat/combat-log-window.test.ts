@@ -257,7 +257,7 @@ describe('the end-of-fight summary', () => {
     });
     // 30 turns of blows and heals (dice too), some undone: more entries than the window.
     for (let i = 0; i < 30; i++) {
-      const turn = last.combat.order[last.combat.turnIndex]!.unitId;
+      const turn = last.combat.order[last.combat.turnIndex]!.unitId!;
       const foe = [a, b].includes(turn) ? (i % 2 ? c : d) : i % 2 ? a : b;
       last = await play(client, { type: 'attack', targetId: foe, amount: i % 3 ? 7 : '2d6+1' });
       if (i % 5 === 0) last = applied(await client.undoAt(last.combat.version));

@@ -2,24 +2,42 @@
 // lacks, and the healing a read applies when units of the fight were deleted since it was saved.
 import type { LogDraft } from '@questkeeper/core/combat/action-types';
 import type { CombatState } from '@questkeeper/core/schemas/combat';
+import { normalizeGroups } from '@questkeeper/core/combat/turns';
 
 /** Every unit id the state refers to. */
 export function unitIdsOf(state: CombatState): string[] {
-  const ids = new Set([...state.allies, ...state.enemies, ...state.order.map((entry) => entry.unitId)]);
+  const ids = new Set([
+    ...state.allies,
+    ...state.enemies,
+    ...state.order.flatMap((entry) => (entry.unitId === undefined ? [] : [entry.unitId])),
+  ]);
   if (state.targetId !== null) ids.add(state.targetId);
   return [...ids];
 }
 
+/** The fields a fight saved before they existed lacks: temporary HP, death saves (docs/decisions/061), counters, hazards, groups and rerolls (docs/decisions/062). */
+type LaterFields =
+  'tempHp' | 'deathSaves' | 'counters' | 'hazards' | 'rerollEachRound' | 'typed' | 'grouping';
+
 /**
- * A stored state as the rules read it: a fight saved before temporary HP and death saves existed
- * (docs/decisions/061) has neither key, read as none. Every read of a stored state goes through here.
+ * A stored state as the rules read it: a fight saved before a field existed reads it as empty. Every
+ * read of a stored state goes through here.
  */
-export function storedState(state: Omit<CombatState, 'tempHp' | 'deathSaves'> & Partial<CombatState>) {
-  return { ...state, tempHp: state.tempHp ?? {}, deathSaves: state.deathSaves ?? {} } satisfies CombatState;
+export function storedState(state: Omit<CombatState, LaterFields> & Partial<CombatState>) {
+  return {
+    ...state,
+    tempHp: state.tempHp ?? {},
+    deathSaves: state.deathSaves ?? {},
+    counters: state.counters ?? {},
+    hazards: state.hazards ?? [],
+    rerollEachRound: state.rerollEachRound ?? false,
+    typed: state.typed ?? [],
+    grouping: state.grouping ?? 'none',
+  } satisfies CombatState;
 }
 
 /** The entries of a by-unit record whose unit still exists. */
-function kept<T>(byUnit: Readonly<Record<string, T>>, existing: ReadonlySet<string>): Record<string, T> {
+function keptOf<T>(byUnit: Readonly<Record<string, T>>, existing: ReadonlySet<string>): Record<string, T> {
   return Object.fromEntries(Object.entries(byUnit).filter(([id]) => existing.has(id)));
 }
 
@@ -30,10 +48,11 @@ function kept<T>(byUnit: Readonly<Record<string, T>>, existing: ReadonlySet<stri
  */
 export function withoutMissingUnits(stored: CombatState, existing: ReadonlySet<string>): CombatState {
   const state = storedState(stored);
-  const order = state.order.filter((entry) => existing.has(entry.unitId));
-  const removedBeforeTurn = state.order
-    .slice(0, state.turnIndex)
-    .filter((entry) => !existing.has(entry.unitId)).length;
+  // Hazards are not units: they stay (docs/decisions/062).
+  const kept = (entry: CombatState['order'][number]) =>
+    entry.unitId === undefined || existing.has(entry.unitId);
+  const order = normalizeGroups(state.order.filter(kept));
+  const removedBeforeTurn = state.order.slice(0, state.turnIndex).filter((entry) => !kept(entry)).length;
   const turnIndex = state.turnIndex - removedBeforeTurn;
   return {
     ...state,
@@ -42,8 +61,10 @@ export function withoutMissingUnits(stored: CombatState, existing: ReadonlySet<s
     order,
     turnIndex: turnIndex < order.length ? turnIndex : 0,
     targetId: state.targetId !== null && existing.has(state.targetId) ? state.targetId : null,
-    tempHp: kept(state.tempHp, existing),
-    deathSaves: kept(state.deathSaves, existing),
+    tempHp: keptOf(state.tempHp, existing),
+    deathSaves: keptOf(state.deathSaves, existing),
+    counters: keptOf(state.counters, existing),
+    typed: state.typed.filter((id) => existing.has(id)),
   };
 }
 
@@ -59,5 +80,8 @@ export function storedLogData(data: LogDraft): LogDraft {
     modifier: data.modifier ?? null,
     rolled: data.rolled ?? null,
     deathSave: data.deathSave ?? null,
+    counter: data.counter ?? null,
+    hazard: data.hazard ?? null,
+    group: data.group ?? null,
   };
 }

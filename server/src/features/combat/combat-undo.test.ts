@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
 import type { CombatAction, CombatResponse } from '@questkeeper/core/schemas/combat';
+import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import { endsFight } from '@questkeeper/core/combat/action-types';
 import { count, eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';
@@ -46,6 +47,28 @@ async function snapshot(client: Client) {
   return { fight, units };
 }
 
+/**
+ * Every unit carries these counters (docs/decisions/062): one of each reset, a countdown, a recharge —
+ * so turn changes reset and roll them and undo has them to restore.
+ */
+const COUNTER_IDS = [
+  '00000000-0000-4000-8000-0000000000c1',
+  '00000000-0000-4000-8000-0000000000c2',
+  '00000000-0000-4000-8000-0000000000c3',
+];
+const COUNTERS: UnitCounter[] = [
+  { _id: COUNTER_IDS[0]!, label: 'Legendary', max: 3, kind: 'uses', reset: 'turnStart', recharge: null },
+  {
+    _id: COUNTER_IDS[1]!,
+    label: 'Breath',
+    max: 1,
+    kind: 'uses',
+    reset: 'never',
+    recharge: { die: 6, min: 4 },
+  },
+  { _id: COUNTER_IDS[2]!, label: 'Wall', max: 3, kind: 'countdown', reset: 'roundStart', recharge: null },
+];
+
 const STATUSES = ['Normal', 'Injured', 'Poisoned', 'Stunned', 'Unconscious', 'Dead'];
 const MODIFIERS = ['half', 'double', 'none'] as const;
 const intent = fc.record({
@@ -55,6 +78,9 @@ const intent = fc.record({
     ...(['add', 'remove', 'start', 'end'] as const),
     // Round tracking (docs/decisions/061): a blow that drops a unit, death saves, temporary HP.
     ...(['drop', 'deathSave', 'deathSave', 'setTempHp'] as const),
+    // Monsters (docs/decisions/062): counters, hazards, groups, rerolls.
+    ...(['useCounter', 'useCounter', 'setCounter', 'addHazard', 'removeHazard'] as const),
+    ...(['group', 'ungroup', 'reroll', 'startMonsters'] as const),
   ),
   pick: fc.nat({ max: 1000 }),
   amount: fc.oneof(fc.integer({ min: 1, max: 25 }), fc.constantFrom('1d6+2', '2d8', '1d4-10', 'd20')),
@@ -120,6 +146,36 @@ function toAction(fight: CombatResponse, ids: string[], { kind, pick, amount }: 
     }
     case 'remove':
       return { type: 'remove', unitId: member };
+    case 'useCounter':
+    case 'setCounter': {
+      const counterId = COUNTER_IDS[pick % COUNTER_IDS.length]!;
+      return kind === 'useCounter'
+        ? { type: 'useCounter', unitId: member, counterId, amount: (pick % 2) + 1 }
+        : { type: 'setCounter', unitId: member, counterId, value: pick % 3 };
+    }
+    case 'addHazard':
+      return { type: 'addHazard', name: `Hazard ${pick % 7}`, initiative: pick % 25, hidden: pick % 2 === 0 };
+    case 'removeHazard':
+      return {
+        type: 'removeHazard',
+        hazardId: fight.hazards[pick % Math.max(fight.hazards.length, 1)]?.id ?? crypto.randomUUID(),
+      };
+    case 'group': {
+      const side = pick % 2 === 0 ? fight.allies : fight.enemies;
+      return {
+        type: 'group',
+        unitIds: side.length >= 2 ? side.slice(0, 2 + (pick % (side.length - 1))) : [member, member],
+      };
+    }
+    case 'ungroup':
+      return {
+        type: 'ungroup',
+        groupId: fight.order.find((entry) => entry.groupId)?.groupId ?? crypto.randomUUID(),
+      };
+    case 'reroll':
+      return { type: 'rerollInitiative' };
+    case 'startMonsters':
+      return { type: 'start', groups: 'byName', rerollEachRound: true };
     case 'end':
       // Rarely: the fight stops there (see below), so most runs play longer.
       return pick % 4 === 0 ? { type: 'end' } : { type: 'nextTurn' };
@@ -141,7 +197,7 @@ describe('undo and redo', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(move, { minLength: 20, maxLength: 45, size: 'max' }), async (moves) => {
-        const table = await setTable(ctx, { n: 5, hp: 40 });
+        const table = await setTable(ctx, { n: 5, hp: 40, counters: () => COUNTERS });
         const client = combatClient(ctx, table);
         const [a = '', b = '', c = '', d = ''] = table.ids;
         let fight = (await play(client, ...twoAgainstTwo(a, b, c, d))).combat;
@@ -176,7 +232,7 @@ describe('undo and redo', () => {
         fc.boolean(),
         fc.array(intent, { minLength: 15, maxLength: 40, size: 'max' }),
         async (started, intents) => {
-          const table = await setTable(ctx, { n: 5, hp: 40 });
+          const table = await setTable(ctx, { n: 5, hp: 40, counters: () => COUNTERS });
           const client = combatClient(ctx, table);
           const [a = '', b = '', c = '', d = ''] = table.ids;
           await play(client, ...twoAgainstTwo(a, b, c, d), ...(started ? [{ type: 'start' as const }] : []));

@@ -31,12 +31,21 @@ export function toLogEntry(row: LogRow): CombatLogEntry {
     modifier: data.modifier,
     rolled: data.rolled,
     deathSave: data.deathSave,
+    counter: data.counter,
+    hazard: data.hazard,
+    group: data.group,
     statusBefore: data.statusBefore,
     statusAfter: data.statusAfter,
     condition: data.condition,
     initiative: data.initiative,
-    // Entries written before typed initiatives have no such field.
-    initiatives: data.initiatives ?? null,
+    // Entries written before typed initiatives have no such field; before hazards and groups
+    // (docs/decisions/062), their items have neither flag.
+    initiatives:
+      data.initiatives?.map((item) => ({
+        ...item,
+        hazard: item.hazard ?? false,
+        groupId: item.groupId ?? null,
+      })) ?? null,
     wrapped: data.wrapped,
     defeated: data.defeated,
     undone: row.undone,

@@ -1,5 +1,6 @@
 // SQL for the combat of a campaign: its row (fight, conditions, version), its log (which is also the
 // undo history, decision 021), and the unit reads and writes an action makes.
+import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FightUnit, LogDraft, UnitChange } from '@questkeeper/core/combat/action-types';
 import type { StepChanges } from '@questkeeper/core/combat/history';
@@ -144,6 +145,19 @@ function statePatch(stored: CombatState, next: CombatState): Partial<CombatState
   return patch as Partial<CombatState>;
 }
 
+/** The units whose counters changed, or null when one lost its entry (the whole record is written then). */
+function countersDelta(
+  stored: CombatState['counters'],
+  next: CombatState['counters'],
+): CombatState['counters'] | null {
+  const delta: CombatState['counters'] = {};
+  for (const id of Object.keys(stored)) if (!Object.hasOwn(next, id)) return null;
+  for (const [id, values] of Object.entries(next)) {
+    if (!sameJson(Object.hasOwn(stored, id) ? stored[id] : undefined, values)) delta[id] = values;
+  }
+  return delta;
+}
+
 /**
  * Stores the fight. Over a stored one (`stored`: its state as read under the campaign lock) only the
  * fields that changed are sent: an attack changes the amount and the target, not the initiative order
@@ -157,18 +171,25 @@ export async function saveCombat(
   stored?: CombatState,
 ): Promise<{ updatedAt: Date }> {
   const patch = stored ? statePatch(stored, values.state) : null;
+  // Counters (docs/decisions/062) are kept by unit: a turn change that resets one unit's sends that
+  // unit's values, merged into the stored record, not 400 units' worth.
+  const counters =
+    patch?.counters && stored?.counters ? countersDelta(stored.counters, patch.counters) : null;
+  if (counters && patch) delete patch.counters;
+  const merged =
+    patch === null
+      ? null
+      : counters
+        ? sql`(${combats.state} || ${JSON.stringify(patch)}::jsonb) || jsonb_build_object('counters', coalesce(${combats.state} -> 'counters', '{}'::jsonb) || ${JSON.stringify(counters)}::jsonb)`
+        : Object.keys(patch).length === 0
+          ? sql`${combats.state}`
+          : sql`${combats.state} || ${JSON.stringify(patch)}::jsonb`;
   const set = { ...values, updatedAt: sql`clock_timestamp()` };
   // Only the time comes back: the caller has the state it wrote.
-  const [row] = patch
+  const [row] = merged
     ? await db
         .update(combats)
-        .set({
-          ...set,
-          state:
-            Object.keys(patch).length === 0
-              ? sql`${combats.state}`
-              : sql`${combats.state} || ${JSON.stringify(patch)}::jsonb`,
-        })
+        .set({ ...set, state: merged })
         .where(eq(combats.campaignId, campaignId))
         .returning({ updatedAt: combats.updatedAt })
     : await db
@@ -198,23 +219,29 @@ export async function fightUnits(
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_array(
       ${units.id}, ${units.name}, ${units.hp}, ${units.currentHp}, ${units.status},
-      ${units.characteristics} -> ${characteristic}::text, ${units.isPlayer}
+      ${units.characteristics} -> ${characteristic}::text, ${units.isPlayer}, ${units.counters}
     )), '[]') as list
     from ${units}
     where ${units.campaignId} = ${campaignId} and ${units.userId} = ${userId}
       and ${units.id} = any(${sql.param([...ids])}::uuid[])
   `)) as unknown as {
-    rows: { list: [string, string, number, number, string, number | null, boolean][] }[];
+    rows: {
+      list: [string, string, number, number, string, number | null, boolean, UnitCounter[] | null][];
+    }[];
   };
-  return (result.rows[0]?.list ?? []).map(([_id, name, hp, currentHp, status, value, isPlayer]) => ({
-    _id,
-    name,
-    hp,
-    currentHp,
-    status,
-    characteristics: value === null ? {} : { [characteristic]: value },
-    isPlayer,
-  }));
+  return (result.rows[0]?.list ?? []).map(
+    ([_id, name, hp, currentHp, status, value, isPlayer, counters]) => ({
+      _id,
+      name,
+      hp,
+      currentHp,
+      status,
+      characteristics: value === null ? {} : { [characteristic]: value },
+      isPlayer,
+      // The fight resets and recharges them (docs/decisions/062).
+      counters: counters ?? [],
+    }),
+  );
 }
 
 /** Locks the rows an action reads then writes, so a unit edit made meanwhile is not lost. */

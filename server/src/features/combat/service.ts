@@ -8,8 +8,10 @@ import {
   CombatRefusal,
   endsFight,
   type ActionContext,
+  type ActionOutcome,
   type UnitChange,
 } from '@questkeeper/core/combat/action-types';
+import { setupEncounter } from '@questkeeper/core/combat/encounter-setup';
 import { applyCombatAction } from '@questkeeper/core/combat/actions';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { applyStepSide, diffSteps } from '@questkeeper/core/combat/history';
@@ -38,6 +40,8 @@ import {
 } from './fight-store';
 import { pageCursor, placeOf, toLogEntry } from './presenter';
 import * as repo from './repository';
+import { encounterEnemies, findEncounterData } from './encounter-run';
+import type { PlayerViewService } from '../player-view/service';
 
 /** What the service needs of the signed-in user. */
 export interface CombatActor {
@@ -57,8 +61,19 @@ export type CombatService = ReturnType<typeof createCombatService>;
 
 // Initiative rules take a float in [0, 1); 48 random bits make every die face equally likely.
 const RANDOM_RANGE = 2 ** 48 - 1;
-const random = () => crypto.randomInt(0, RANDOM_RANGE) / RANDOM_RANGE;
-const rollDie = (sides: number) => crypto.randomInt(1, sides + 1);
+
+/** The random sources of the rules: initiative rolls, dice amounts, recharges (tests seed them). */
+export interface CombatDice {
+  /** A float in [0, 1), like Math.random. */
+  random: () => number;
+  /** An integer 1..sides. */
+  rollDie: (sides: number) => number;
+}
+
+const cryptoDice: CombatDice = {
+  random: () => crypto.randomInt(0, RANDOM_RANGE) / RANDOM_RANGE,
+  rollDie: (sides: number) => crypto.randomInt(1, sides + 1),
+};
 
 function actionUnitIds(action: CombatAction): string[] {
   switch (action.type) {
@@ -70,7 +85,11 @@ function actionUnitIds(action: CombatAction): string[] {
     case 'reorder':
     case 'deathSave':
     case 'setTempHp':
+    case 'useCounter':
+    case 'setCounter':
       return [action.unitId];
+    case 'group':
+      return action.unitIds;
     case 'addCondition':
       return action.ofUnitId ? [action.unitId, action.ofUnitId] : [action.unitId];
     case 'attack':
@@ -86,8 +105,16 @@ function toAppError(refusal: CombatRefusal): AppError {
   return new AppError(refusal.code, {}, Object.keys(refusal.fields).length > 0 ? refusal.fields : undefined);
 }
 
-export function createCombatService(deps: { db: Db; events: PubSub; log: FastifyBaseLogger }) {
+export function createCombatService(deps: {
+  db: Db;
+  events: PubSub;
+  log: FastifyBaseLogger;
+  dice?: CombatDice;
+  /** Hides a run encounter's hidden units from players (player-view service). */
+  playerView?: Pick<PlayerViewService, 'hideUnits' | 'announce'>;
+}) {
   const { db, events, log } = deps;
+  const { random, rollDie } = deps.dice ?? cryptoDice;
 
   const publish = (campaignId: string, version: number) => {
     events.publish('combat', { campaignId, version }).catch((error: unknown) => {
@@ -138,6 +165,59 @@ export function createCombatService(deps: { db: Db; events: PubSub; log: Fastify
       units: unitRows.map(toUnit),
       entries: entries.map(toLogEntry),
     };
+  }
+
+  /**
+   * Stores an action's outcome as the next step (one transaction, the fight locked by the caller):
+   * the log dropped after an end or an undo, the units written, the step and its undo data inserted,
+   * the log capped, and the answer built.
+   */
+  async function storeOutcome(
+    tx: Executor,
+    loaded: LoadedFight,
+    outcome: ActionOutcome,
+  ): Promise<CombatActionResponse> {
+    const campaignId = loaded.campaign.id;
+    // After the end of a fight, the next action sets up a new one: the old history goes; after
+    // an undo, the redo steps go.
+    const { head } = loaded;
+    const over = head.ended;
+    const drop = over
+      ? { all: true as const }
+      : head.firstUndone !== null
+        ? { from: head.firstUndone }
+        : null;
+    const dropped = drop ? await repo.dropLog(tx, campaignId, drop) : 0;
+    const unitsBefore = new Map<string, UnitChange>();
+    for (const id of outcome.units.keys()) {
+      const unit = loaded.units.get(id);
+      if (unit) unitsBefore.set(id, { currentHp: unit.currentHp, status: unit.status });
+    }
+    const changes = diffSteps(loaded.fight, outcome.fight, unitsBefore, outcome.units);
+    const unitRows = await repo.updateUnits(tx, campaignId, outcome.units);
+    // Undone steps always follow the last applied one, so the new step comes right after it.
+    const step = over ? 1 : (head.lastApplied ?? 0) + 1;
+    const entries = await repo.insertStep(tx, campaignId, step, outcome.entries, changes);
+    // A fight's log holds COMBAT_LOG_MAX_ENTRIES at most (decision 046): past it, its oldest
+    // steps go, so undo reaches back that far and no further. They are never in the window (the
+    // cap is far above it), so the window built below stays right.
+    let total = head.total - dropped + entries.length;
+    if (total > COMBAT_LOG_MAX_ENTRIES) {
+      total -= await repo.trimLog(tx, campaignId, total - COMBAT_LOG_MAX_ENTRIES, step);
+    }
+    // The log's head after this step is known without reading it again.
+    const after: repo.LogHead = {
+      total,
+      lastApplied: step,
+      firstUndone: null,
+      canUndo: true,
+      canRedo: false,
+      ended: entries.some((row) => endsFight(row.data)),
+    };
+    return commit(tx, loaded, outcome.fight, unitRows, entries, {
+      head: after,
+      window: windowAfterAction(loaded.window, drop, entries, after.total) ?? undefined,
+    });
   }
 
   /** Undo (`back`) or redo one step: lays its stored before/after over the fight and the units. */
@@ -230,48 +310,63 @@ export function createCombatService(deps: { db: Db; events: PubSub; log: Fastify
         } catch (error) {
           throw error instanceof CombatRefusal ? toAppError(error) : error;
         }
-        // After the end of a fight, the next action sets up a new one: the old history goes; after
-        // an undo, the redo steps go.
-        const { head } = loaded;
-        const over = head.ended;
-        const drop = over
-          ? { all: true as const }
-          : head.firstUndone !== null
-            ? { from: head.firstUndone }
-            : null;
-        const dropped = drop ? await repo.dropLog(tx, campaignId, drop) : 0;
-        const unitsBefore = new Map<string, UnitChange>();
-        for (const id of outcome.units.keys()) {
-          const unit = loaded.units.get(id);
-          if (unit) unitsBefore.set(id, { currentHp: unit.currentHp, status: unit.status });
-        }
-        const changes = diffSteps(loaded.fight, outcome.fight, unitsBefore, outcome.units);
-        const unitRows = await repo.updateUnits(tx, campaignId, outcome.units);
-        // Undone steps always follow the last applied one, so the new step comes right after it.
-        const step = over ? 1 : (head.lastApplied ?? 0) + 1;
-        const entries = await repo.insertStep(tx, campaignId, step, outcome.entries, changes);
-        // A fight's log holds COMBAT_LOG_MAX_ENTRIES at most (decision 046): past it, its oldest
-        // steps go, so undo reaches back that far and no further. They are never in the window (the
-        // cap is far above it), so the window built below stays right.
-        let total = head.total - dropped + entries.length;
-        if (total > COMBAT_LOG_MAX_ENTRIES) {
-          total -= await repo.trimLog(tx, campaignId, total - COMBAT_LOG_MAX_ENTRIES, step);
-        }
-        // The log's head after this step is known without reading it again.
-        const after: repo.LogHead = {
-          total,
-          lastApplied: step,
-          firstUndone: null,
-          canUndo: true,
-          canRedo: false,
-          ended: entries.some((row) => endsFight(row.data)),
-        };
-        return commit(tx, loaded, outcome.fight, unitRows, entries, {
-          head: after,
-          window: windowAfterAction(loaded.window, drop, entries, after.total) ?? undefined,
-        });
+        return storeOutcome(tx, loaded, outcome);
       });
       publish(campaignId, result.combat.version);
+      return result;
+    },
+
+    /**
+     * Runs a saved encounter (docs/decisions/062): in setup only (409 COMBAT_IN_PROGRESS during a
+     * fight), the setup is replaced in one step — one version, one undo step — with the missing copies
+     * made within the unit limit and the hidden units hidden from players; all or nothing.
+     */
+    async runEncounter(
+      user: CombatActor,
+      campaignId: string,
+      encounterId: string,
+      version: number,
+    ): Promise<CombatActionResponse> {
+      let hidden = false;
+      const result = await db.transaction(async (tx) => {
+        const loaded = await lockedFight(tx, user, campaignId, version);
+        const encounter = await findEncounterData(tx, user.id, campaignId, encounterId);
+        if (!encounter) throw notFound();
+        if (loaded.fight.state.phase === 'fight') throw new AppError('COMBAT_IN_PROGRESS');
+        const { ids: enemies, created } = await encounterEnemies(tx, user, campaignId, encounter);
+        const allies = encounter.allies.map((ally) => ally.unitId);
+        const ids = [...allies, ...enemies];
+        await repo.lockUnits(tx, campaignId, ids);
+        const found = await repo.fightUnits(
+          tx,
+          user.id,
+          campaignId,
+          ids,
+          loaded.campaign.initiativeCaracName,
+        );
+        const units = new Map([...loaded.units, ...found.map((unit) => [unit._id, unit] as const)]);
+        let outcome;
+        try {
+          outcome = setupEncounter(
+            loaded.fight,
+            { allies, enemies, hazards: encounter.hazards, grouping: encounter.groups },
+            units,
+            () => crypto.randomUUID(),
+          );
+        } catch (error) {
+          throw error instanceof CombatRefusal ? toAppError(error) : error;
+        }
+        const toHide = encounter.hidden.filter((id) => units.has(id));
+        if (deps.playerView && toHide.length > 0) {
+          await deps.playerView.hideUnits(tx, user.id, campaignId, toHide);
+          hidden = true;
+        }
+        const stored = await storeOutcome(tx, { ...loaded, units }, outcome);
+        // The copies it made are units the client has not seen yet: the answer brings them.
+        return { ...stored, units: [...stored.units, ...created.map(toUnit)] };
+      });
+      publish(campaignId, result.combat.version);
+      if (hidden) deps.playerView?.announce(campaignId);
       return result;
     },
 

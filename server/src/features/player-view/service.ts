@@ -17,7 +17,7 @@ import {
   type PlayerViewSettingsState,
   type ShareLinkState,
 } from '@questkeeper/core/schemas/player-view';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashToken, newToken, sameSecret } from '../../lib/tokens';
@@ -182,6 +182,22 @@ export function createPlayerViewService(deps: {
       announce(campaignId);
       return toSettingsState(row);
     },
+
+    /**
+     * Hides units from players inside the caller's transaction (a run encounter's hidden units,
+     * docs/decisions/062): one new settings version; each unit keeps its alias and reveal choice. Call
+     * `announce` once the transaction has committed.
+     */
+    async hideUnits(tx: Tx, userId: string, campaignId: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const current = await repo.lockForChange(tx, campaignId, fresh(userId));
+      let settings = current.settings;
+      for (const id of ids) settings = applyPlayerViewChange(settings, { unit: { id, hidden: true } });
+      await repo.writeSettings(tx, campaignId, settings, current.version + 1);
+    },
+
+    /** Wakes the GM's settings panels and the player streams after a change made elsewhere. */
+    announce,
 
     /** The live link of a token; 404 for an unknown or revoked one (one hash lookup either way). */
     async link(token: string): Promise<LiveLink> {

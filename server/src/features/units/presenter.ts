@@ -21,6 +21,7 @@ export function toUnit(row: UnitRow): Unit {
     currentHp: row.currentHp,
     money: { gold: row.gold, silver: row.silver, bronze: row.bronze },
     notes: row.notes,
+    counters: row.counters,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

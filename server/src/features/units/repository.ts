@@ -1,10 +1,10 @@
 // SQL for units, and the read of a campaign's lists that unit work checks against. Every read or
 // write is scoped by user AND campaign: a unit of another user or of another campaign is simply not
 // found.
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Money, Unit } from '@questkeeper/core/schemas/units';
 import { runPrepared, type Db, type Executor } from '../../db/client';
-import { campaigns, units } from '../../db/schema';
+import { campaigns, encounters, units } from '../../db/schema';
 import { versionedUnit, type VersionedUnitRow } from '../../db/shared/units';
 
 /** A unit row with its version (decision 036): what every unit answer is built from. */
@@ -26,6 +26,7 @@ export type UnitChanges = Partial<
     | 'silver'
     | 'bronze'
     | 'notes'
+    | 'counters'
   >
 >;
 
@@ -76,7 +77,7 @@ const LIST_OWNED_UNITS = {
   // the answer but for its money, which the presenter gathers (toListedUnit).
   text: `select id as "_id", user_id as "userId", campaign_id as "gameDataId", name, gender,
       is_player as "isPlayer", race, class, status, characteristics, hp, current_hp as "currentHp",
-      gold, silver, bronze, notes,
+      gold, silver, bronze, notes, counters,
       to_char(units.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       to_char(units.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
       xmin::text as version
@@ -163,4 +164,35 @@ export async function deleteOwnedUnit(
     .where(ownedBy(userId, campaignId, unitId))
     .returning({ id: units.id });
   return rows.length > 0;
+}
+
+/** `list` (a jsonb array of the encounter's data) without the elements that name `unitId`. */
+const withoutUnit = (list: SQL, unitId: string, element: SQL) => sql`(
+  select coalesce(jsonb_agg(e.value order by e.at), '[]'::jsonb)
+  from jsonb_array_elements(${list}) with ordinality as e(value, at)
+  where ${element} is distinct from ${unitId}::text)`;
+
+/**
+ * A deleted unit leaves every saved encounter of its campaign (docs/decisions/062): its side, and the
+ * units hidden. Run in the transaction of the delete, so no encounter ever names a unit that is gone.
+ */
+export async function removeUnitFromEncounters(db: Executor, campaignId: string, unitId: string) {
+  const named = JSON.stringify([{ unitId }]);
+  await db
+    .update(encounters)
+    .set({
+      data: sql`${encounters.data} || jsonb_build_object(
+        'allies', ${withoutUnit(sql`${encounters.data} -> 'allies'`, unitId, sql`e.value ->> 'unitId'`)},
+        'enemies', ${withoutUnit(sql`${encounters.data} -> 'enemies'`, unitId, sql`e.value ->> 'unitId'`)},
+        'hidden', ${withoutUnit(sql`${encounters.data} -> 'hidden'`, unitId, sql`e.value #>> '{}'`)})`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(
+      and(
+        eq(encounters.campaignId, campaignId),
+        sql`(${encounters.data} -> 'allies' @> ${named}::jsonb
+          or ${encounters.data} -> 'enemies' @> ${named}::jsonb
+          or ${encounters.data} -> 'hidden' @> ${JSON.stringify([unitId])}::jsonb)`,
+      ),
+    );
 }

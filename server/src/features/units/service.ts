@@ -15,6 +15,7 @@ import {
   mergeCharacteristics,
   resolveListChoice,
   storedCharacteristics,
+  storedCounters,
 } from './unit-fields';
 import { toListedUnit, toUnit } from './presenter';
 
@@ -111,6 +112,7 @@ export function createUnitsService(deps: {
           silver: body.money.silver,
           bronze: body.money.bronze,
           notes: body.notes,
+          counters: storedCounters(body.counters),
         });
         return toUnit(row);
       });
@@ -194,6 +196,7 @@ export function createUnitsService(deps: {
           assertNotesFit(user, body.notes, stored.notes);
           changes.notes = body.notes;
         }
+        if (body.counters !== undefined) changes.counters = storedCounters(body.counters);
         problems.throwIfAny();
 
         return toUnit(await repo.updateUnit(tx, user.id, stored.id, changes));
@@ -202,8 +205,12 @@ export function createUnitsService(deps: {
       return updated;
     },
 
+    /** Deletes the unit and takes it out of the campaign's saved encounters, in one transaction. */
     async remove(user: UnitsActor, campaignId: string, unitId: string): Promise<void> {
-      if (!(await repo.deleteOwnedUnit(db, user.id, campaignId, unitId))) throw notFound();
+      await db.transaction(async (tx) => {
+        if (!(await repo.deleteOwnedUnit(tx, user.id, campaignId, unitId))) throw notFound();
+        await repo.removeUnitFromEncounters(tx, campaignId, unitId);
+      });
     },
 
     /**

@@ -8,6 +8,7 @@ import {
   matchListChoice,
   type UnitListField,
 } from '@questkeeper/core/units/fields';
+import type { UnitCounter, UnitCounterInput } from '@questkeeper/core/schemas/units';
 import { AppError, type FieldProblem } from '../../lib/app-error';
 import type { CampaignLists, UnitRow } from './repository';
 
@@ -75,4 +76,22 @@ export function defaultCharacteristics(
 
 export function storedCharacteristics(row: Pick<UnitRow, 'characteristics'>): Map<string, number> {
   return new Map(Object.entries(row.characteristics));
+}
+
+/**
+ * A unit's counters as stored (docs/decisions/062): a counter sent without `_id` is new and gets one;
+ * the others keep theirs, so a fight's values (keyed by counter id) follow an edit of the label or max.
+ */
+export function storedCounters(
+  counters: readonly UnitCounterInput[],
+  newId: () => string = () => crypto.randomUUID(),
+): UnitCounter[] {
+  return counters.map((counter) => ({
+    _id: counter._id ?? newId(),
+    label: counter.label,
+    max: counter.max,
+    kind: counter.kind,
+    reset: counter.reset,
+    recharge: counter.recharge ? { die: counter.recharge.die, min: counter.recharge.min } : null,
+  }));
 }

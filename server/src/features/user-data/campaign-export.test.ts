@@ -30,11 +30,23 @@ function comparable(file: GameDataExport) {
       statuses: file.campaign.statuses.map(({ _id, ...rest }) => rest),
     },
     units: file.units.map(({ id: _id, createdAt: _created, updatedAt: _updated, ...rest }) => rest),
+    encounters: file.encounters.map(({ createdAt: _created, updatedAt: _updated, ...rest }) => ({
+      ...rest,
+      allies: rest.allies.map(({ unitId }) => ({ unitId: ref(unitId) })),
+      enemies: rest.enemies.map((enemy) => ({ ...enemy, unitId: ref(enemy.unitId) })),
+      hidden: rest.hidden.map(ref),
+    })),
     fight: fight && {
       ...fight,
       allies: fight.allies.map(ref),
       enemies: fight.enemies.map(ref),
-      order: fight.order.map((entry) => ({ ...entry, unitId: ref(entry.unitId) })),
+      order: fight.order.map((entry) =>
+        entry.unitId === undefined ? entry : { ...entry, unitId: ref(entry.unitId) },
+      ),
+      counters: Object.fromEntries(
+        Object.entries(fight.counters).map(([unitId, values]) => [ref(unitId), values]),
+      ),
+      typed: fight.typed.map(ref),
       targetId: fight.targetId && ref(fight.targetId),
       conditions: Object.fromEntries(
         Object.entries(fight.conditions).map(([unitId, list]) => [

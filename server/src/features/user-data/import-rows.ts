@@ -16,10 +16,11 @@ import type { MessageKey } from '@questkeeper/core/i18n';
 import type { CharacteristicDef } from '@questkeeper/core/schemas/campaigns';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { ExportedFight, GameDataExport } from '@questkeeper/core/schemas/game-data-export';
-import { TIERS, type Tier } from '@questkeeper/core/tiers';
+import { limitsOf, TIERS, type Tier } from '@questkeeper/core/tiers';
 import type { ErrorCode } from '@questkeeper/core/errors';
 import type { FieldProblem } from '../../lib/app-error';
-import { defaultCharacteristicValue } from '../units/unit-fields';
+import { defaultCharacteristicValue, storedCounters } from '../units/unit-fields';
+import { encounterUnitProblems } from '../encounters/encounter-units';
 import { IMPORT_PROBLEMS_MAX } from './file-check';
 
 /**
@@ -86,6 +87,8 @@ export interface PreparedImport {
   lists: Record<CampaignList, Span[]>;
   /** Unit rows in file order (`ord`), keys as the columns are named. */
   units: Span[];
+  /** Saved encounters' rows in file order (`ord`), unit ids rewritten (docs/decisions/062). */
+  encounters: Span[];
   fight?: { state: CombatState; conditions: ConditionMap; logTotal: number; log: Span[] };
   /** The UTF-8 of every span; transferred, not copied, between threads. */
   bytes: Uint8Array;
@@ -231,10 +234,30 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
       silver: unit.money.silver,
       bronze: unit.money.bronze,
       notes: unit.notes,
+      // A unit's counters keep their ids (a fight's values are keyed by them); new ones get one.
+      counters: storedCounters(unit.counters, newId),
     };
   });
   const unitRefs = new Set(file.units.map((unit) => unit.id));
   const fight = file.fight && toImportedFight(file.fight, unitRefs, mapUnit, newId, problems);
+  const encounters = out.chunks(file.encounters.entries(), ([index, encounter]) => {
+    const unitProblems = encounterUnitProblems(encounter, (ref) => unitRefs.has(ref));
+    for (const [field, problem] of Object.entries(unitProblems)) {
+      problems.add(`encounters.${index}.${field}`, problem.key);
+    }
+    return {
+      ord: index,
+      name: encounter.name,
+      notes: encounter.notes,
+      data: {
+        allies: encounter.allies.map(({ unitId }) => ({ unitId: mapUnit(unitId) })),
+        enemies: encounter.enemies.map(({ unitId, count }) => ({ unitId: mapUnit(unitId), count })),
+        hazards: encounter.hazards.map(({ name, initiative, hidden }) => ({ name, initiative, hidden })),
+        hidden: encounter.hidden.map(mapUnit),
+        groups: encounter.groups,
+      },
+    };
+  });
   const listSpans = {
     races: out.chunks(withItemIds(campaign.races, newId), ({ _id, name, note }) => ({ _id, name, note })),
     classes: out.chunks(withItemIds(campaign.classes, newId), ({ _id, name, color, note }) => ({
@@ -263,10 +286,9 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
       LOG_CHUNK_BYTES,
     );
   const prepared: PreparedImport = {
-    limits: Object.fromEntries(TIERS.map((tier) => [tier, checkImportLimits(tier, 0, file)])) as Record<
-      Tier,
-      ImportProblem[]
-    >,
+    limits: Object.fromEntries(
+      TIERS.map((tier) => [tier, [...checkImportLimits(tier, 0, file), ...encounterLimit(tier, file)]]),
+    ) as Record<Tier, ImportProblem[]>,
     campaign: {
       name: campaign.name,
       rules: campaign.rules,
@@ -277,6 +299,7 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
     },
     lists: listSpans,
     units,
+    encounters,
     ...(fight && log
       ? { fight: { state: fight.state, conditions: fight.conditions, logTotal: fight.log.length, log } }
       : {}),
@@ -284,6 +307,15 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
   };
   const refusal = problems.refusal();
   return refusal ? { ...prepared, refusal } : prepared;
+}
+
+/** The tier's limit on saved encounters (docs/decisions/062), as checkImportLimits words the others. */
+function encounterLimit(tier: Tier, file: GameDataExport): ImportProblem[] {
+  const limit = limitsOf(tier).encountersPerCampaign;
+  const count = file.encounters.length;
+  return count > limit
+    ? [{ field: 'encounters', key: 'dataTransfer.limits.encounters', params: { count, limit } }]
+    : [];
 }
 
 /**
@@ -301,14 +333,24 @@ function toImportedFight(
     if (!unitRefs.has(ref)) problems.add(`fight.${field}`, 'validation.unitNotInCombat');
     return mapUnit(ref);
   };
+  const hazardIds = new Set(fight.hazards.map((hazard) => hazard.id));
   const state: CombatState = {
     phase: fight.phase,
     allies: fight.allies.map((ref, i) => known(ref, `allies.${i}`)),
     enemies: fight.enemies.map((ref, i) => known(ref, `enemies.${i}`)),
-    order: fight.order.map((entry, i) => ({
-      unitId: known(entry.unitId, `order.${i}.unitId`),
-      initiative: entry.initiative,
-    })),
+    // A hazard's entry names one of the fight's hazards; a unit's is remapped (docs/decisions/062).
+    order: fight.order.map((entry, i) => {
+      const { unitId, hazardId, initiative, groupId } = entry;
+      if (hazardId !== undefined && !hazardIds.has(hazardId)) {
+        problems.add(`fight.order.${i}.hazardId`, 'validation.unknownHazard');
+      }
+      return {
+        ...(unitId === undefined ? {} : { unitId: known(unitId, `order.${i}.unitId`) }),
+        ...(hazardId === undefined ? {} : { hazardId }),
+        initiative,
+        ...(groupId === undefined ? {} : { groupId }),
+      };
+    }),
     turnIndex: fight.turnIndex,
     round: fight.round,
     amount: fight.amount,
@@ -320,6 +362,15 @@ function toImportedFight(
     deathSaves: Object.fromEntries(
       Object.entries(fight.deathSaves).map(([ref, tally]) => [known(ref, `deathSaves.${ref}`), tally]),
     ),
+    // Counters' values (keyed by the units' counter ids, kept on import), hazards and the round's
+    // rules of docs/decisions/062.
+    counters: Object.fromEntries(
+      Object.entries(fight.counters).map(([ref, values]) => [known(ref, `counters.${ref}`), values]),
+    ),
+    hazards: fight.hazards,
+    rerollEachRound: fight.rerollEachRound,
+    grouping: fight.grouping,
+    typed: fight.typed.map((ref, i) => known(ref, `typed.${i}`)),
   };
   const conditions: ConditionMap = {};
   for (const [ref, list] of Object.entries(fight.conditions)) {

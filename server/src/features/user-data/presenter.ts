@@ -19,13 +19,15 @@ import type { SubscriptionRow } from '../../db/shared/subscriptions';
 import type { UserRow } from '../../db/shared/users';
 import { healed } from '../combat/fight-store';
 import type { CampaignList } from './import-rows';
-import type { CampaignRow, FightRow, LogRow, UnitRow } from './repository';
+import type { CampaignRow, EncounterRow, FightRow, LogRow, UnitRow } from './repository';
 
 export function toCampaignFile(
   campaign: CampaignRow,
   units: readonly UnitRow[],
   fight: { row: FightRow; log: readonly LogRow[] } | undefined,
+  encounters: readonly EncounterRow[] = [],
 ): GameDataExport {
+  const unitIds = new Set(units.map((unit) => unit.id));
   const file = {
     format: GAME_DATA_FORMAT,
     formatVersion: GAME_DATA_FORMAT_VERSION,
@@ -56,10 +58,12 @@ export function toCampaignFile(
       currentHp: unit.currentHp,
       money: { gold: unit.gold, silver: unit.silver, bronze: unit.bronze },
       notes: unit.notes,
+      counters: unit.counters,
       createdAt: unit.createdAt.toISOString(),
       updatedAt: unit.updatedAt.toISOString(),
     })),
-    ...(fight ? { fight: toFightFile(fight.row, fight.log, new Set(units.map((unit) => unit.id))) } : {}),
+    ...(fight ? { fight: toFightFile(fight.row, fight.log, unitIds) } : {}),
+    encounters: encounters.map((encounter) => toEncounterFile(encounter, unitIds)),
   };
   // Parsed, not cast: a stored value the format does not allow fails here, before a user downloads a
   // file that would not import.
@@ -79,6 +83,25 @@ function toFightFile(row: FightRow, log: readonly LogRow[], unitIds: ReadonlySet
       undone: entry.undone,
       at: entry.createdAt.toISOString(),
     })),
+  };
+}
+
+/**
+ * A saved encounter (docs/decisions/062) naming units by their ids, the file's references. A unit's
+ * delete takes it out of every encounter; one missing anyway is left out, so the file imports.
+ */
+function toEncounterFile(row: EncounterRow, unitIds: ReadonlySet<string>) {
+  const { allies, enemies, hazards, hidden, groups } = row.data;
+  return {
+    name: row.name,
+    allies: allies.filter((ally) => unitIds.has(ally.unitId)),
+    enemies: enemies.filter((enemy) => unitIds.has(enemy.unitId)),
+    hazards,
+    hidden: hidden.filter((id) => unitIds.has(id)),
+    groups,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

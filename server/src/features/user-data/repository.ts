@@ -3,7 +3,16 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
-import { campaigns, combatLog, combats, contactMessages, mailOutbox, units, users } from '../../db/schema';
+import {
+  campaigns,
+  combatLog,
+  combats,
+  contactMessages,
+  encounters,
+  mailOutbox,
+  units,
+  users,
+} from '../../db/schema';
 
 // The campaign reads that the campaigns feature runs too live in db/shared.
 export {
@@ -16,6 +25,7 @@ export {
 export type UnitRow = typeof units.$inferSelect;
 export type FightRow = typeof combats.$inferSelect;
 export type LogRow = typeof combatLog.$inferSelect;
+export type EncounterRow = typeof encounters.$inferSelect;
 /** A log entry's stored fields (the combat's LogDraft). */
 export type LogData = LogRow['data'];
 
@@ -26,6 +36,15 @@ export async function listUnits(db: Executor, campaignId: string): Promise<UnitR
     .from(units)
     .where(eq(units.campaignId, campaignId))
     .orderBy(asc(units.createdAt), asc(units.seq), asc(units.id));
+}
+
+/** A campaign's saved encounters, oldest first (as GET /api/encounters lists them). */
+export async function listEncounters(db: Executor, campaignId: string): Promise<EncounterRow[]> {
+  return db
+    .select()
+    .from(encounters)
+    .where(eq(encounters.campaignId, campaignId))
+    .orderBy(asc(encounters.createdAt), asc(encounters.seq), asc(encounters.id));
 }
 
 export async function findFight(
@@ -119,13 +138,31 @@ export async function insertUnitRows(
 ): Promise<void> {
   await db.execute(sql`
     insert into units (id, user_id, campaign_id, name, gender, is_player, race, class, status,
-      characteristics, hp, current_hp, gold, silver, bronze, notes, created_at, updated_at)
+      characteristics, hp, current_hp, gold, silver, bronze, notes, counters, created_at, updated_at)
     select r.id, ${userId}, ${campaignId}, r.name, r.gender, r.is_player, r.race, r.class, r.status,
-      r.characteristics, r.hp, r.current_hp, r.gold, r.silver, r.bronze, r.notes,
+      r.characteristics, r.hp, r.current_hp, r.gold, r.silver, r.bronze, r.notes, r.counters,
       now() + r.ord * interval '1 microsecond', now() + r.ord * interval '1 microsecond'
     from jsonb_to_recordset(${json}::jsonb) as r(ord integer, id uuid, name text, gender text,
       is_player boolean, race text, class text, status text, characteristics jsonb, hp integer,
-      current_hp integer, gold integer, silver integer, bronze integer, notes text)`);
+      current_hp integer, gold integer, silver integer, bronze integer, notes text, counters jsonb)`);
+}
+
+/**
+ * Inserts saved encounters given as a JSON array of rows (import-rows.ts), in the file's order (`ord`,
+ * a microsecond apart like units).
+ */
+export async function insertEncounterRows(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  json: string,
+): Promise<void> {
+  await db.execute(sql`
+    insert into encounters (user_id, campaign_id, name, data, notes, created_at, updated_at)
+    select ${userId}, ${campaignId}, r.name, r.data, r.notes,
+      now() + r.ord * interval '1 microsecond', now() + r.ord * interval '1 microsecond'
+    from jsonb_to_recordset(${json}::jsonb) as r(ord integer, name text, data jsonb, notes text)
+    order by r.ord`);
 }
 
 /** The fight's row; its log follows in chunks (insertLogRows), `logTotal` entries in all. */

@@ -40,7 +40,8 @@ export function createUserDataService(deps: {
 
   async function campaignFile(executor: Executor, campaign: repo.CampaignRow): Promise<GameDataExport> {
     const units = await repo.listUnits(executor, campaign.id);
-    return toCampaignFile(campaign, units, await repo.findFight(executor, campaign.id));
+    const fight = await repo.findFight(executor, campaign.id);
+    return toCampaignFile(campaign, units, fight, await repo.listEncounters(executor, campaign.id));
   }
 
   return {
@@ -127,6 +128,10 @@ export function createUserDataService(deps: {
       for (const span of prepared.units) {
         await nextTurn();
         await repo.insertUnitRows(tx, owner.id, row.id, text(span));
+      }
+      for (const span of prepared.encounters) {
+        await nextTurn();
+        await repo.insertEncounterRows(tx, owner.id, row.id, text(span));
       }
       if (fight) {
         await repo.insertFight(tx, row.id, fight);

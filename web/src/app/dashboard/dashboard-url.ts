@@ -14,6 +14,7 @@ export const CAMPAIGN_VIEWS = [
   'classes',
   'statuses',
   'combat',
+  'encounters',
 ] as const;
 export type CampaignViewId = (typeof CAMPAIGN_VIEWS)[number];
 /** Views of the account, shown whether or not a campaign exists. */

@@ -7,6 +7,7 @@ import {
   Dna,
   Gauge,
   HeartPulse,
+  Map,
   ScrollText,
   Shield,
   Swords,
@@ -27,6 +28,7 @@ export const VIEW_ICONS: Record<ViewId, LucideIcon> = {
   classes: Shield,
   statuses: HeartPulse,
   combat: Swords,
+  encounters: Map,
   profile: CircleUser,
 };
 
@@ -40,6 +42,7 @@ const views: Record<CampaignViewId, CampaignView> = {
   classes: lazy(() => import('@/features/campaign-lists/classes-view')),
   statuses: lazy(() => import('@/features/campaign-lists/statuses-view')),
   combat: lazy(() => import('@/features/combat/combat-view')),
+  encounters: lazy(() => import('@/features/encounters/encounters-view')),
 };
 
 export const ProfileView = lazy(() => import('@/features/profile/profile-view'));

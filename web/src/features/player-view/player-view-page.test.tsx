@@ -9,6 +9,7 @@ import { Route, Routes } from 'react-router';
 import { routes } from '@questkeeper/core/routes';
 import type { PlayerUnit, PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { ApiError } from '@/lib/api-client';
+import { i18next } from '@/lib/i18n';
 import type * as PlayerViewLib from '@/lib/player-view';
 import { getPlayerView } from '@/lib/player-view';
 import { renderWithProviders } from '@/test/render';
@@ -79,6 +80,7 @@ const fight = (over: Partial<PlayerViewPayload> = {}): PlayerViewPayload => ({
       ],
     }),
   ],
+  hazards: [],
   log: [
     {
       type: 'start',
@@ -250,5 +252,123 @@ describe('player page', { timeout: 20_000 }, () => {
     const last = screen.getByRole('list', { name: 'How the fight ended' });
     expect(within(last).getAllByRole('article')).toHaveLength(2);
     expect(screen.getByText('Aria attacks Hooded figure.')).toBeTruthy();
+  });
+});
+
+// docs/decisions/062: a lair action as its own row and turn, a group as one row counting only the
+// members players see, and both in French.
+describe('player page: lair actions and groups', { timeout: 20_000 }, () => {
+  const turnLine = (fields: Partial<PlayerViewPayload['log'][number]>): PlayerViewPayload['log'][number] => ({
+    type: 'nextTurn',
+    round: 2,
+    actor: null,
+    target: null,
+    amount: null,
+    condition: null,
+    wrapped: false,
+    defeated: null,
+    ...fields,
+  });
+  const goblin = (id: string, name: string, hp: PlayerUnit['hp']) =>
+    unit({ id, name, group: 'enemies', color: null, hp, groupId: 'grp-1' });
+  // Players see two of the three goblins (the GM hid "Goblin 2"): the server sends those two only.
+  const monsters = (over: Partial<PlayerViewPayload> = {}) =>
+    fight({
+      turn: { unitId: null, hazardId: 'lair-1' },
+      order: ['a', 'lair-1', 'g1', 'g3'],
+      units: [
+        unit({ id: 'a', name: 'Aria' }),
+        goblin('g1', 'Goblin', { shown: 'band', current: null, max: null, band: 'bloodied' }),
+        goblin('g3', 'Goblin 3', { shown: 'exact', current: 7, max: 7, band: null }),
+      ],
+      hazards: [{ id: 'lair-1', name: 'Cave tremors' }],
+      log: [
+        turnLine({ type: 'start', round: 1, actor: { id: 'a', name: 'Aria' } }),
+        turnLine({ round: 1, actor: { id: 'g1', name: 'Goblin' } }),
+        turnLine({ round: 2, wrapped: true, hazard: 'Cave tremors' }),
+      ],
+      ...over,
+    });
+
+  it('shows a visible lair action as its own row and names it when it has the turn', async () => {
+    renderPage();
+    latest().send(monsters());
+    expect(await screen.findByText('Lair action: Cave tremors', { selector: 'p' })).toBeTruthy();
+    expect(screen.queryByText(/Turn of|someone unseen/, { selector: 'p' })).toBeNull();
+    const order = screen.getByRole('list', { name: 'Initiative order' });
+    const rows = within(order)
+      .getAllByRole('article')
+      .filter((row) => row.parentElement?.parentElement === order);
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Aria',
+      'Lair action: Cave tremors',
+      'Goblin, group of 2',
+    ]);
+    const lair = rows[1]!;
+    expect(lair.getAttribute('aria-current')).toBe('step');
+    expect(within(lair).getByText('Lair action')).toBeTruthy();
+    expect(within(lair).getByText('Current turn')).toBeTruthy();
+    expect(rows[0]!.getAttribute('aria-current')).toBeNull();
+    expect(screen.getByText('Round 2 begins. Lair action: Cave tremors.')).toBeTruthy();
+  });
+
+  it('shows a group as one row, counting only the members players see, each with its HP as sent', async () => {
+    renderPage();
+    latest().send(monsters({ turn: { unitId: 'g3' } }));
+    const group = await screen.findByRole('article', { name: 'Goblin, group of 2' });
+    expect(within(group).getByRole('heading', { level: 3 }).textContent).toBe('Goblin ×2');
+    expect(group.getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('Turn of Goblin ×2', { selector: 'p' })).toBeTruthy();
+    const members = within(group).getAllByRole('listitem');
+    expect(members.map((member) => member.firstElementChild?.textContent)).toEqual(['Goblin', 'Goblin 3']);
+    expect(within(members[0]!).getByText('Health: Bloodied')).toBeTruthy();
+    expect(within(members[0]!).queryByRole('meter')).toBeNull();
+    expect(within(members[1]!).getByRole('meter', { name: 'HP 7 / 7' })).toBeTruthy();
+    // No separate cards for the members, and no trace of the goblin players do not see.
+    expect(screen.queryByRole('article', { name: 'Goblin' })).toBeNull();
+    expect(screen.queryByText(/Goblin 2|×3/)).toBeNull();
+    // The log's turn line names the group, not one member.
+    expect(screen.getByText('Turn of Goblin ×2.')).toBeTruthy();
+  });
+
+  it('shows a member alone as a plain unit, and a hidden lair action as someone unseen', async () => {
+    renderPage();
+    latest().send(
+      monsters({
+        turn: { unitId: null },
+        order: ['a', 'g1'],
+        units: [unit({ id: 'a', name: 'Aria' }), unit({ id: 'g1', name: 'Goblin', group: 'enemies' })],
+        hazards: [],
+        log: [],
+      }),
+    );
+    expect(await screen.findByText('The turn passes to someone unseen.', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Goblin' })).toBeTruthy();
+    expect(screen.queryByTestId('player-group')).toBeNull();
+    expect(screen.queryByTestId('player-hazard')).toBeNull();
+  });
+
+  it('speaks French: the lair action, the group and the log', async () => {
+    const fr = (await import('@questkeeper/core/locales/fr.json')).default;
+    i18next.addResourceBundle('fr', 'translation', fr, true, true);
+    await act(() => i18next.changeLanguage('fr'));
+    try {
+      renderPage();
+      latest().send(monsters());
+      expect(await screen.findByText('Action de repaire : Cave tremors', { selector: 'p' })).toBeTruthy();
+      const lair = screen.getByRole('article', { name: 'Action de repaire : Cave tremors' });
+      expect(within(lair).getByText('Action de repaire')).toBeTruthy();
+      expect(within(lair).getByText('Tour en cours')).toBeTruthy();
+      const group = screen.getByRole('article', { name: 'Goblin, groupe de 2' });
+      expect(within(group).getByRole('list', { name: 'Membres de Goblin' })).toBeTruthy();
+      expect(within(group).getByText('Santé : En sang')).toBeTruthy();
+      expect(screen.getByText('La manche 2 commence. Action de repaire : Cave tremors.')).toBeTruthy();
+      expect(screen.getByText('Au tour de Goblin ×2.')).toBeTruthy();
+
+      latest().send(monsters({ turn: { unitId: 'g1' } }));
+      expect(await screen.findByText('Au tour de Goblin ×2', { selector: 'p' })).toBeTruthy();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 });

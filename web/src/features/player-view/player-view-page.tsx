@@ -6,22 +6,18 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CircleOff, Radio, Trophy } from 'lucide-react';
-import type { PlayerUnit, PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
+import type { TFunction } from 'i18next';
+import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { PlayerChrome } from './components/player-chrome';
 import { useTableScreen } from './hooks/use-table-screen';
+import { PlayerGroupCard } from './components/player-group-card';
+import { PlayerHazardCard } from './components/player-hazard-card';
 import { PlayerUnitCard } from './components/player-unit-card';
 import { playerLogText } from './lib/player-log-text';
+import { groupNames, playerRows, rowHasTurn } from './lib/player-rows';
 import { usePlayerStream, type PlayerConnection } from './api/use-player-stream';
-
-/** The units in initiative order; units outside it (a setup, a late join) after them. */
-function ordered(payload: PlayerViewPayload): PlayerUnit[] {
-  const byId = new Map(payload.units.map((unit) => [unit.id, unit]));
-  const inOrder = payload.order.flatMap((id) => byId.get(id) ?? []);
-  const placed = new Set(inOrder.map((unit) => unit.id));
-  return [...inOrder, ...payload.units.filter((unit) => !placed.has(unit.id))];
-}
 
 function ConnectionStatus({ connection }: { connection: PlayerConnection }) {
   const { t } = useTranslation();
@@ -59,18 +55,51 @@ function Gone() {
   );
 }
 
-function UnitList({ units, turnId, label }: { units: PlayerUnit[]; turnId: string | null; label: string }) {
+/** The order's rows: units, groups folded into one row each, lair actions and hazards. */
+function OrderList({
+  payload,
+  turn,
+  label,
+}: {
+  payload: PlayerViewPayload;
+  turn: PlayerViewPayload['turn'];
+  label: string;
+}) {
   const { t } = useTranslation();
-  if (units.length === 0) return <p className="text-ink-muted">{t('playerView.nobody')}</p>;
+  const rows = playerRows(payload);
+  if (rows.length === 0) return <p className="text-ink-muted">{t('playerView.nobody')}</p>;
   return (
     <ol aria-label={label} className="grid gap-2 lg:grid-cols-2">
-      {units.map((unit) => (
-        <li key={unit.id} className="min-w-0">
-          <PlayerUnitCard unit={unit} current={unit.id === turnId} />
+      {rows.map((row) => (
+        <li key={row.id} className="min-w-0">
+          {row.kind === 'unit' ? (
+            <PlayerUnitCard unit={row.unit} current={rowHasTurn(row, turn)} />
+          ) : row.kind === 'group' ? (
+            <PlayerGroupCard
+              name={row.name}
+              label={row.label}
+              members={row.members}
+              current={rowHasTurn(row, turn)}
+            />
+          ) : (
+            <PlayerHazardCard hazard={row.hazard} current={rowHasTurn(row, turn)} />
+          )}
         </li>
       ))}
     </ol>
   );
+}
+
+/** Whose turn, in words: a unit or its group by name, a lair action by name, or someone unseen. */
+function turnText(payload: PlayerViewPayload, names: ReadonlyMap<string, string>, t: TFunction) {
+  const turn = payload.turn;
+  const unitId = turn?.unitId ?? null;
+  const unit = unitId === null ? undefined : payload.units.find((item) => item.id === unitId);
+  if (unit) return t('playerView.turnOf', { name: names.get(unit.id) ?? unit.name });
+  const hazardId = turn?.hazardId;
+  const hazard = hazardId === undefined ? undefined : payload.hazards.find((item) => item.id === hazardId);
+  if (hazard) return t('playerView.lairActionOf', { name: hazard.name });
+  return t('playerView.turnUnseen');
 }
 
 export default function PlayerViewPage() {
@@ -86,8 +115,9 @@ export default function PlayerViewPage() {
   const fighting = payload?.phase === 'fight';
   const lastLine = payload?.log.at(-1);
   const ended = payload !== null && !fighting && lastLine?.type === 'end';
-  const turnId = fighting ? (payload.turn?.unitId ?? null) : null;
-  const turnUnit = turnId ? payload?.units.find((unit) => unit.id === turnId) : undefined;
+  const turn = fighting ? payload.turn : null;
+  // Group names by member: the turn line and the log's turn lines name a group, not one member.
+  const names = payload ? groupNames(ended && lastFight ? lastFight : payload) : new Map<string, string>();
 
   return (
     <PlayerChrome tableScreen={tableScreen}>
@@ -113,9 +143,7 @@ export default function PlayerViewPage() {
                 <p className="font-display text-3xl font-semibold">
                   {t('playerView.round', { round: payload.round })}
                 </p>
-                <p className="mt-1 text-lg font-medium">
-                  {turnUnit ? t('playerView.turnOf', { name: turnUnit.name }) : t('playerView.turnUnseen')}
-                </p>
+                <p className="mt-1 text-lg font-medium">{turnText(payload, names, t)}</p>
               </section>
             ) : ended ? (
               <section className="rounded-card border border-line bg-surface p-4 shadow-card">
@@ -140,15 +168,15 @@ export default function PlayerViewPage() {
             {fighting ? (
               <section className="flex flex-col gap-2">
                 <h2 className="text-xl font-semibold">{t('playerView.order')}</h2>
-                <UnitList units={ordered(payload)} turnId={turnId} label={t('playerView.order')} />
+                <OrderList payload={payload} turn={turn} label={t('playerView.order')} />
               </section>
             ) : ended && lastFight ? (
               <section className="flex flex-col gap-2">
                 <h2 className="text-xl font-semibold">{t('playerView.lastPicture')}</h2>
-                <UnitList units={ordered(lastFight)} turnId={null} label={t('playerView.lastPicture')} />
+                <OrderList payload={lastFight} turn={null} label={t('playerView.lastPicture')} />
               </section>
             ) : payload.units.length > 0 ? (
-              <UnitList units={ordered(payload)} turnId={null} label={t('playerView.order')} />
+              <OrderList payload={payload} turn={null} label={t('playerView.order')} />
             ) : null}
           </div>
 
@@ -169,7 +197,7 @@ export default function PlayerViewPage() {
                       <span className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
                         {t('playerView.log.roundTag', { round: line.round })}
                       </span>
-                      <span>{playerLogText(line, t)}</span>
+                      <span>{playerLogText(line, t, names)}</span>
                     </li>
                   ))}
               </ol>

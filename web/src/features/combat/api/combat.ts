@@ -23,13 +23,11 @@ import { CombatQueue, type Fight, type Prediction, type QueueFailure } from './c
 import { readEventStream } from '@/lib/event-stream';
 import { useUserId } from '@/lib/query-client';
 import { campaignHeader, unitKeys, type Unit } from '@/lib/units';
+import { combatKeys } from '@/lib/combat-keys';
 
 export type { CombatAction, Fight, QueueFailure };
 
-export const combatKeys = {
-  all: ['combat'] as const,
-  state: (userId: string, campaignId: string) => ['combat', userId, campaignId] as const,
-};
+export { combatKeys };
 
 function getCombat(campaignId: string, signal?: AbortSignal) {
   return apiRequest<{ response: typeof combatResponse }>('GET', '/api/combat', {
@@ -80,6 +78,13 @@ let predictedIds = 0;
 export function predictAction(action: CombatAction, rules: PredictionRules): Prediction {
   return (fight, units) => {
     if (action.type === 'start') return null;
+    // A reroll is dice; new lair actions and groups get their ids from the server (docs/decisions/062),
+    // and a later action naming a guessed id would be refused.
+    if (action.type === 'rerollInitiative' || action.type === 'addHazard' || action.type === 'group') {
+      return null;
+    }
+    // Next turn may wrap into a reroll (dice) when the fight rerolls every round.
+    if (action.type === 'nextTurn' && fight.rerollEachRound) return null;
     if (action.type === 'add' && fight.phase === 'fight') return null;
     if ((action.type === 'attack' || action.type === 'heal') && typeof action.amount === 'string') {
       if (!isPlainNumber(action.amount)) return null;

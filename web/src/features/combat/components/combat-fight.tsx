@@ -4,21 +4,29 @@
 // target to the end of its group then, as the screen already shows). Each row's quick field, keyboard
 // shortcuts (? lists them), area blows (Shift-click more targets), reinforcements, copies, the order
 // fixed by hand, and a word when a heal meets a unit at full HP; each row's death saves, temporary HP
-// and pinned numbers, and the stat block beside the fight (docs/decisions/061). This file only renders: the
+// and pinned numbers, and the stat block beside the fight (docs/decisions/061); counters on the rows, lair
+// actions and groups in the order, a reroll on demand (docs/decisions/062). This file only renders: the
 // screen's state is hooks/use-combat-fight.ts (its transitions: hooks/combat-fight-reducer.ts).
 import { deathSavesOf, isDown } from '@questkeeper/core/combat/death-saves';
 import { useCombatFight, type CombatFightInput } from '../hooks/use-combat-fight';
 import { ActionBar } from './action-bar';
+import { Dices, Mountain, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { ConditionDialog } from './condition-dialog';
 import { FightBar } from './fight-bar';
 import { FightGroup } from './fight-group';
+import { GroupDialog } from './group-dialog';
+import { HazardDialog } from './hazard-dialog';
 import { ShortcutsDialog } from './fight-shortcuts';
 import { InitiativeOrder } from './initiative-order';
 import { ReinforceDialog } from './reinforce-dialog';
 import { StatBlockPanel } from './stat-block-panel';
 import { TempHpEditor } from './temp-hp-editor';
+import { CountersDialog } from './unit-counters';
 
 export function CombatFight(props: CombatFightInput) {
+  const { t } = useTranslation();
   const fight = useCombatFight(props);
   const { state, ending, on, statBlockUnit: statBlock, tempHpUnit } = fight;
 
@@ -27,7 +35,8 @@ export function CombatFight(props: CombatFightInput) {
       {fight.confirmDialog}
       <FightBar
         round={state.round}
-        current={fight.current?.name}
+        turn={fight.turnText}
+        rerollEachRound={state.rerollEachRound}
         banner={fight.banner?.round ?? null}
         bannerKey={fight.banner?.at ?? 0}
         ending={ending}
@@ -48,13 +57,50 @@ export function CombatFight(props: CombatFightInput) {
       >
         <InitiativeOrder
           order={state.order}
+          hazards={state.hazards}
           turnIndex={state.turnIndex}
           unitMap={fight.unitMap}
           allies={fight.allies}
           deathSaves={state.deathSaves}
           onReorder={ending ? undefined : on.reorder}
+          onRemoveHazard={ending ? undefined : on.removeHazard}
+          onUngroup={ending ? undefined : on.ungroup}
           sectionRef={fight.orderRef}
-        />
+        >
+          {/* What changes the order itself: a lair action, a group, a new roll. */}
+          <div className="flex flex-wrap gap-1.5">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={ending}
+              aria-haspopup="dialog"
+              onClick={on.openHazard}
+              icon={<Mountain aria-hidden="true" className="size-4" />}
+            >
+              {t('combat.monsters.hazards.open')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={ending}
+              aria-haspopup="dialog"
+              onClick={on.openGroup}
+              icon={<Users aria-hidden="true" className="size-4" />}
+            >
+              {t('combat.monsters.groups.open')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={ending}
+              aria-haspopup="dialog"
+              onClick={on.reroll}
+              icon={<Dices aria-hidden="true" className="size-4" />}
+            >
+              {t('combat.monsters.reroll.open')}
+            </Button>
+          </div>
+        </InitiativeOrder>
         <div
           className={`grid min-w-0 gap-4 md:grid-cols-2 ${statBlock ? 'lg:grid-cols-1 2xl:grid-cols-2' : ''}`}
         >
@@ -64,7 +110,10 @@ export function CombatFight(props: CombatFightInput) {
             unitMap={fight.unitMap}
             targetId={state.targetId}
             extraIds={fight.extraIds}
-            currentId={fight.currentId}
+            currentIds={fight.currentIds}
+            counters={state.counters}
+            onSpendCounter={on.spendCounter}
+            onEditCounters={on.openCounters}
             classColors={fight.classColors}
             conditions={state.conditions}
             notes={fight.notes}
@@ -85,7 +134,10 @@ export function CombatFight(props: CombatFightInput) {
             unitMap={fight.unitMap}
             targetId={state.targetId}
             extraIds={fight.extraIds}
-            currentId={fight.currentId}
+            currentIds={fight.currentIds}
+            counters={state.counters}
+            onSpendCounter={on.spendCounter}
+            onEditCounters={on.openCounters}
             classColors={fight.classColors}
             conditions={state.conditions}
             notes={fight.notes}
@@ -157,6 +209,25 @@ export function CombatFight(props: CombatFightInput) {
         />
       ) : null}
       <ShortcutsDialog open={fight.helpOpen} onClose={on.closeHelp} />
+      {fight.countersUnit ? (
+        <CountersDialog
+          name={fight.countersUnit.name}
+          unitId={fight.countersUnit._id}
+          counters={fight.countersUnit.counters ?? []}
+          values={state.counters}
+          onSet={on.setCounter}
+          onClose={on.closeCounters}
+        />
+      ) : null}
+      {fight.hazardOpen ? <HazardDialog onAdd={on.addHazard} onClose={on.closeHazard} /> : null}
+      {fight.groupOpen ? (
+        <GroupDialog
+          fighters={fight.fighters}
+          allyIds={fight.allies}
+          onGroup={on.group}
+          onClose={on.closeGroup}
+        />
+      ) : null}
       {fight.reinforcing ? (
         <ReinforceDialog
           units={fight.available}

@@ -39,6 +39,7 @@ export const CombatLog = memo(function CombatLog({
   const fight = useMemo(() => ({ log, logBefore, logUndoneFrom }), [log, logBefore, logUndoneFrom]);
   const loaded = useCombatLog(campaignId, fight);
   const entries = useMemo(() => [...loaded.entries].reverse(), [loaded.entries]);
+  const hazardTurns = useMemo(() => hazardTurnsOf(loaded.entries), [loaded.entries]);
   const count = Math.max(total, entries.length);
   return (
     <section
@@ -81,7 +82,13 @@ export const CombatLog = memo(function CombatLog({
             labelledBy={`${id}-name`}
             className="flex max-h-[24rem] flex-col overflow-y-auto rounded-control focus-visible:outline-2 focus-visible:outline-focus"
             renderRow={(entry, index) => (
-              <LogRow key={entry.id} entry={entry} position={index + 1} count={count} />
+              <LogRow
+                key={entry.id}
+                entry={entry}
+                hazard={hazardTurns.get(entry.id)}
+                position={index + 1}
+                count={count}
+              />
             )}
           />
         ) : null}
@@ -108,6 +115,22 @@ export const CombatLog = memo(function CombatLog({
   );
 });
 
+/**
+ * The entries written on a lair action's turn (docs/decisions/062): they name no unit whose turn it
+ * was, so they read the turn from the last turn change before them (oldest first). By entry id.
+ */
+export function hazardTurnsOf(entries: readonly CombatLogEntry[]): ReadonlyMap<string, string> {
+  const turns = new Map<string, string>();
+  let hazard: string | undefined;
+  for (const entry of entries) {
+    if (entry.type === 'start' || entry.type === 'nextTurn' || entry.type === 'end') {
+      hazard = entry.turnOf === null && entry.type !== 'end' ? entry.hazard?.name : undefined;
+    }
+    if (entry.turnOf === null && hazard !== undefined) turns.set(entry.id, hazard);
+  }
+  return turns;
+}
+
 /** One time format per language: building an Intl.DateTimeFormat costs more than using one. */
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 function timeFormat(language: string): Intl.DateTimeFormat {
@@ -125,10 +148,13 @@ function timeFormat(language: string): Intl.DateTimeFormat {
  */
 const LogRow = memo(function LogRow({
   entry,
+  hazard,
   position,
   count,
 }: {
   entry: CombatLogEntry;
+  /** The lair action whose turn it was, for an entry written on one. */
+  hazard: string | undefined;
   position: number;
   count: number;
 }) {
@@ -140,12 +166,18 @@ const LogRow = memo(function LogRow({
         entry.undone ? 'border-dashed border-line bg-surface-muted' : 'border-line'
       }`}
     >
-      <LogEntryText entry={entry} />
+      <LogEntryText entry={entry} hazard={hazard} />
     </li>
   );
 });
 
-const LogEntryText = memo(function LogEntryText({ entry }: { entry: CombatLogEntry }) {
+const LogEntryText = memo(function LogEntryText({
+  entry,
+  hazard,
+}: {
+  entry: CombatLogEntry;
+  hazard: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const { sentence, details } = entryText(entry, t);
   const time = timeFormat(i18n.language).format(new Date(entry.at));
@@ -156,7 +188,9 @@ const LogEntryText = memo(function LogEntryText({ entry }: { entry: CombatLogEnt
         <span className="min-w-0 truncate font-semibold">
           {entry.turnOf
             ? t('combat.log.when', { round: entry.round, name: entry.turnOf.name })
-            : t('combat.log.setup')}
+            : hazard !== undefined
+              ? t('combat.log.whenHazard', { round: entry.round, name: hazard })
+              : t('combat.log.setup')}
         </span>
         <time dateTime={entry.at} className="ml-auto shrink-0 tabular-nums">
           {time}

@@ -4,9 +4,13 @@
 // server rolls initiative at the start — but the players roll their own: when player
 // characters fight, Start asks for their initiatives first. Each available unit can be copied into
 // a group in one step (numbered copies, within the unit limit).
+// Monsters that play by their rules (docs/decisions/062): lair actions and hazards wait here for the
+// start, the start groups identical units and rerolls initiative every round when asked, and a setup
+// with both sides is saved as an encounter to run again.
+import { usePlayerViewSettings } from '@/lib/player-view';
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Copy, Plus, Search, Swords, UserPlus, X } from 'lucide-react';
+import { Copy, EyeOff, Mountain, Plus, Save, Search, Swords, Trash2, UserPlus, X } from 'lucide-react';
 import {
   availableForSetup,
   canStart,
@@ -14,17 +18,24 @@ import {
   type CombatGroup,
   type CombatState,
 } from '@questkeeper/core/combat/combat';
+import { HAZARDS_PER_FIGHT_MAX } from '@questkeeper/core/limits';
+import type { CombatHazard, GroupingMode } from '@questkeeper/core/schemas/combat';
+import type { EncounterBody } from '@questkeeper/core/schemas/encounters';
 import type { Tier } from '@questkeeper/core/tiers';
+import { useToast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { Campaign } from '@/lib/campaigns';
+import { useSaveEncounter } from '@/lib/encounters';
 import type { CombatAction } from '../api/combat';
 import { filterUnits } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
-import { InitiativeDialog } from './initiative-dialog';
+import { HazardDialog, type HazardValues } from './hazard-dialog';
+import { InitiativeDialog, StartOptionsFields, type StartOptions } from './initiative-dialog';
 import { InitiativeSettings } from './initiative-settings';
 import { PlayerViewMarker } from './player-view-marker';
+import { SaveEncounterDialog } from './save-encounter-dialog';
 import { useSpawnCopies } from '../hooks/use-spawn-copies';
 import { WindowedList } from './windowed-list';
 
@@ -76,10 +87,55 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
       }),
     [state.allies, state.enemies, unitMap],
   );
+  // How the fight starts (docs/decisions/062): a run encounter's grouping is the default.
+  const [options, setOptions] = useState<StartOptions>(() => ({
+    groups: state.grouping,
+    rerollEachRound: false,
+  }));
+  const [grouping, setGrouping] = useState<GroupingMode>(state.grouping);
+  if (grouping !== state.grouping) {
+    setGrouping(state.grouping);
+    setOptions((now) => ({ ...now, groups: state.grouping }));
+  }
+  // Only what differs from the fight's own defaults (its grouping, no reroll) is sent.
+  const startOptions = {
+    ...(options.groups === state.grouping ? {} : { groups: options.groups }),
+    ...(options.rerollEachRound ? { rerollEachRound: true } : {}),
+  };
   const start = () => {
     if (playersInFight.length > 0) setAsking(true);
-    else void onAct({ type: 'start' });
+    else void onAct({ type: 'start', ...startOptions });
   };
+  const [addingHazard, setAddingHazard] = useState(false);
+  const addHazard = (values: HazardValues) => {
+    setAddingHazard(false);
+    void onAct({ type: 'addHazard', ...values });
+  };
+  const removeHazard = (hazard: CombatHazard) => void onAct({ type: 'removeHazard', hazardId: hazard.id });
+  const toast = useToast();
+  const saveEncounter = useSaveEncounter(campaign._id);
+  const [savingAs, setSavingAs] = useState(false);
+  // The units hidden from players in this setup stay hidden when the encounter runs (decision 062).
+  const playerSettings = usePlayerViewSettings(campaign._id).data;
+  const members = [...state.allies, ...state.enemies];
+  const encounterBody: Omit<EncounterBody, 'name'> = {
+    allies: state.allies.map((unitId) => ({ unitId })),
+    enemies: state.enemies.map((unitId) => ({ unitId, count: 1 })),
+    hazards: state.hazards.map(({ name, initiative, hidden }) => ({ name, initiative, hidden })),
+    hidden: members.filter((id) => playerSettings?.units[id]?.hidden === true),
+    groups: options.groups,
+  };
+  const openSaveAs = () => {
+    saveEncounter.reset();
+    setSavingAs(true);
+  };
+  const save = (body: EncounterBody) =>
+    saveEncounter.mutate(body, {
+      onSuccess: () => {
+        setSavingAs(false);
+        toast.success(t('combat.monsters.encounter.saved', { name: body.name }));
+      },
+    });
   const spawn = useSpawnCopies({ campaignId: campaign._id, tier, units, onAct });
   const openCopies = spawn.canCopy ? spawn.open : undefined;
 
@@ -109,16 +165,29 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
             characteristic: campaign.initiativeCaracName,
             modifier: campaign.initiativeModifier,
           }}
+          options={options}
+          onOptions={setOptions}
           onClose={() => setAsking(false)}
           onStart={(initiatives) => {
             setAsking(false);
-            void onAct({ type: 'start', initiatives });
+            void onAct({ type: 'start', initiatives, ...startOptions });
           }}
+        />
+      ) : null}
+      {addingHazard ? <HazardDialog onAdd={addHazard} onClose={() => setAddingHazard(false)} /> : null}
+      {savingAs ? (
+        <SaveEncounterDialog
+          body={encounterBody}
+          saving={saveEncounter.isPending}
+          error={saveEncounter.error}
+          onSave={save}
+          onClose={() => setSavingAs(false)}
         />
       ) : null}
       <Card className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <InitiativeSettings campaign={campaign} tier={tier} />
-        <div className="flex flex-col items-start gap-1.5 lg:items-end">
+        <div className="flex flex-col items-start gap-3 lg:w-80 lg:shrink-0 lg:items-end">
+          <StartOptionsFields options={options} onOptions={setOptions} />
           <Button
             size="lg"
             onClick={start}
@@ -129,7 +198,17 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
           >
             {t('combat.start')}
           </Button>
-          {ready ? null : (
+          {ready ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-haspopup="dialog"
+              onClick={openSaveAs}
+              icon={<Save aria-hidden="true" className="size-4" />}
+            >
+              {t('combat.monsters.encounter.open')}
+            </Button>
+          ) : (
             <p id="combat-start-hint" className="text-sm text-ink-muted">
               {t('combat.startHint')}
             </p>
@@ -196,18 +275,93 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
         <GroupPanel group="allies" ids={state.allies} unitMap={unitMap} onRemove={remove} />
         <GroupPanel group="enemies" ids={state.enemies} unitMap={unitMap} onRemove={remove} />
       </div>
+      <HazardPanel hazards={state.hazards} onAdd={() => setAddingHazard(true)} onRemove={removeHazard} />
     </div>
+  );
+}
+
+/** The lair actions and hazards set up for the start (placed in the order then). */
+function HazardPanel({
+  hazards,
+  onAdd,
+  onRemove,
+}: {
+  hazards: readonly CombatHazard[];
+  onAdd: () => void;
+  onRemove: (hazard: CombatHazard) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Panel
+      title={t('combat.monsters.hazards.listTitle')}
+      count={hazards.length}
+      countText={`${hazards.length} / ${HAZARDS_PER_FIGHT_MAX}`}
+    >
+      <div>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-haspopup="dialog"
+          onClick={onAdd}
+          icon={<Mountain aria-hidden="true" className="size-4" />}
+        >
+          {t('combat.monsters.hazards.open')}
+        </Button>
+      </div>
+      {hazards.length === 0 ? (
+        <p className="rounded-control border border-dashed border-line p-3 text-sm text-ink-muted">
+          {t('combat.monsters.hazards.listEmpty')}
+        </p>
+      ) : (
+        <ul className="grid gap-1 sm:grid-cols-2 xl:grid-cols-3">
+          {hazards.map((hazard) => (
+            <li
+              key={hazard.id}
+              className="flex min-h-12 items-center gap-2 rounded-control px-2 hover:bg-surface-muted"
+            >
+              <Mountain aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+              <div className="min-w-0 flex-1">
+                <p title={hazard.name} className="truncate font-medium">
+                  {hazard.name}
+                </p>
+                <p className="flex items-center gap-1.5 text-xs text-ink-muted">
+                  {t('combat.log.initiative', { initiative: hazard.initiative })}
+                  {hazard.hidden ? (
+                    <>
+                      <span aria-hidden="true">·</span>
+                      <EyeOff aria-hidden="true" className="size-3" />
+                      <span>{t('combat.monsters.hazards.hidden')}</span>
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('combat.monsters.hazards.removeOf', { name: hazard.name })}
+                title={t('combat.monsters.hazards.removeOf', { name: hazard.name })}
+                onClick={() => onRemove(hazard)}
+                icon={<Trash2 aria-hidden="true" className="size-4" />}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   );
 }
 
 function Panel({
   title,
   count,
+  countText,
   hint,
   children,
 }: {
   title: string;
   count: number;
+  /** What the count says, when not a number of units. */
+  countText?: string;
   hint?: string;
   children: ReactNode;
 }) {
@@ -223,7 +377,9 @@ function Panel({
           <h3 id={id} className="font-display text-lg font-semibold">
             {title}
           </h3>
-          <span className="text-sm text-ink-muted tabular-nums">{t('combat.groupCount', { count })}</span>
+          <span className="text-sm text-ink-muted tabular-nums">
+            {countText ?? t('combat.groupCount', { count })}
+          </span>
         </div>
         {hint ? <p className="text-sm text-ink-muted">{hint}</p> : null}
       </div>

@@ -2,13 +2,14 @@
 // reinforcements, the shortcuts, End combat) and the new round's banner.
 import { memo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Flag, Keyboard, ListOrdered, Sparkles, UserPlus } from 'lucide-react';
+import { Dices, Flag, Keyboard, ListOrdered, Sparkles, UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /** Round, whose turn, the bar's buttons and the new round's banner; memoised (a blow changes none). */
 export const FightBar = memo(function FightBar({
   round,
-  current,
+  turn,
+  rerollEachRound,
   banner,
   bannerKey,
   ending,
@@ -18,8 +19,10 @@ export const FightBar = memo(function FightBar({
   onEnd,
 }: {
   round: number;
-  /** The name of the unit whose turn it is. */
-  current: string | undefined;
+  /** Whose turn it is, in words ("Turn of Aldric", "Lair action: Cave tremors", "Turn of Goblin ×3"). */
+  turn: string | undefined;
+  /** Initiative is rolled again each round (docs/decisions/062): the bar says so. */
+  rerollEachRound: boolean;
   /** The round the banner announces; null: no banner. */
   banner: number | null;
   bannerKey: number;
@@ -36,9 +39,13 @@ export const FightBar = memo(function FightBar({
         <span className="rounded-full bg-brand-soft px-3 py-0.5 text-sm font-semibold text-brand">
           {t('combat.round', { round })}
         </span>
-        <span className="min-w-0 font-display text-xl font-semibold break-words">
-          {current !== undefined ? t('combat.turnOf', { name: current }) : null}
-        </span>
+        <span className="min-w-0 font-display text-xl font-semibold break-words">{turn ?? null}</span>
+        {rerollEachRound ? (
+          <span className="inline-flex items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs text-ink-muted">
+            <Dices aria-hidden="true" className="size-3.5" />
+            {t('combat.monsters.reroll.eachRound')}
+          </span>
+        ) : null}
       </p>
       <div className="flex flex-wrap gap-2 max-sm:basis-full">
         <Button

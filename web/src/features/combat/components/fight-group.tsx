@@ -8,6 +8,8 @@
 // What a GM tracks every round (docs/product.md#fight-rows, #death-saves, #temp-hp; docs/decisions/061):
 // temporary HP beside the HP, the campaign's pinned characteristics, a Down player character's death
 // saves in place of its HP bar, and each row's buttons for its temporary HP and its stat block.
+// A unit's counters sit on the pinned numbers' line, spent with a click (docs/decisions/062), and every
+// member of a group whose turn it is carries the turn's mark.
 import {
   memo,
   useCallback,
@@ -28,6 +30,7 @@ import type {
   DeathSaveResult,
   DeathSaveTally,
 } from '@questkeeper/core/schemas/combat';
+import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import { HpBar } from '@/components/hp-bar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
@@ -38,9 +41,11 @@ import { DeathSaves } from './death-saves';
 import { PinnedCharacteristics, type CampaignCharacteristic } from './pinned-characteristics';
 import { PlayerViewMarker } from './player-view-marker';
 import { TempHp } from './stat-block-panel';
+import { CounterChips, countersOf } from './unit-counters';
 import { WindowedList } from './windowed-list';
 
 const NO_CONDITIONS: readonly CombatCondition[] = [];
+const NO_COUNTERS: readonly UnitCounter[] = [];
 
 type Step = 'next' | 'previous' | 'first' | 'last';
 
@@ -79,13 +84,16 @@ interface FightGroupProps {
   targetId: string | null;
   /** More targets of the next blow (area damage). */
   extraIds: ReadonlySet<string>;
-  currentId: string | undefined;
+  /** The units whose turn it is (a group's members all are). */
+  currentIds: ReadonlySet<string>;
   classColors: ReadonlyMap<string, string>;
   conditions: ConditionMap;
   /** The campaign's status notes by status id. */
   notes: ReadonlyMap<string, string>;
   tempHp: CombatState['tempHp'];
   deathSaves: CombatState['deathSaves'];
+  /** The counters' values by unit (docs/decisions/062). */
+  counters: CombatState['counters'];
   /** The campaign's pinned characteristics (docs/decisions/061). */
   pinned: readonly CampaignCharacteristic[];
   /** The unit whose stat block is open. */
@@ -97,6 +105,8 @@ interface FightGroupProps {
   onDeathSave: (id: string, result: DeathSaveResult) => void;
   onTempHp: RowOpen;
   onStatBlock: RowOpen;
+  onSpendCounter: (unitId: string, counterId: string) => void;
+  onEditCounters: (unitId: string) => void;
 }
 
 export const FightGroup = memo(function FightGroup({
@@ -105,12 +115,13 @@ export const FightGroup = memo(function FightGroup({
   unitMap,
   targetId,
   extraIds,
-  currentId,
+  currentIds,
   classColors,
   conditions,
   notes,
   tempHp,
   deathSaves,
+  counters,
   pinned,
   statBlockId,
   disabled,
@@ -119,6 +130,8 @@ export const FightGroup = memo(function FightGroup({
   onDeathSave,
   onTempHp,
   onStatBlock,
+  onSpendCounter,
+  onEditCounters,
 }: FightGroupProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -130,6 +143,8 @@ export const FightGroup = memo(function FightGroup({
   }
   // A Down player character still rolling its saves is standing (docs/decisions/061).
   const standing = ids.filter((id) => takesTurn(unitMap.get(id), deathSaves)).length;
+  // Rows grow a line for pinned numbers or counters: all of them, so the list keeps one pitch.
+  const tall = pinned.length > 0 || members.some((unit) => (unit.counters ?? []).length > 0);
   // The one row Tab reaches: the target's when it is in this group, else the first.
   const rovingId = members.some((unit) => unit._id === targetId) ? targetId : members[0]?._id;
   const latest = useLatest({ members, onSelect });
@@ -168,7 +183,7 @@ export const FightGroup = memo(function FightGroup({
       </p>
       <WindowedList
         items={members}
-        pitchRem={pinned.length > 0 ? PINNED_ROW_PITCH_REM : ROW_PITCH_REM}
+        pitchRem={tall ? PINNED_ROW_PITCH_REM : ROW_PITCH_REM}
         gapRem={0.5}
         sightRem={40}
         className="flex max-h-[27rem] flex-col overflow-y-auto lg:max-h-[40rem]"
@@ -181,13 +196,17 @@ export const FightGroup = memo(function FightGroup({
             selected={unit._id === targetId || extraIds.has(unit._id)}
             roving={unit._id === rovingId}
             helpId={helpId}
-            current={unit._id === currentId}
+            current={currentIds.has(unit._id)}
             classHex={classColors.get(unit.class)}
             conditions={Object.hasOwn(conditions, unit._id) ? conditions[unit._id]! : NO_CONDITIONS}
             notes={notes}
             temp={Object.hasOwn(tempHp, unit._id) ? tempHp[unit._id]! : 0}
             tally={deathSavesOf(deathSaves, unit._id)}
             pinned={pinned}
+            tall={tall}
+            counterValues={countersOf(counters, unit._id)}
+            onSpendCounter={onSpendCounter}
+            onEditCounters={onEditCounters}
             statBlockOpen={unit._id === statBlockId}
             disabled={disabled}
             onSelect={onSelect}
@@ -215,6 +234,10 @@ const FightRow = memo(function FightRow({
   temp,
   tally,
   pinned,
+  tall,
+  counterValues,
+  onSpendCounter,
+  onEditCounters,
   statBlockOpen,
   disabled,
   onSelect,
@@ -239,6 +262,11 @@ const FightRow = memo(function FightRow({
   /** Death saves so far (0/0 when none). */
   tally: DeathSaveTally;
   pinned: readonly CampaignCharacteristic[];
+  /** The row has the line of pinned numbers and counters. */
+  tall: boolean;
+  counterValues: CombatState['counters'][string] | undefined;
+  onSpendCounter: (unitId: string, counterId: string) => void;
+  onEditCounters: (unitId: string) => void;
   statBlockOpen: boolean;
   disabled: boolean;
   onSelect: (id: string, additive: boolean) => void;
@@ -270,7 +298,7 @@ const FightRow = memo(function FightRow({
       aria-setsize={count}
       className={
         '@container relative flex shrink-0 flex-col justify-center overflow-hidden rounded-control border px-3 py-2 ' +
-        (pinned.length > 0 ? 'h-30 gap-1 ' : 'h-26 gap-1.5 ') +
+        (tall ? 'h-30 gap-1 ' : 'h-26 gap-1.5 ') +
         (selected
           ? 'border-brand bg-brand-soft ring-2 ring-brand ring-inset '
           : 'border-line hover:bg-surface-muted ') +
@@ -346,7 +374,21 @@ const FightRow = memo(function FightRow({
           <BookOpen aria-hidden="true" className="size-4" />
         </RowButton>
       </div>
-      <PinnedCharacteristics pinned={pinned} values={unit.characteristics} />
+      {tall ? (
+        <div className="flex h-6 min-w-0 items-center gap-2">
+          <PinnedCharacteristics pinned={pinned} values={unit.characteristics} />
+          <CounterChips
+            unitId={unit._id}
+            name={unit.name}
+            counters={unit.counters ?? NO_COUNTERS}
+            values={counterValues}
+            tabbable={roving}
+            disabled={disabled}
+            onSpend={onSpendCounter}
+            onEdit={onEditCounters}
+          />
+        </div>
+      ) : null}
       {saving ? (
         <DeathSaves
           unitId={unit._id}

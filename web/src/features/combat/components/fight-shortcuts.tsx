@@ -25,6 +25,7 @@ type Does =
   | 'sign'
   | 'attack'
   | 'heal'
+  | 'counter'
   | 'walk'
   | 'ends'
   | 'reorder'
@@ -46,6 +47,8 @@ const SHORTCUTS: readonly { combos: readonly Combo[]; label: `combat.fast.shortc
   { combos: [[letter('+')], [letter('-')]], label: 'combat.fast.shortcuts.sign' },
   { combos: [[letter('X')]], label: 'combat.fast.shortcuts.attack' },
   { combos: [[letter('H')]], label: 'combat.fast.shortcuts.heal' },
+  // docs/decisions/062: a legendary action spent as the creature acts.
+  { combos: [[letter('U')]], label: 'combat.fast.shortcuts.counter' },
   { combos: [['up'], ['down'], [letter('K')], [letter('J')]], label: 'combat.fast.shortcuts.walk' },
   { combos: [['home'], ['end']], label: 'combat.fast.shortcuts.ends' },
   {

@@ -1,15 +1,66 @@
 // Initiative typed by hand at the start (players roll their own dice): one field per
 // player character of the fight; Enter goes down the list (and starts from the last one); an empty
 // field is rolled on the server with the campaign's rule, which each field names with the unit's own bonus
-// ("d20 + Dexterity modifier (+2)", docs/decisions/061). Sent as `start` with `initiatives`.
+// ("d20 + Dexterity modifier (+2)", docs/decisions/061). Sent as `start` with `initiatives`, and the
+// start's options (docs/decisions/062): group identical units, reroll initiative every round — the
+// same fields the setup shows beside Start (StartOptionsFields), so the dialog says what Start does.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Swords } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
+import type { GroupingMode } from '@questkeeper/core/schemas/combat';
 import type { Unit } from '@/lib/units';
 import { initiativeFormula, type InitiativeSetting } from '../lib/initiative-formula';
+
+/** How `start` forms groups and whether it rolls again each round. */
+export interface StartOptions {
+  groups: GroupingMode;
+  rerollEachRound: boolean;
+}
+
+/** The start's two options, as checkboxes with their hints. */
+export function StartOptionsFields({
+  options,
+  onOptions,
+}: {
+  options: StartOptions;
+  onOptions: (options: StartOptions) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="sr-only">{t('combat.monsters.start.options')}</legend>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          checked={options.groups === 'byName'}
+          onChange={(event) => onOptions({ ...options, groups: event.target.checked ? 'byName' : 'none' })}
+          className="mt-1 size-4 shrink-0 accent-brand"
+        />
+        <span className="min-w-0">
+          <span className="block">{t('combat.monsters.start.groupByName')}</span>
+          <span className="block text-xs text-ink-muted">{t('combat.monsters.start.groupByNameHint')}</span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          checked={options.rerollEachRound}
+          onChange={(event) => onOptions({ ...options, rerollEachRound: event.target.checked })}
+          className="mt-1 size-4 shrink-0 accent-brand"
+        />
+        <span className="min-w-0">
+          <span className="block">{t('combat.monsters.start.rerollEachRound')}</span>
+          <span className="block text-xs text-ink-muted">
+            {t('combat.monsters.start.rerollEachRoundHint')}
+          </span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}
 
 const MIN = -1000;
 const MAX = 100_000;
@@ -25,6 +76,8 @@ function parse(text: string): number | null | undefined {
 export function InitiativeDialog({
   units,
   initiative,
+  options,
+  onOptions,
   onStart,
   onClose,
 }: {
@@ -32,6 +85,9 @@ export function InitiativeDialog({
   units: readonly Unit[];
   /** The rule an empty field is rolled with. */
   initiative: InitiativeSetting;
+  /** The start's options, shared with the setup's fields. */
+  options: StartOptions;
+  onOptions: (options: StartOptions) => void;
   onStart: (initiatives: Record<string, number>) => void;
   onClose: () => void;
 }) {
@@ -98,6 +154,7 @@ export function InitiativeDialog({
             />
           );
         })}
+        <StartOptionsFields options={options} onOptions={onOptions} />
       </form>
     </Modal>
   );

@@ -23,7 +23,14 @@ export const turnOf = (fight: Pick<CombatState, 'round' | 'turnIndex'>): TurnKey
 /** A blow or a heal: the actions with an amount. */
 export type Blow = Extract<CombatAction, { type: AmountAction }>;
 
-export type FightDialog = { kind: 'help' } | { kind: 'reinforce' } | { kind: 'conditions'; unitId: string };
+export type FightDialog =
+  | { kind: 'help' }
+  | { kind: 'reinforce' }
+  | { kind: 'conditions'; unitId: string }
+  /** A lair action or hazard joins the order; units of one side take one turn; a unit's counters set. */
+  | { kind: 'hazard' }
+  | { kind: 'group' }
+  | { kind: 'counters'; unitId: string };
 
 export interface FightScreen {
   /** The target picked on this screen (the server's holds otherwise). */

@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availableForSetup, NEXT_TURN_BANNER_MS, type CombatGroup } from '@questkeeper/core/combat/combat';
-import type { CombatActionResponse, DeathSaveResult } from '@questkeeper/core/schemas/combat';
+import { counterValue } from '@questkeeper/core/combat/counters';
+import type { CombatActionResponse, CombatHazard, DeathSaveResult } from '@questkeeper/core/schemas/combat';
 import type { Tier } from '@questkeeper/core/tiers';
 import { useToast } from '@/components/toast/toast-store';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -20,6 +21,8 @@ import type { AmountAction } from '../components/action-bar';
 import type { RowOpen } from '../components/fight-group';
 import { pinnedOf } from '../components/pinned-characteristics';
 import type { Reinforcement } from '../components/reinforce-dialog';
+import type { HazardValues } from '../components/hazard-dialog';
+import { turnIds, turnTitle } from '../lib/order-rows';
 import { parseQuick } from '../components/amount-check';
 import { modifiersFor, useBlowModifiers } from '../components/blow-modifiers';
 import {
@@ -109,13 +112,18 @@ export function useCombatFight({
   );
   const conditionUnit = dialog?.kind === 'conditions' ? unitMap.get(dialog.unitId) : undefined;
   const fighters = useMemo(
-    () => state.order.flatMap((entry) => unitMap.get(entry.unitId) ?? []),
+    () =>
+      state.order.flatMap((entry) => (entry.unitId === undefined ? [] : (unitMap.get(entry.unitId) ?? []))),
     [state.order, unitMap],
   );
   const statuses = useMemo(() => campaign.statuses.map((item) => item.name), [campaign.statuses]);
   const allies = useMemo(() => new Set(state.allies), [state.allies]);
+  // The entry whose turn it is: a unit, a group's first member standing, or a lair action (none).
   const currentId = state.order[state.turnIndex]?.unitId;
   const current = currentId ? unitMap.get(currentId) : undefined;
+  // Every unit whose turn it is (a group's members all are), and the bar's words for it.
+  const currentIds = useMemo(() => turnIds(state.order, state.turnIndex), [state.order, state.turnIndex]);
+  const turnText = turnTitle(state, unitMap, t);
   const target = state.targetId ? unitMap.get(state.targetId) : undefined;
   const sourceId = sourceIdOf(screen, turn, state.order, currentId);
   const sourceRef = useLatest(sourceId);
@@ -270,6 +278,7 @@ export function useCombatFight({
       onAttack: () => fromKeys('attack'),
       onHeal: () => fromKeys('heal'),
       onHelp: () => dispatch({ type: 'open', dialog: { kind: 'help' } }),
+      onSpendCounter: () => spendCurrentCounter(),
     },
     !ending,
   );
@@ -338,6 +347,74 @@ export function useCombatFight({
     (unitId: string, result: DeathSaveResult) => void onAct({ type: 'deathSave', unitId, result }),
     [onAct],
   );
+  // Monsters that play by their rules (docs/decisions/062): counters, lair actions, groups, rerolls.
+  const spendCounter = useCallback(
+    (unitId: string, counterId: string) => void onAct({ type: 'useCounter', unitId, counterId }),
+    [onAct],
+  );
+  const setCounter = useCallback(
+    (unitId: string, counterId: string, value: number) =>
+      void onAct({ type: 'setCounter', unitId, counterId, value }),
+    [onAct],
+  );
+  /** U: the first counter with something left of the unit whose turn it is (a group's first member). */
+  const spendCurrentCounter = () => {
+    const unit = currentId ? unitMap.get(currentId) : undefined;
+    if (!unit) return;
+    const counter = (unit.counters ?? []).find(
+      (item) => counterValue(stateRef.current.counters, unit._id, item) > 0,
+    );
+    if (counter) spendCounter(unit._id, counter._id);
+    else toast.info(t('combat.monsters.counters.noneLeft', { name: unit.name }));
+  };
+  const openCounters = useCallback(
+    (unitId: string) => dispatch({ type: 'open', dialog: { kind: 'counters', unitId } }),
+    [],
+  );
+  const closeCounters = useCallback(() => dispatch({ type: 'close', kind: 'counters' }), []);
+  const openHazard = useCallback(() => dispatch({ type: 'open', dialog: { kind: 'hazard' } }), []);
+  const closeHazard = useCallback(() => dispatch({ type: 'close', kind: 'hazard' }), []);
+  const addHazard = useCallback(
+    (values: HazardValues) => {
+      dispatch({ type: 'close', kind: 'hazard' });
+      void onAct({ type: 'addHazard', ...values });
+    },
+    [onAct],
+  );
+  const removeHazard = useCallback(
+    async (hazard: CombatHazard) => {
+      const ok = await confirm({
+        title: t('combat.monsters.hazards.removeTitle'),
+        message: t('combat.monsters.hazards.removeMessage', { name: hazard.name }),
+        confirmLabel: t('combat.monsters.hazards.remove'),
+      });
+      if (ok) await onAct({ type: 'removeHazard', hazardId: hazard.id });
+    },
+    [confirm, onAct, t],
+  );
+  const openGroup = useCallback(() => dispatch({ type: 'open', dialog: { kind: 'group' } }), []);
+  const closeGroup = useCallback(() => dispatch({ type: 'close', kind: 'group' }), []);
+  const group = useCallback(
+    (unitIds: string[]) => {
+      dispatch({ type: 'close', kind: 'group' });
+      void onAct({ type: 'group', unitIds });
+    },
+    [onAct],
+  );
+  const ungroup = useCallback((groupId: string) => void onAct({ type: 'ungroup', groupId }), [onAct]);
+  const reroll = useCallback(async () => {
+    const ok = await confirm({
+      title: t('combat.monsters.reroll.title'),
+      message: t('combat.monsters.reroll.message'),
+      confirmLabel: t('combat.monsters.reroll.confirm'),
+      tone: 'primary',
+    });
+    if (ok) await onAct({ type: 'rerollInitiative' });
+  }, [confirm, onAct, t]);
+  const removeHazardClick = useCallback((hazard: CombatHazard) => void removeHazard(hazard), [removeHazard]);
+  const rerollClick = useCallback(() => void reroll(), [reroll]);
+  const countersUnit = dialog?.kind === 'counters' ? unitMap.get(dialog.unitId) : undefined;
+
   const inFight = (id: string | null) =>
     id !== null && state.order.some((entry) => entry.unitId === id) ? unitMap.get(id) : undefined;
 
@@ -348,6 +425,8 @@ export function useCombatFight({
     unitMap,
     current,
     currentId,
+    currentIds,
+    turnText,
     target,
     extraIds,
     extraTargets: [...extraIds].filter((id) => id !== state.targetId).length,
@@ -366,6 +445,9 @@ export function useCombatFight({
     missing,
     banner,
     helpOpen: dialog?.kind === 'help',
+    hazardOpen: dialog?.kind === 'hazard',
+    groupOpen: dialog?.kind === 'group',
+    countersUnit: countersUnit && inFight(countersUnit._id),
     reinforcing: dialog?.kind === 'reinforce',
     conditionUnit,
     pinned,
@@ -401,6 +483,19 @@ export function useCombatFight({
       saveTempHp,
       reinforce,
       copies,
+      spendCounter,
+      setCounter,
+      openCounters,
+      closeCounters,
+      openHazard,
+      closeHazard,
+      addHazard,
+      removeHazard: removeHazardClick,
+      openGroup,
+      closeGroup,
+      group,
+      ungroup,
+      reroll: rerollClick,
     },
   };
 }

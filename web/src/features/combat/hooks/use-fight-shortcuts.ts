@@ -1,4 +1,5 @@
-// Keyboard shortcuts of the fight: N next turn, A the amount, X attack, H heal, a digit
+// Keyboard shortcuts of the fight: N next turn, A the amount, X attack, H heal, U spends a counter of
+// the unit whose turn it is (docs/decisions/062), a digit
 // starts the amount for the target (then Enter attacks: two keystrokes), ? lists them all in a
 // dialog (components/fight-shortcuts.tsx, with the keys of the unit cards, fight-group.tsx). Never
 // while typing in a field (those keys are the field's), never with Ctrl, Alt or Cmd (the browser's,
@@ -12,6 +13,8 @@ export interface FightKeys {
   onAttack: () => void;
   onHeal: () => void;
   onHelp: () => void;
+  /** The first counter with something left of the unit whose turn it is. */
+  onSpendCounter: () => void;
 }
 
 export function isTyping(target: EventTarget | null): boolean {
@@ -47,6 +50,7 @@ export function useFightShortcuts(keys: FightKeys, enabled: boolean) {
       else if (key === 'a' || key === 'A') run(() => now.onFocusAmount());
       else if (key === 'x' || key === 'X') run(now.onAttack);
       else if (key === 'h' || key === 'H') run(now.onHeal);
+      else if (key === 'u' || key === 'U') run(now.onSpendCounter);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,9 +1,12 @@
 // The words of one combat log entry (decision 021): the server stores structured data only
 // (who, to whom, the typed input, the roll's breakdown, HP before and after…) and the screen writes
-// the sentence in the reader's language.
+// the sentence in the reader's language. Counters, lair actions, groups and rerolls (docs/decisions/062):
+// a recharge says its roll ("Recharge 5–6: rolled 3, not recharged"), a turn names the lair action or the
+// group it goes to, a reroll lists the new order.
 import type { TFunction } from 'i18next';
 import { DEATH_SAVES_TO_END } from '@questkeeper/core/limits';
 import type { CombatLogEntry } from '@questkeeper/core/schemas/combat';
+import { baseName } from '@questkeeper/core/units/copies';
 
 export interface EntryText {
   /** What happened, as a sentence. */
@@ -48,6 +51,19 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
     }
   }
   if (entry.initiative !== null) details.push(t('combat.log.initiative', { initiative: entry.initiative }));
+  const counter = entry.counter;
+  if (counter) {
+    details.push(
+      t('combat.log.counterChange', { label: counter.label, before: counter.before, after: counter.after }),
+    );
+    if (counter.ranOut) details.push(t('combat.log.counterRanOut', { label: counter.label }));
+  }
+  if (entry.hazard?.hidden && (entry.type === 'addHazard' || entry.type === 'removeHazard')) {
+    details.push(t('combat.log.hazardHidden'));
+  }
+  if (entry.type === 'reroll' && entry.initiatives) {
+    details.push(t('combat.log.rerollOrder', { order: orderText(entry.initiatives, t) }));
+  }
   const condition = entry.condition;
   if (condition && entry.type === 'addCondition' && condition.rounds !== null) {
     details.push(
@@ -94,10 +110,29 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
         return t('combat.log.removeCondition', { target, status: condition?.status ?? '' });
       case 'conditionExpired':
         return t('combat.log.conditionExpired', { target, status: condition?.status ?? '' });
-      case 'nextTurn':
+      case 'nextTurn': {
+        if (entry.hazard) {
+          return entry.wrapped
+            ? t('combat.log.newRoundHazard', { round: entry.round, name: entry.hazard.name })
+            : t('combat.log.hazardTurn', { name: entry.hazard.name });
+        }
+        const name = entry.group ? groupText(entry.group, t) : (entry.turnOf?.name ?? '');
         return entry.wrapped
-          ? t('combat.log.newRound', { round: entry.round, name: entry.turnOf?.name ?? '' })
-          : t('combat.log.nextTurn', { name: entry.turnOf?.name ?? '' });
+          ? t('combat.log.newRound', { round: entry.round, name })
+          : t('combat.log.nextTurn', { name });
+      }
+      case 'counter':
+        return counter ? counterSentence(target, counter, t) : '';
+      case 'addHazard':
+        return t('combat.log.addHazard', { name: entry.hazard?.name ?? '' });
+      case 'removeHazard':
+        return t('combat.log.removeHazard', { name: entry.hazard?.name ?? '' });
+      case 'group':
+        return t('combat.log.group', { group: entry.group ? groupText(entry.group, t) : '' });
+      case 'ungroup':
+        return t('combat.log.ungroup', { group: entry.group ? groupText(entry.group, t) : '' });
+      case 'reroll':
+        return t('combat.log.reroll');
       case 'end':
         return t('combat.log.end');
       case 'setTempHp':
@@ -124,4 +159,62 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
       ? ''
       : ` ${t(entry.defeated === 'allies' ? 'combat.endedAllies' : 'combat.endedEnemies')}`;
   return { sentence: sentence + ended, details };
+}
+
+/** "Goblin ×3": a group as the log names it. */
+function groupText(group: { name: string; size: number }, t: TFunction): string {
+  return t('combat.monsters.groups.name', { name: group.name, count: group.size });
+}
+
+type Counter = NonNullable<CombatLogEntry['counter']>;
+
+/** "5–6" for a d6 that refills on 5 or 6; "6" when only the top face does. */
+function rechargeRange(counter: Counter): string {
+  const { die, min } = counter;
+  if (die === null || min === null) return '';
+  return min >= die ? String(die) : `${min}–${die}`;
+}
+
+function counterSentence(target: string, counter: Counter, t: TFunction): string {
+  const values = { target, label: counter.label, after: counter.after, max: counter.max };
+  switch (counter.reason) {
+    case 'use':
+      return t('combat.log.counterUse', values);
+    case 'set':
+      return t('combat.log.counterSet', values);
+    case 'reset':
+      return counter.kind === 'countdown'
+        ? t('combat.log.counterCountdown', values)
+        : t('combat.log.counterReset', values);
+    case 'recharge':
+      return t(
+        counter.after > counter.before ? 'combat.log.counterRecharged' : 'combat.log.counterNotRecharged',
+        {
+          ...values,
+          range: rechargeRange(counter),
+          roll: counter.roll ?? 0,
+        },
+      );
+  }
+}
+
+/**
+ * The order a start or a reroll gave, in one line: "Goblin ×3 17, Aldric 12, Cave tremors 20" (a
+ * group once, by its first member's name without its number).
+ */
+export function orderText(initiatives: NonNullable<CombatLogEntry['initiatives']>, t: TFunction): string {
+  const parts: string[] = [];
+  let index = 0;
+  while (index < initiatives.length) {
+    const item = initiatives[index]!;
+    let end = index + 1;
+    if (item.groupId !== null) {
+      while (end < initiatives.length && initiatives[end]!.groupId === item.groupId) end += 1;
+    }
+    const size = end - index;
+    const name = size > 1 ? groupText({ name: baseName(item.unit.name), size }, t) : item.unit.name;
+    parts.push(`${name} ${item.initiative}`);
+    index = end;
+  }
+  return parts.join(', ');
 }

@@ -102,20 +102,74 @@ function DeathSaves({ successes, failures }: { successes: number; failures: numb
   );
 }
 
+/** Whether players read the unit as down: 0 HP or less, or the Down band. */
+export const isShownDown = (unit: PlayerUnit) =>
+  (unit.hp.shown === 'exact' && (unit.hp.current ?? 0) <= 0) ||
+  (unit.hp.shown === 'band' && unit.hp.band === 'down');
+
+/** What players see of a unit's state: HP as the GM chose, temporary HP, death saves, conditions. */
+export function PlayerUnitStatus({ unit }: { unit: PlayerUnit }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {unit.hp.shown === 'exact' && unit.hp.current !== null && unit.hp.max !== null ? (
+        <ExactHp current={unit.hp.current} max={unit.hp.max} />
+      ) : unit.hp.shown === 'band' && unit.hp.band ? (
+        <BandHp band={unit.hp.band} />
+      ) : null}
+      {unit.tempHp !== undefined ? <TempHp count={unit.tempHp} /> : null}
+      {unit.deathSaves ? (
+        <DeathSaves successes={unit.deathSaves.successes} failures={unit.deathSaves.failures} />
+      ) : null}
+      {unit.conditions.length > 0 ? (
+        <ul aria-label={t('playerView.conditionsOf', { name: unit.name })} className="flex flex-wrap gap-1.5">
+          {unit.conditions.map((condition, index) => (
+            <li
+              key={`${condition.name}-${index}`}
+              className="rounded-full border border-line bg-surface-muted px-2 py-0.5 text-sm"
+            >
+              {t('playerView.condition', {
+                name: condition.name,
+                left:
+                  condition.roundsLeft === null
+                    ? t('playerView.untilRemoved')
+                    : t('playerView.roundsLeft', { count: condition.roundsLeft }),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** The badges at a row's top right: whose turn it is, and the side (or, `pill`, what the row is). */
+export function RowBadges({ current, kind, pill }: { current: boolean; kind: string; pill?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
+      {current ? (
+        <span className="rounded-full bg-brand px-2 py-0.5 text-on-brand">{t('playerView.currentTurn')}</span>
+      ) : null}
+      <span className={pill ? 'rounded-full border border-line px-2 py-0.5 text-ink' : 'text-ink-muted'}>
+        {kind}
+      </span>
+    </span>
+  );
+}
+
+/** The card's frame: a brand ring on the current turn. */
+export const rowFrame = (current: boolean) =>
+  'flex min-w-0 gap-3 rounded-card border bg-surface p-3 shadow-card ' +
+  (current ? 'border-brand ring-2 ring-brand' : 'border-line');
+
 export function PlayerUnitCard({ unit, current }: { unit: PlayerUnit; current: boolean }) {
   const { t } = useTranslation();
-  const down =
-    (unit.hp.shown === 'exact' && (unit.hp.current ?? 0) <= 0) ||
-    (unit.hp.shown === 'band' && unit.hp.band === 'down');
   return (
     <article
       aria-label={unit.name}
       aria-current={current ? 'step' : undefined}
-      className={
-        'flex min-w-0 gap-3 rounded-card border bg-surface p-3 shadow-card ' +
-        (current ? 'border-brand ring-2 ring-brand' : 'border-line') +
-        (down ? ' opacity-80' : '')
-      }
+      className={rowFrame(current) + (isShownDown(unit) ? ' opacity-80' : '')}
     >
       <span
         aria-hidden="true"
@@ -125,47 +179,12 @@ export function PlayerUnitCard({ unit, current }: { unit: PlayerUnit; current: b
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2">
           <h3 className="min-w-0 font-sans text-lg font-semibold break-words">{unit.name}</h3>
-          <span className="flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
-            {current ? (
-              <span className="rounded-full bg-brand px-2 py-0.5 text-on-brand">
-                {t('playerView.currentTurn')}
-              </span>
-            ) : null}
-            <span className="text-ink-muted">
-              {unit.group === 'allies' ? t('playerView.ally') : t('playerView.enemy')}
-            </span>
-          </span>
+          <RowBadges
+            current={current}
+            kind={unit.group === 'allies' ? t('playerView.ally') : t('playerView.enemy')}
+          />
         </div>
-        {unit.hp.shown === 'exact' && unit.hp.current !== null && unit.hp.max !== null ? (
-          <ExactHp current={unit.hp.current} max={unit.hp.max} />
-        ) : unit.hp.shown === 'band' && unit.hp.band ? (
-          <BandHp band={unit.hp.band} />
-        ) : null}
-        {unit.tempHp !== undefined ? <TempHp count={unit.tempHp} /> : null}
-        {unit.deathSaves ? (
-          <DeathSaves successes={unit.deathSaves.successes} failures={unit.deathSaves.failures} />
-        ) : null}
-        {unit.conditions.length > 0 ? (
-          <ul
-            aria-label={t('playerView.conditionsOf', { name: unit.name })}
-            className="flex flex-wrap gap-1.5"
-          >
-            {unit.conditions.map((condition, index) => (
-              <li
-                key={`${condition.name}-${index}`}
-                className="rounded-full border border-line bg-surface-muted px-2 py-0.5 text-sm"
-              >
-                {t('playerView.condition', {
-                  name: condition.name,
-                  left:
-                    condition.roundsLeft === null
-                      ? t('playerView.untilRemoved')
-                      : t('playerView.roundsLeft', { count: condition.roundsLeft }),
-                })}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <PlayerUnitStatus unit={unit} />
       </div>
     </article>
   );

@@ -51,3 +51,38 @@ describe('playerLogText of a death save', () => {
     );
   });
 });
+
+// docs/decisions/062: a turn that went to a lair action players see names it; a group's turn names the group.
+describe('playerLogText of a turn', () => {
+  const turn = (fields: Partial<PlayerLogLine>) =>
+    line({ type: 'nextTurn', target: null, amount: null, ...fields });
+  it('names a visible lair action on start, turn and new-round lines, in both languages', () => {
+    expect(playerLogText(turn({ hazard: 'Cave tremors' }), tOf(en))).toBe('Lair action: Cave tremors.');
+    expect(playerLogText(turn({ wrapped: true, round: 3, hazard: 'Cave tremors' }), tOf(en))).toBe(
+      'Round 3 begins. Lair action: Cave tremors.',
+    );
+    expect(playerLogText(turn({ type: 'start', hazard: 'Cave tremors' }), tOf(en))).toBe(
+      'The fight begins. Lair action: Cave tremors.',
+    );
+    expect(playerLogText(turn({ hazard: 'Secousses' }), tOf(fr, 'fr'))).toBe(
+      'Action de repaire : Secousses.',
+    );
+    expect(playerLogText(turn({ wrapped: true, round: 3, hazard: 'Secousses' }), tOf(fr, 'fr'))).toBe(
+      'La manche 3 commence. Action de repaire : Secousses.',
+    );
+    expect(playerLogText(turn({ type: 'start', hazard: 'Secousses' }), tOf(fr, 'fr'))).toBe(
+      'Le combat commence. Action de repaire : Secousses.',
+    );
+    expect(playerLogText(turn({}), tOf(en))).toBe('The turn passes to someone unseen.');
+  });
+
+  it("names a group's turn after the group, and a unit's after the unit", () => {
+    const actor = { id: 'g1', name: 'Goblin' };
+    const names = new Map([['g1', 'Goblin ×3']]);
+    expect(playerLogText(turn({ actor }), tOf(en), names)).toBe('Turn of Goblin ×3.');
+    expect(playerLogText(turn({ actor }), tOf(en))).toBe('Turn of Goblin.');
+    expect(playerLogText(turn({ actor, wrapped: true, round: 2 }), tOf(en), names)).toBe(
+      'Round 2 begins: turn of Goblin ×3.',
+    );
+  });
+});

@@ -1,18 +1,26 @@
 // A player log line as a sentence in the reader's language (docs/decisions/028): the server sends structured
 // lines already redacted (decision 028); the page phrases them. An amount is only there when the
-// target's side shows exact HP, and a turn passing to someone unseen names nobody.
+// target's side shows exact HP, and a turn passing to someone unseen names nobody. A turn that went
+// to a lair action or hazard players see names it (docs/decisions/062), and a turn of a group they
+// see is named after the group (`turnNames`: the page's group names by unit id).
 import type { TFunction } from 'i18next';
 import { DEATH_SAVES_TO_END } from '@questkeeper/core/limits';
 import type { PlayerLogLine } from '@questkeeper/core/schemas/player-view';
 
-export function playerLogText(line: PlayerLogLine, t: TFunction): string {
+export function playerLogText(
+  line: PlayerLogLine,
+  t: TFunction,
+  turnNames: ReadonlyMap<string, string> = new Map(),
+): string {
   const actor = line.actor?.name;
+  const turnOf = line.actor ? (turnNames.get(line.actor.id) ?? line.actor.name) : undefined;
+  const hazard = line.hazard;
   const target = line.target?.name ?? '';
   const status = line.condition ?? '';
   const sentence = (() => {
     switch (line.type) {
       case 'start':
-        return t('playerView.log.start');
+        return hazard === undefined ? t('playerView.log.start') : t('playerView.log.startHazard', { hazard });
       case 'attack':
         if (line.amount === null)
           return actor
@@ -37,10 +45,16 @@ export function playerLogText(line: PlayerLogLine, t: TFunction): string {
         return t('playerView.log.conditionExpired', { target, status });
       case 'nextTurn':
         if (line.wrapped)
-          return actor
-            ? t('playerView.log.newRound', { round: line.round, name: actor })
-            : t('playerView.log.newRoundUnseen', { round: line.round });
-        return actor ? t('playerView.log.nextTurn', { name: actor }) : t('playerView.log.nextTurnUnseen');
+          return turnOf
+            ? t('playerView.log.newRound', { round: line.round, name: turnOf })
+            : hazard !== undefined
+              ? t('playerView.log.newRoundHazard', { round: line.round, hazard })
+              : t('playerView.log.newRoundUnseen', { round: line.round });
+        return turnOf
+          ? t('playerView.log.nextTurn', { name: turnOf })
+          : hazard !== undefined
+            ? t('playerView.log.hazardTurn', { hazard })
+            : t('playerView.log.nextTurnUnseen');
       case 'end':
         return t('playerView.log.end');
       case 'deathSave': {

@@ -36,6 +36,9 @@ const vaelith = createUnit({
   currentHp: 70,
   money: { gold: 9, silver: 8, bronze: 7 },
   notes: 'Carries the **moon key**.',
+  counters: [
+    { _id: 'k1', label: 'Moon charges', max: 3, kind: 'uses', reset: 'never', recharge: { die: 6, min: 6 } },
+  ],
 });
 const grask = createUnit({ ...vaelith, _id: 'u2', name: 'Grask', isPlayer: false });
 
@@ -105,6 +108,10 @@ describe('DuplicateDialog', { timeout: 20_000 }, () => {
         currentHp: 70,
         money: { gold: 9, silver: 8, bronze: 7 },
         notes: 'Carries the **moon key**.',
+        // The copy's counters are its own: the server gives them new ids (docs/decisions/062).
+        counters: [
+          { label: 'Moon charges', max: 3, kind: 'uses', reset: 'never', recharge: { die: 6, min: 6 } },
+        ],
         gameDataId: 'c1',
       },
     });

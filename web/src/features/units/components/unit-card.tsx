@@ -140,6 +140,22 @@ export const UnitCard = memo(function UnitCard({
         </div>
       ) : null}
 
+      {unit.counters?.length ? (
+        <div>
+          <h5 className="sr-only">{t('units.countersLabel')}</h5>
+          <ul className="flex flex-wrap gap-1.5 text-xs">
+            {unit.counters.map((counter) => (
+              <li
+                key={counter._id}
+                className="max-w-full truncate rounded-full border border-line bg-surface-muted px-2 py-0.5 text-ink"
+              >
+                {counter.label} <span className="font-semibold tabular-nums">{counter.max}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       <div className="mt-auto flex flex-col gap-2 border-t border-line pt-3">
         <HpBar current={unit.currentHp} max={unit.hp} />
         <MoneyLine money={unit.money} />

@@ -46,6 +46,11 @@ export function UnitFormConflict({
         return [t('unitForm.hp'), number(theirs.hp)];
       case 'currentHp':
         return [t('unitForm.currentHp'), number(theirs.currentHp)];
+      case 'counters':
+        return [
+          t('unitForm.counters.title'),
+          (theirs.counters ?? []).map(({ label, max }) => `${label} ${number(max)}`).join(', '),
+        ];
       case 'money':
         return [
           t('unitForm.money'),

@@ -42,10 +42,12 @@ export function UnitFormFooter({
     ['currentHp', t('unitForm.currentHp')],
     ...MONEY_KINDS.map((kind): [FieldName, string] => [moneyField(kind), t(`unitForm.${kind}`)]),
   ];
-  const missing = fieldLabels
-    .filter(([field]) => problems[field])
-    .map(([, label]) => label)
-    .join(', ');
+  const missing = [
+    ...fieldLabels.filter(([field]) => problems[field]).map(([, label]) => label),
+    ...(Object.keys(problems).some((field) => field.startsWith('counters') && problems[field])
+      ? [t('unitForm.counters.title')]
+      : []),
+  ].join(', ');
 
   return (
     <div className="flex w-full flex-wrap items-center justify-end gap-x-4 gap-y-2">

@@ -141,6 +141,7 @@ describe('unit form', { timeout: 20_000 }, () => {
       currentHp: 120,
       money: { gold: 7, silver: 0, bronze: 0 },
       notes: '',
+      counters: [],
       gameDataId: 'c1',
     });
     expect(onSaved).not.toHaveBeenCalled();

@@ -12,6 +12,7 @@ import type { Unit } from '@/lib/units';
 import { useUnitForm } from '../hooks/use-unit-form';
 import { UnitFormCharacteristics } from './unit-form-characteristics';
 import { UnitFormConflict } from './unit-form-conflict';
+import { UnitFormCounters } from './unit-form-counters';
 import { UnitFormFailure } from './unit-form-failure';
 import { UnitFormFooter } from './unit-form-footer';
 import { UnitFormIdentity } from './unit-form-identity';
@@ -54,6 +55,8 @@ export function UnitFormModal(props: UnitFormModalProps) {
     keepMine,
     takeTheirs,
     requestClose,
+    addCounter,
+    removeCounter,
     openNotes,
     closeNotes,
     doneNotes,
@@ -123,6 +126,14 @@ export function UnitFormModal(props: UnitFormModalProps) {
             quick={quick}
           />
           <UnitFormVitals values={values} errorOf={errorOf} onChange={change} onBlur={blur} />
+          <UnitFormCounters
+            values={values}
+            errorOf={errorOf}
+            onChange={change}
+            onBlur={blur}
+            onAdd={addCounter}
+            onRemove={removeCounter}
+          />
           <UnitFormNotesSummary
             notes={values.notes}
             changed={values.notes !== initial.notes}

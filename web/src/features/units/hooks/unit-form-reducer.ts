@@ -8,7 +8,9 @@ import {
   applyGenerated,
   characteristicField,
   initialValues,
+  shiftCounterFields,
   type ConflictField,
+  type CounterDraft,
   type FieldName,
   type UnitFormValues,
 } from '../lib/unit-form';
@@ -47,6 +49,10 @@ type CampaignLists = Pick<Campaign, 'characteristics' | 'races' | 'classes' | 's
 export type UnitFormAction =
   | { type: 'change'; patch: Partial<UnitFormValues>; field: FieldName }
   | { type: 'blur'; field: FieldName }
+  /** A counter added at the end of the list (blank or a preset). */
+  | { type: 'counterAdded'; counter: CounterDraft }
+  /** The counter at `index` removed: the fields after it move up one place. */
+  | { type: 'counterRemoved'; index: number }
   /** Quick generation's characteristics laid over the form's. */
   | { type: 'generated'; campaign: CampaignLists; characteristics: Readonly<Record<string, number>> }
   /** Save (or Enter) while invalid: show every error and focus the first. */
@@ -102,6 +108,28 @@ export function unitFormReducer(state: UnitFormState, action: UnitFormAction): U
         touched: touch(state.touched, action.field),
         serverErrors: forget(state.serverErrors, [action.field]),
       };
+    case 'counterAdded':
+      return {
+        ...state,
+        values: { ...state.values, counters: [...state.values.counters, action.counter] },
+        serverErrors: forget(state.serverErrors, ['counters']),
+      };
+    case 'counterRemoved': {
+      const counters = state.values.counters.filter((_, index) => index !== action.index);
+      const serverErrors = Object.fromEntries(
+        Object.entries(state.serverErrors).flatMap(([name, message]) => {
+          if (name === 'counters') return [];
+          const [moved] = shiftCounterFields([name], action.index);
+          return moved === undefined ? [] : [[moved, message] as const];
+        }),
+      );
+      return {
+        ...state,
+        values: { ...state.values, counters },
+        touched: new Set(shiftCounterFields(state.touched, action.index)),
+        serverErrors,
+      };
+    }
     case 'blur': {
       const touched = touch(state.touched, action.field);
       return touched === state.touched ? state : { ...state, touched };

@@ -21,6 +21,7 @@ import {
   placeFieldErrors,
   updateBody,
   validate,
+  type CounterDraft,
   type FieldName,
   type UnitFormValues,
 } from '../lib/unit-form';
@@ -232,6 +233,8 @@ export function useUnitForm({
     keepMine,
     takeTheirs,
     requestClose,
+    addCounter: (counter: CounterDraft) => dispatch({ type: 'counterAdded', counter }),
+    removeCounter: (index: number) => dispatch({ type: 'counterRemoved', index }),
     openNotes: () => dispatch({ type: 'notesOpen' }),
     closeNotes: () => dispatch({ type: 'notesClosed' }),
     doneNotes: (notes: string) => {

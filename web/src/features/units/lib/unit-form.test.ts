@@ -11,8 +11,10 @@ import {
   initialValues,
   isDirty,
   listChoices,
+  newCounter,
   placeFieldErrors,
   resolvedCurrentHp,
+  shiftCounterFields,
   updateBody,
   validate,
   type UnitFormValues,
@@ -51,6 +53,7 @@ const unit: Unit = {
   currentHp: 80,
   money: { gold: 3, silver: 2, bronze: 1 },
   notes: '# Pack',
+  counters: [],
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   version: '1',
@@ -79,6 +82,7 @@ describe('initial values', () => {
       currentHp: '',
       money: { gold: '0', silver: '0', bronze: '0' },
       notes: '',
+      counters: [],
     });
     expect(initialValues(campaign, null, true).isPlayer).toBe(true);
     expect(initialValues({ ...campaign, statuses: [] }, null).status).toBe('');
@@ -102,6 +106,7 @@ describe('initial values', () => {
       currentHp: '80',
       money: { gold: '3', silver: '2', bronze: '1' },
       notes: '# Pack',
+      counters: [],
     });
   });
 });
@@ -228,6 +233,7 @@ describe('request bodies', () => {
       currentHp: 120,
       money: { gold: 7, silver: 0, bronze: 0 },
       notes: 'Axe',
+      counters: [],
     });
     expect(createBody(filled({ currentHp: '' }), campaign).currentHp).toBe(100);
     expect(createBody(filled({ currentHp: '-9' }), campaign).currentHp).toBe(0);
@@ -322,5 +328,125 @@ describe('conflicting fields (a unit saved elsewhere meanwhile, decision 036)', 
       conflictingFields({ name: 'Aria the Bold' }, unit, { ...unit, currentHp: 3, version: '2' }),
     ).toEqual([]);
     expect(conflictingFields({ characteristics: { Luck: 5 } }, unit, { ...unit, version: '2' })).toEqual([]);
+  });
+});
+
+describe('counters (docs/decisions/062)', () => {
+  const legendary = {
+    _id: 'k1',
+    label: 'Legendary actions',
+    max: 3,
+    kind: 'uses' as const,
+    reset: 'turnStart' as const,
+    recharge: null,
+  };
+  const breath = {
+    ...legendary,
+    _id: 'k2',
+    label: 'Breath',
+    max: 1,
+    reset: 'never' as const,
+    recharge: { die: 6, min: 5 },
+  };
+  const monster: Unit = { ...unit, isPlayer: false, counters: [legendary, breath] };
+
+  it('opens with the unit counters as typed text and sends them back unchanged', () => {
+    const values = initialValues(campaign, monster);
+    expect(values.counters.map(({ label, max, recharge }) => ({ label, max, recharge }))).toEqual([
+      { label: 'Legendary actions', max: '3', recharge: null },
+      { label: 'Breath', max: '1', recharge: { die: '6', min: '5' } },
+    ]);
+    expect(createBody(values, campaign).counters).toEqual([legendary, breath]);
+    expect(updateBody(values, campaign, monster).counters).toBeUndefined();
+  });
+
+  it('sends a new counter without an id, and the whole list when any of it changed', () => {
+    const values = initialValues(campaign, monster);
+    const added = { ...newCounter('blank'), label: ' Spell slots ', max: '4' };
+    const body = updateBody({ ...values, counters: [...values.counters, added] }, campaign, monster);
+    expect(body.counters).toEqual([
+      legendary,
+      breath,
+      { label: 'Spell slots', max: 4, kind: 'uses', reset: 'turnStart', recharge: null },
+    ]);
+    expect(updateBody({ ...values, counters: values.counters.slice(1) }, campaign, monster).counters).toEqual(
+      [breath],
+    );
+  });
+
+  it('offers the presets: legendary actions 3 at turn start, recharge 5-6 on a d6', () => {
+    const labels = { legendary: 'Legendary actions', recharge: 'Breath weapon' };
+    expect(newCounter('legendary', labels)).toMatchObject({
+      label: 'Legendary actions',
+      max: '3',
+      kind: 'uses',
+      reset: 'turnStart',
+      recharge: null,
+    });
+    expect(newCounter('recharge', labels)).toMatchObject({ max: '1', recharge: { die: '6', min: '5' } });
+    expect(newCounter('blank').key).not.toBe(newCounter('blank').key);
+  });
+
+  it("checks each field with core's rules, beside the field the server names", () => {
+    const counter = (changes: Partial<ReturnType<typeof newCounter>>) => ({
+      ...newCounter('blank'),
+      label: 'Ki',
+      ...changes,
+    });
+    const problems = (changes: Partial<ReturnType<typeof newCounter>>) =>
+      validate(filled({ counters: [counter({}), counter(changes)] }), campaign, null);
+    expect(problems({})).toEqual({});
+    expect(problems({ label: ' ' })['counters.1.label']?.key).toBe('validation.required');
+    expect(problems({ label: 'x'.repeat(41) })['counters.1.label']).toEqual({
+      key: 'validation.tooLong',
+      params: { max: 40 },
+    });
+    expect(problems({ max: '0' })['counters.1.max']).toEqual({
+      key: 'validation.tooSmall',
+      params: { min: 1 },
+    });
+    expect(problems({ max: '100' })['counters.1.max']).toEqual({
+      key: 'validation.tooBig',
+      params: { max: 99 },
+    });
+    expect(problems({ max: '2.5' })['counters.1.max']?.key).toBe('validation.integer');
+    expect(problems({ recharge: { die: '6', min: '7' } })['counters.1.recharge.min']).toEqual({
+      key: 'validation.rechargeMinOverDie',
+      params: { die: 6 },
+    });
+    expect(problems({ recharge: { die: '6', min: '' } })['counters.1.recharge.min']?.key).toBe(
+      'validation.required',
+    );
+    const eleven = Array.from({ length: 11 }, () => counter({}));
+    expect(validate(filled({ counters: eleven }), campaign, null).counters).toEqual({
+      key: 'validation.tooManyItems',
+      params: { max: 10 },
+    });
+  });
+
+  it('moves the fields after a removed counter up one place', () => {
+    expect(
+      shiftCounterFields(
+        ['name', 'counters.0.label', 'counters.1.max', 'counters.2.recharge.min', 'counters'],
+        1,
+      ),
+    ).toEqual(['name', 'counters.0.label', 'counters.1.recharge.min', 'counters']);
+  });
+
+  it("places the server's counter messages beside their fields", () => {
+    expect(
+      placeFieldErrors(
+        { 'counters.0.label': 'Too long', counters: 'At most 10', 'counters.0.other': 'x' },
+        campaign,
+      ),
+    ).toEqual({ placed: { 'counters.0.label': 'Too long', counters: 'At most 10' }, other: ['x'] });
+  });
+
+  it('says the counters conflict when another tab saved other ones', () => {
+    const changes = updateBody({ ...initialValues(campaign, monster), counters: [] }, campaign, monster);
+    expect(conflictingFields(changes, monster, { ...monster, counters: [legendary], version: '2' })).toEqual([
+      'counters',
+    ]);
+    expect(conflictingFields(changes, monster, { ...monster, currentHp: 1, version: '2' })).toEqual([]);
   });
 });

@@ -5,8 +5,19 @@
 // values) and createBody / updateBody (form values → API body). The checks are core's
 // (@questkeeper/core/checks), the functions the server's schemas call, so both word a mistake alike.
 import { DEFAULT_CHARACTERISTIC_VALUE, DEFAULT_HP, type Gender } from '@questkeeper/core/constants';
-import { HP_MAX, MONEY_MAX, NAME_MAX } from '@questkeeper/core/limits';
+import {
+  COUNTER_LABEL_MAX,
+  COUNTER_MAX,
+  COUNTERS_PER_UNIT_MAX,
+  HP_MAX,
+  MONEY_MAX,
+  NAME_MAX,
+  RECHARGE_DIE_MAX,
+  RECHARGE_DIE_MIN,
+} from '@questkeeper/core/limits';
 import { checkName, checkWholeNumber, parseWhole, type Problem } from '@questkeeper/core/checks';
+import type { CounterKind, CounterReset, UnitCounter } from '@questkeeper/core/schemas/units';
+import { checkCounters, checkRecharge } from '@questkeeper/core/units/counters';
 import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
 import {
   UNKNOWN_LIST_CHOICE,
@@ -35,6 +46,22 @@ export interface UnitFormValues {
   currentHp: string;
   money: Record<MoneyKind, string>;
   notes: string;
+  /** Legendary actions, recharges, countdowns (docs/decisions/062), in the unit's order. */
+  counters: CounterDraft[];
+}
+
+/** A counter as the form holds it: numbers as typed. */
+export interface CounterDraft {
+  /** A stable key for the list: the counter's id, or a local one until the server gives it one. */
+  key: string;
+  /** Absent for a new counter (the server gives it one). */
+  _id?: string;
+  label: string;
+  max: string;
+  kind: CounterKind;
+  reset: CounterReset;
+  /** Null: no recharge roll. The die is one of d2..d20 (a select), the min typed. */
+  recharge: { die: string; min: string } | null;
 }
 
 /**
@@ -50,6 +77,84 @@ export type FormProblems = Partial<Record<FieldName, FieldProblem>>;
 
 export const characteristicField = (name: string): FieldName => `characteristics.${name}`;
 export const moneyField = (kind: MoneyKind): FieldName => `money.${kind}`;
+/** A counter's field as the server names it in a 400: `counters.2.label`, `counters.0.recharge.min`. */
+export const counterField = (
+  index: number,
+  part: 'label' | 'max' | 'kind' | 'reset' | 'recharge' | 'recharge.die' | 'recharge.min',
+): FieldName => `counters.${index}.${part}`;
+/** The whole list (too many counters; the server's checkCounters answer). */
+export const COUNTERS_FIELD: FieldName = 'counters';
+const COUNTER_PARTS = ['label', 'max', 'kind', 'reset', 'recharge', 'recharge.die', 'recharge.min'] as const;
+
+/** The dice a recharge may roll: d2..d20. */
+export const RECHARGE_DICE: readonly number[] = Array.from(
+  { length: RECHARGE_DIE_MAX - RECHARGE_DIE_MIN + 1 },
+  (_, index) => RECHARGE_DIE_MIN + index,
+);
+
+/** Another counter may be added (at most COUNTERS_PER_UNIT_MAX). */
+export const canAddCounter = (counters: readonly unknown[]) => counters.length < COUNTERS_PER_UNIT_MAX;
+
+let newCounterKeys = 0;
+
+/**
+ * A new counter of the form: a blank one, or one of the presets (docs/decisions/062): legendary actions
+ * (3 uses back at the start of the creature's turn) and a "recharge 5–6" ability (one use, a d6 rolled
+ * at each turn start while spent).
+ */
+export function newCounter(
+  preset: 'blank' | 'legendary' | 'recharge',
+  labels: { legendary: string; recharge: string } = { legendary: '', recharge: '' },
+): CounterDraft {
+  const key = `new-${++newCounterKeys}`;
+  if (preset === 'legendary') {
+    return { key, label: labels.legendary, max: '3', kind: 'uses', reset: 'turnStart', recharge: null };
+  }
+  if (preset === 'recharge') {
+    return {
+      key,
+      label: labels.recharge,
+      max: '1',
+      kind: 'uses',
+      reset: 'never',
+      recharge: { die: '6', min: '5' },
+    };
+  }
+  return { key, label: '', max: '1', kind: 'uses', reset: 'turnStart', recharge: null };
+}
+
+function counterDraft(counter: UnitCounter): CounterDraft {
+  return {
+    key: counter._id,
+    _id: counter._id,
+    label: counter.label,
+    max: String(counter.max),
+    kind: counter.kind,
+    reset: counter.reset,
+    recharge: counter.recharge
+      ? { die: String(counter.recharge.die), min: String(counter.recharge.min) }
+      : null,
+  };
+}
+
+/**
+ * The field names of the counters after the one at `index` was removed: `counters.3.label` becomes
+ * `counters.2.label`, the removed one's are gone. Other names are kept.
+ */
+export function shiftCounterFields(names: Iterable<FieldName>, index: number): FieldName[] {
+  const shifted: FieldName[] = [];
+  for (const name of names) {
+    const match = /^counters\.(\d+)\.(.+)$/.exec(name);
+    if (!match) {
+      shifted.push(name);
+      continue;
+    }
+    const at = Number(match[1]);
+    if (at < index) shifted.push(name);
+    else if (at > index) shifted.push(`counters.${at - 1}.${match[2]}`);
+  }
+  return shifted;
+}
 
 /** docs/product.md#campaign: every characteristic starts at 50, or at its max when that is lower. */
 export function characteristicDefault(max: number): number {
@@ -88,6 +193,7 @@ export function initialValues(
       currentHp: '',
       money: { gold: '0', silver: '0', bronze: '0' },
       notes: '',
+      counters: [],
     };
   }
   return {
@@ -106,6 +212,7 @@ export function initialValues(
       bronze: String(unit.money.bronze),
     },
     notes: unit.notes,
+    counters: (unit.counters ?? []).map(counterDraft),
   };
 }
 
@@ -160,6 +267,30 @@ export function validate(values: UnitFormValues, campaign: CampaignLists, unit: 
     const problem = checkOptionalWhole(values.money[kind], { min: 0, max: MONEY_MAX });
     if (problem) problems[moneyField(kind)] = problem;
   }
+  Object.assign(problems, validateCounters(values.counters));
+  return problems;
+}
+
+/** The counters' problems: core's checks, each beside its field (docs/decisions/062). */
+export function validateCounters(counters: readonly CounterDraft[]): FormProblems {
+  const problems: FormProblems = {};
+  counters.forEach((counter, index) => {
+    const label = checkName(counter.label, COUNTER_LABEL_MAX);
+    if (label) problems[counterField(index, 'label')] = label;
+    const max = checkWholeNumber(counter.max, { min: 1, max: COUNTER_MAX });
+    if (max) problems[counterField(index, 'max')] = max;
+    if (counter.recharge) {
+      const die = checkWholeNumber(counter.recharge.die, { min: RECHARGE_DIE_MIN, max: RECHARGE_DIE_MAX });
+      if (die) problems[counterField(index, 'recharge.die')] = die;
+      const min =
+        checkWholeNumber(counter.recharge.min, { min: 1, max: RECHARGE_DIE_MAX }) ??
+        (die ? null : checkRecharge({ die: whole(counter.recharge.die), min: whole(counter.recharge.min) }));
+      if (min) problems[counterField(index, 'recharge.min')] = min;
+    }
+  });
+  // The list's own rule (how many); the recharges' part of it is said beside each min above.
+  const list = checkCounters(counters.map(({ _id }) => ({ _id })));
+  if (list) problems[COUNTERS_FIELD] = list;
   return problems;
 }
 
@@ -205,8 +336,38 @@ export function createBody(values: UnitFormValues, campaign: CampaignLists): New
       bronze: whole(values.money.bronze),
     },
     notes: values.notes,
+    counters: countersBody(values.counters),
   };
 }
+
+type CountersBody = NonNullable<UpdateUnitBody['counters']>;
+
+/** The counters as POST and PUT /api/units take them; a new one goes without `_id`. */
+export function countersBody(counters: readonly CounterDraft[]): CountersBody {
+  return counters.map((counter) => ({
+    ...(counter._id === undefined ? {} : { _id: counter._id }),
+    label: counter.label.trim(),
+    max: whole(counter.max, 1),
+    kind: counter.kind,
+    reset: counter.reset,
+    recharge: counter.recharge
+      ? { die: whole(counter.recharge.die, 6), min: whole(counter.recharge.min, 1) }
+      : null,
+  }));
+}
+
+/** The counters as saved, comparable with a body's (an old unit may lack the field). */
+const savedCounters = (unit: Unit): CountersBody =>
+  (unit.counters ?? []).map(({ _id, label, max, kind, reset, recharge }) => ({
+    _id,
+    label,
+    max,
+    kind,
+    reset,
+    recharge: recharge ? { die: recharge.die, min: recharge.min } : null,
+  }));
+
+const sameCounters = (a: CountersBody, b: CountersBody) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The body of PUT /api/units/{id}: only what differs from the unit, so an entry that has left the
@@ -232,6 +393,8 @@ export function updateBody(values: UnitFormValues, campaign: CampaignLists, unit
   if (full.currentHp !== unit.currentHp) changes.currentHp = full.currentHp ?? null;
   if (MONEY_KINDS.some((kind) => full.money[kind] !== unit.money[kind])) changes.money = full.money;
   if (full.notes !== unit.notes) changes.notes = full.notes;
+  // The whole list when any of it changed: ids keep the fight's values of the counters kept.
+  if (full.counters && !sameCounters(full.counters, savedCounters(unit))) changes.counters = full.counters;
   return changes;
 }
 
@@ -265,6 +428,9 @@ export function conflictingFields(changes: UpdateUnitBody, base: Unit, theirs: U
     fields.push('money');
   }
   check('notes');
+  if (changes.counters && !sameCounters(savedCounters(theirs), savedCounters(base))) {
+    fields.push(COUNTERS_FIELD);
+  }
   return fields;
 }
 
@@ -307,14 +473,21 @@ export function placeFieldErrors(
     'notes',
     ...MONEY_KINDS.map(moneyField),
     ...campaign.characteristics.map(({ name }) => characteristicField(name)),
+    COUNTERS_FIELD,
   ]);
   const placed: Record<FieldName, string> = {};
   const other: string[] = [];
   for (const [field, message] of Object.entries(fields)) {
     // A whole-money refusal ("money") belongs to the first money field.
     const target = field === 'money' ? moneyField('gold') : field;
-    if (known.has(target)) placed[target] = message;
+    if (known.has(target) || isCounterPart(target)) placed[target] = message;
     else other.push(message);
   }
   return { placed, other };
+}
+
+/** `counters.<n>.<part>`: a counter's field the form shows. */
+function isCounterPart(field: FieldName): boolean {
+  const match = /^counters\.\d+\.(.+)$/.exec(field);
+  return match !== null && (COUNTER_PARTS as readonly string[]).includes(match[1] ?? '');
 }
