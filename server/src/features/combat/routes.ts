@@ -1,8 +1,6 @@
 // HTTP only: schemas from core, the X-Campaign-Id header, calls into the combat service, the 409
 // answer that carries the current fight, and the live-sync event stream.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { translate } from '@questkeeper/core/i18n';
 import {
   combatActionBody,
   combatActionResponse,
@@ -11,7 +9,6 @@ import {
   combatLogQuery,
   combatResponse,
   combatVersionBody,
-  type CombatConflictBody,
 } from '@questkeeper/core/schemas/combat';
 import { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
@@ -19,25 +16,10 @@ import { campaignIdOf } from '../../lib/campaign-header';
 import { limitKey } from '../../lib/limit-key';
 import { signedIn, userOf } from '../../plugins/auth';
 import { OpenStreams, streamVersions, takeStreamSlot } from './events/sse';
-import { CombatConflict } from './service';
+import { orConflict } from './conflict-answer';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 const writeErrors = { ...errors, 409: combatConflictBody };
-
-/** Runs a write; a stale version answers 409 with the current fight instead of an error body. */
-async function orConflict<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof CombatConflict)) throw error;
-    const body: CombatConflictBody = {
-      code: 'COMBAT_CONFLICT',
-      message: translate(request.language, 'errors.COMBAT_CONFLICT'),
-      combat: error.combat,
-    };
-    return reply.code(409).send(body);
-  }
-}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const combat = app.services.combat;

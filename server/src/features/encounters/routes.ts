@@ -2,13 +2,8 @@
 // an encounter is the combat's and answers like an action (409 with the current fight when stale).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { translate } from '@questkeeper/core/i18n';
 import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
-import {
-  combatActionResponse,
-  combatConflictBody,
-  type CombatConflictBody,
-} from '@questkeeper/core/schemas/combat';
+import { combatActionResponse, combatConflictBody } from '@questkeeper/core/schemas/combat';
 import {
   encounter,
   encounterBody,
@@ -17,7 +12,7 @@ import {
 } from '@questkeeper/core/schemas/encounters';
 import { campaignIdOf } from '../../lib/campaign-header';
 import { signedIn, userOf } from '../../plugins/auth';
-import { CombatConflict } from '../combat/service';
+import { orConflict } from '../combat/conflict-answer';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -115,23 +110,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = userOf(request);
         const campaignId = campaignIdOf(request);
-        try {
-          return await app.services.combat.runEncounter(
-            user,
-            campaignId,
-            request.params.id,
-            request.body.version,
-          );
-        } catch (error) {
-          if (!(error instanceof CombatConflict)) throw error;
-          // A stale version answers the current fight, as POST /api/combat/actions does.
-          const body: CombatConflictBody = {
-            code: 'COMBAT_CONFLICT',
-            message: translate(request.language, 'errors.COMBAT_CONFLICT'),
-            combat: error.combat,
-          };
-          return reply.code(409).send(body);
-        }
+        return orConflict(request, reply, () =>
+          app.services.combat.runEncounter(user, campaignId, request.params.id, request.body.version),
+        );
       },
     );
   });
