@@ -52,6 +52,10 @@ test('a finger drags a unit up the initiative order: one reorder, kept by the se
   const rows = orderItems(page, 'Initiative order');
   await expect(rows).toHaveCount(4);
 
+  // The GM scrolls the order to the top of the screen (its lower rows sit under the action bar).
+  await page
+    .getByRole('heading', { name: 'Initiative order', exact: true })
+    .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
   // Wulf, last, is lifted two rows up: between Borin and Grask.
   const handle = page.getByRole('button', { name: /^Drag Wulf to its place/ });
   const pitch = await rows.evaluateAll(([first, second]) =>

@@ -92,9 +92,13 @@ test.describe('targets and clicks', () => {
     await openCombat(page, 'en', campaign);
     await expect(target(page, 'Goblin 1')).toBeVisible();
 
-    // From the fight's last button: the initiative order is one stop (its current unit's handle),
+    // From the order's last tool: the initiative order is one stop (its current unit's handle),
     // each group another.
     await page.getByRole('button', { name: 'End combat', exact: true }).focus();
+    for (const tool of ['Add lair / hazard', 'Group units', 'Reroll initiative']) {
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: tool, exact: true })).toBeFocused();
+    }
     await page.keyboard.press('Tab');
     const ariaHandle = page.getByRole('button', { name: /^Drag Aria to its place/ });
     await expect(ariaHandle).toBeFocused();

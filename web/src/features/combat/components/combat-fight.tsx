@@ -12,7 +12,7 @@ import { useCombatFight, type CombatFightInput } from '../hooks/use-combat-fight
 import { ActionBar } from './action-bar';
 import { Dices, Mountain, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import type { ReactNode } from 'react';
 import { ConditionDialog } from './condition-dialog';
 import { FightBar } from './fight-bar';
 import { FightGroup } from './fight-group';
@@ -67,38 +67,30 @@ export function CombatFight(props: CombatFightInput) {
           onUngroup={ending ? undefined : on.ungroup}
           sectionRef={fight.orderRef}
         >
-          {/* What changes the order itself: a lair action, a group, a new roll. */}
-          <div className="flex flex-wrap gap-1.5">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={ending}
-              aria-haspopup="dialog"
-              onClick={on.openHazard}
+          {/* What changes the order itself: a lair action, a group, a new roll. One short row, so
+              the order's first units stay in sight above the action bar. */}
+          <div role="group" aria-label={t('combat.monsters.tools')} className="grid grid-cols-3 gap-1.5">
+            <OrderTool
               icon={<Mountain aria-hidden="true" className="size-4" />}
-            >
-              {t('combat.monsters.hazards.open')}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
+              label={t('combat.monsters.hazards.open')}
+              short={t('combat.monsters.hazards.short')}
               disabled={ending}
-              aria-haspopup="dialog"
-              onClick={on.openGroup}
+              onClick={on.openHazard}
+            />
+            <OrderTool
               icon={<Users aria-hidden="true" className="size-4" />}
-            >
-              {t('combat.monsters.groups.open')}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
+              label={t('combat.monsters.groups.open')}
+              short={t('combat.monsters.groups.short')}
               disabled={ending}
-              aria-haspopup="dialog"
-              onClick={on.reroll}
+              onClick={on.openGroup}
+            />
+            <OrderTool
               icon={<Dices aria-hidden="true" className="size-4" />}
-            >
-              {t('combat.monsters.reroll.open')}
-            </Button>
+              label={t('combat.monsters.reroll.open')}
+              short={t('combat.monsters.reroll.short')}
+              disabled={ending}
+              onClick={on.reroll}
+            />
           </div>
         </InitiativeOrder>
         <div
@@ -240,5 +232,38 @@ export function CombatFight(props: CombatFightInput) {
       ) : null}
       {fight.spawnDialog}
     </div>
+  );
+}
+
+/**
+ * One of the order's tools: an icon over a short word; its accessible name (and tooltip) is the
+ * whole phrase, which contains the word shown (axe's label-in-name).
+ */
+function OrderTool({
+  icon,
+  label,
+  short,
+  disabled,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  short: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="flex min-h-11 min-w-0 flex-col items-center justify-center gap-0.5 rounded-control border border-line bg-surface px-1 py-1 text-xs font-medium text-ink transition-colors select-none hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {icon}
+      <span className="max-w-full truncate">{short}</span>
+    </button>
   );
 }
