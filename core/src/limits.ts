@@ -110,3 +110,13 @@ export const ENCOUNTER_NAME_MAX = 100;
 export const ENCOUNTER_NOTES_MAX = 20_000;
 /** How many of one enemy an encounter may bring (the unit and its numbered copies). */
 export const ENCOUNTER_COUNT_MAX = 50;
+
+// ---- Links and campaign search (docs/decisions/063) ----
+
+/** A search query's longest length, in characters. */
+export const SEARCH_QUERY_MAX = 200;
+/** Results of one search, unless the caller asks for fewer (or more, up to SEARCH_LIMIT_MAX). */
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 50;
+/** A result's snippet: one line, cut around the first match. */
+export const SEARCH_SNIPPET_CHARS = 160;

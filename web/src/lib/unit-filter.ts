@@ -1,7 +1,7 @@
 // Pure helpers about units: the text filter of docs/product.md#search and the health-bar tone of
 // docs/product.md#combat (units and combat views).
 import type { Unit } from '@/lib/units';
-import { containsFolded, foldQuery } from './text-search';
+import { containsFolded, foldQuery } from '@questkeeper/core/text/fold';
 
 type Filterable = Pick<Unit, 'name' | 'race' | 'class' | 'status'> & Partial<Pick<Unit, 'currentHp'>>;
 

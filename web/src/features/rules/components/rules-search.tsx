@@ -10,7 +10,7 @@ import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { currentLanguage } from '@/lib/i18n';
-import { plainLine } from '../lib/plain-line';
+import { plainLine } from '@questkeeper/core/text/plain-line';
 import { highlightSegments, lineExcerpt, normalizeQuery, searchRules, type LineMatch } from '../lib/search';
 
 /** docs/product.md#timings: rules search debounce. */

@@ -4,7 +4,7 @@
 // without the API (jsdom, older ones) still jumps to a result, without the marks.
 import { useEffect, type RefObject } from 'react';
 import { finishRendering } from '@/components/markdown-editor/markdown-preview';
-import { findMatches } from '@/lib/text-search';
+import { findMatches } from '@questkeeper/core/text/fold';
 
 /** Every match, and the one a result was chosen for (styles.css). */
 export const MATCH_HIGHLIGHT = 'qk-search-match';

@@ -2,13 +2,11 @@
 // finds "dégâts"), line by line, with the ranges to highlight. Pure and fast on a 600,000-character
 // rulebook (docs/decisions/012 targets ≤ 30 ms): the text is folded once (and kept while it does not change),
 // then searched as a plain string, never line by line; only the first lines shown keep their ranges.
-import { foldQuery, foldWithMap, sourceEnd, sourceStart, type FoldedText } from '@/lib/text-search';
+import { foldQuery, foldWithMap, sourceEnd, sourceStart, type FoldedText } from '@questkeeper/core/text/fold';
 
-/** A half-open range [start, end) of UTF-16 positions in a line. */
-export interface MatchRange {
-  start: number;
-  end: number;
-}
+import type { MatchRange } from '@questkeeper/core/text/plain-line';
+
+export type { MatchRange };
 
 export interface LineMatch {
   /** 1-based, as an editor counts lines. */

@@ -1,6 +1,6 @@
 // Accent- and case-insensitive search (docs/product.md#search), and the way back to the original text.
 import { describe, expect, it } from 'vitest';
-import { findMatches, foldText, foldWithMap, matchesText, sourceEnd, sourceStart } from './text-search';
+import { findMatches, foldText, foldWithMap, matchesText, sourceEnd, sourceStart } from './fold';
 
 const slices = (text: string, query: string) =>
   findMatches(text, query).map(({ start, end }) => text.slice(start, end));

@@ -1,13 +1,13 @@
 // Search snippets read as the rules read: markdown syntax gone, the matches still marked.
 import { describe, expect, it } from 'vitest';
 import { plainLine } from './plain-line';
-import { searchRules } from './search';
+import { findMatches } from './fold';
 
 /** The plain snippet of the first result line, with its marks in [brackets]. */
 function snippet(line: string, query: string): string {
-  const result = searchRules(line, query).lines[0];
-  if (!result) return '(no match)';
-  const plain = plainLine(result.text, result.ranges);
+  const ranges = findMatches(line, query);
+  if (ranges.length === 0) return '(no match)';
+  const plain = plainLine(line, ranges);
   let text = plain.text;
   for (const { start, end } of [...plain.ranges].reverse()) {
     text = `${text.slice(0, start)}[${text.slice(start, end)}]${text.slice(end)}`;
@@ -58,5 +58,12 @@ describe('plainLine', () => {
     expect(snippet('Lien <https://example.test/regles>', 'regles')).toBe(
       'Lien https://example.test/[regles]',
     );
+  });
+});
+
+describe('plainLine and campaign links', () => {
+  it('reads a link as the words it shows', () => {
+    expect(snippet('Voir [[Élise]] et [[#Dégâts|les dégâts]]', 'degats')).toBe('Voir Élise et les [dégâts]');
+    expect(snippet('Voir [[ Dame Élise ]]', 'elise')).toBe('Voir Dame [Élise]');
   });
 });

@@ -3,7 +3,13 @@
 // targets, autolink brackets, table pipes — with the match ranges moved onto what is left. Raw HTML
 // stays as text, as the rendered rules show it. Line by line and forgiving: it never parses the
 // document, so a '*' it cannot place simply stays.
-import type { MatchRange } from './search';
+import { readLinkAt } from '../links/links';
+
+/** A half-open range [start, end) of UTF-16 positions in a line. */
+export interface MatchRange {
+  start: number;
+  end: number;
+}
 
 export interface PlainLine {
   text: string;
@@ -52,6 +58,22 @@ function walkInline(line: string, from: number, to: number, out: Builder, table:
       i += 2;
     } else if (char === '!' && next === '[') {
       i = link(line, i + 1, to, out, table); // An image reads as its description.
+    } else if (char === '[' && next === '[' && readLinkAt(line, i)) {
+      // A campaign link reads as the words it shows (docs/decisions/063).
+      const wiki = readLinkAt(line, i)!;
+      if (wiki.end > to) {
+        out.keep(char, i);
+        i += 1;
+        continue;
+      }
+      if (wiki.label === null) {
+        for (let j = wiki.targetStart; j < wiki.targetEnd; j += 1) out.keep(line[j]!, j);
+      } else {
+        const bar = line.indexOf('|', wiki.targetEnd);
+        const labelStart = bar + 1 + (line.slice(bar + 1).length - line.slice(bar + 1).trimStart().length);
+        for (let j = labelStart; j < labelStart + wiki.label.length; j += 1) out.keep(line[j]!, j);
+      }
+      i = wiki.end;
     } else if (char === '[') {
       i = link(line, i, to, out, table);
     } else if (char === '<') {
