@@ -79,6 +79,7 @@ export function checkImportLimits(tier: Tier, campaignsNow: number, file: GameDa
 
   over('campaigns', 'dataTransfer.limits.campaigns', campaignsNow + 1, limits.campaigns);
   over('units', 'dataTransfer.limits.units', file.units.length, limits.unitsPerCampaign);
+  over('encounters', 'dataTransfer.limits.encounters', file.encounters.length, limits.encountersPerCampaign);
   for (const { field, limit, key, locked } of LISTS) {
     if (!limits.canEditLists) {
       if (!isDefaultList(field, campaign[field]))

@@ -16,7 +16,7 @@ import type { MessageKey } from '@questkeeper/core/i18n';
 import type { CharacteristicDef } from '@questkeeper/core/schemas/campaigns';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { ExportedFight, GameDataExport } from '@questkeeper/core/schemas/game-data-export';
-import { limitsOf, TIERS, type Tier } from '@questkeeper/core/tiers';
+import { TIERS, type Tier } from '@questkeeper/core/tiers';
 import type { ErrorCode } from '@questkeeper/core/errors';
 import type { FieldProblem } from '../../lib/app-error';
 import { defaultCharacteristicValue, storedCounters } from '../units/unit-fields';
@@ -286,9 +286,10 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
       LOG_CHUNK_BYTES,
     );
   const prepared: PreparedImport = {
-    limits: Object.fromEntries(
-      TIERS.map((tier) => [tier, [...checkImportLimits(tier, 0, file), ...encounterLimit(tier, file)]]),
-    ) as Record<Tier, ImportProblem[]>,
+    limits: Object.fromEntries(TIERS.map((tier) => [tier, checkImportLimits(tier, 0, file)])) as Record<
+      Tier,
+      ImportProblem[]
+    >,
     campaign: {
       name: campaign.name,
       rules: campaign.rules,
@@ -307,15 +308,6 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
   };
   const refusal = problems.refusal();
   return refusal ? { ...prepared, refusal } : prepared;
-}
-
-/** The tier's limit on saved encounters (docs/decisions/062), as checkImportLimits words the others. */
-function encounterLimit(tier: Tier, file: GameDataExport): ImportProblem[] {
-  const limit = limitsOf(tier).encountersPerCampaign;
-  const count = file.encounters.length;
-  return count > limit
-    ? [{ field: 'encounters', key: 'dataTransfer.limits.encounters', params: { count, limit } }]
-    : [];
 }
 
 /**
