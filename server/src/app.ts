@@ -22,6 +22,8 @@ import unitRoutes from './features/units/routes';
 import { createCombatService, type CombatDice, type CombatService } from './features/combat/service';
 import { createEncountersService, type EncountersService } from './features/encounters/service';
 import encounterRoutes from './features/encounters/routes';
+import { createLinksService, type LinksService } from './features/links/service';
+import linkRoutes from './features/links/routes';
 import {
   STREAM_LIMIT,
   createStreamSlots,
@@ -86,6 +88,7 @@ export interface Services {
   units: UnitsService;
   combat: CombatService;
   encounters: EncountersService;
+  links: LinksService;
   playerView: PlayerViewService;
   contact: ContactService;
   payments: PaymentsService;
@@ -270,6 +273,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(options.dice ? { dice: options.dice } : {}),
     }),
     encounters: createEncountersService({ db }),
+    // Search and backlinks keep a per-process index of the campaign's folded texts (decision 063).
+    links: createLinksService({ db }),
     playerView,
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
@@ -322,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(unitRoutes);
   await app.register(combatRoutes);
   await app.register(encounterRoutes);
+  await app.register(linkRoutes);
   await app.register(playerViewRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes);

@@ -5,7 +5,7 @@
 // folded once into an entry the server keeps while its row does not change; a query then only scans
 // folded strings (docs/benchmarks.md#campaign-search).
 import { SEARCH_SNIPPET_CHARS } from '../limits';
-import { foldText } from '../text/fold';
+import { foldText, foldWithMap, sourceEnd, sourceStart } from '../text/fold';
 import { plainLine, type MatchRange } from '../text/plain-line';
 import { rulesHeadings, type RulesHeading } from '../links/links';
 
@@ -106,9 +106,10 @@ export function searchWords(query: string): string[] {
 
 /** Every match of the words in `text` (original positions), merged where they overlap. */
 export function matchRanges(text: string, words: readonly string[], limit = 50): MatchRange[] {
-  const folded = foldText(text);
-  // Folding may change lengths (œ → oe): rare in a snippet; positions are then mapped one by one.
-  const map = folded.length === text.length ? null : foldMap(text);
+  // Folding may move positions (œ → oe, a separate accent dropped), even when the lengths come out
+  // equal ("Cœur de De\u0301gats"): positions always go back through the map.
+  const mapped = foldWithMap(text);
+  const folded = mapped.folded;
   const ranges: MatchRange[] = [];
   for (const word of words) {
     for (
@@ -116,9 +117,7 @@ export function matchRanges(text: string, words: readonly string[], limit = 50):
       at !== -1 && ranges.length < limit * 4;
       at = folded.indexOf(word, at + word.length)
     ) {
-      const start = map ? map[at]! : at;
-      const end = map ? (map[at + word.length] ?? text.length) : at + word.length;
-      ranges.push({ start, end });
+      ranges.push({ start: sourceStart(mapped, at), end: sourceEnd(mapped, at + word.length) });
     }
   }
   ranges.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -130,17 +129,6 @@ export function matchRanges(text: string, words: readonly string[], limit = 50):
     if (merged.length >= limit) break;
   }
   return merged;
-}
-
-/** For each folded position, the original one (and one past the end). */
-function foldMap(text: string): Int32Array {
-  const map: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const folded = foldText(text[i]!);
-    for (let j = 0; j < folded.length; j += 1) map.push(i);
-  }
-  map.push(text.length);
-  return Int32Array.from(map);
 }
 
 /**

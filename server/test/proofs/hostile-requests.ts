@@ -188,13 +188,74 @@ export function sweepCases(base: RouteBase): HostileCase[] {
     '__proto__[admin]=1&constructor[prototype][admin]=1',
     `a=%ZZ&b=${'x'.repeat(10_000)}`,
   ]) {
+    const url = String(base.request.url);
     cases.push({
       category: 'query string',
       label: preview(query),
-      request: { ...base.request, url: `${String(base.request.url)}?${query}` },
+      request: { ...base.request, url: `${url}${url.includes('?') ? '&' : '?'}${query}` },
     });
   }
+  // A route that reads its query (search, backlinks): each parameter broken, dropped, repeated.
+  for (const name of queryNames(base)) {
+    for (const [label, value] of QUERY_VALUES) {
+      cases.push({
+        category: 'query string',
+        label: `${name} = ${label}`,
+        request: { ...base.request, url: withQuery(base, name, [value]) },
+      });
+    }
+    for (const [label, values] of [
+      ['dropped', []],
+      ['repeated', ['a', 'b']],
+    ] as const) {
+      cases.push({
+        category: 'query string',
+        label: `${name} ${label}`,
+        request: { ...base.request, url: withQuery(base, name, [...values]) },
+      });
+    }
+  }
   return cases;
+}
+
+/** Values of a query parameter, already encoded: blank, huge, NUL, invalid UTF-8, bidi, junk numbers. */
+const QUERY_VALUES: [string, string][] = [
+  ['empty', ''],
+  ['blank', '%20%20%20'],
+  ['huge', 'x'.repeat(10_000)],
+  ['nul', 'a%00b'],
+  ['lone surrogate (invalid UTF-8)', '%ED%A0%80'],
+  ['bad escape', '%ZZ'],
+  ['emoji', '%F0%9F%90%89%F0%9F%94%A5'],
+  ['rtl override', '%E2%80%AEgnp'],
+  ['1e999', '1e999'],
+  ['-1', '-1'],
+  ['prototype key', '__proto__'],
+  ['a link', '%5B%5BElf%7Cx%5D%5D'],
+  ['regex junk', '.*%2B%3F(%5B'],
+];
+
+/** The names of the base request's query parameters. */
+function queryNames(base: RouteBase): string[] {
+  const url = String(base.request.url);
+  const at = url.indexOf('?');
+  return at === -1
+    ? []
+    : url
+        .slice(at + 1)
+        .split('&')
+        .map((pair) => pair.split('=')[0]!);
+}
+
+/** The base URL with parameter `name` given `values` (encoded), in place; none drops it. */
+function withQuery(base: RouteBase, name: string, values: string[]): string {
+  const url = String(base.request.url);
+  const at = url.indexOf('?');
+  const pairs = url.slice(at + 1).split('&');
+  const kept = pairs.flatMap((pair) =>
+    pair.split('=')[0] === name ? values.map((value) => `${name}=${value}`) : [pair],
+  );
+  return `${url.slice(0, at)}?${kept.join('&')}`;
 }
 
 /** The random part for one route: a drawn value in a drawn slot (or two), or a drawn request break. */
@@ -243,6 +304,24 @@ export function randomCase(base: RouteBase): fc.Arbitrary<HostileCase> {
             putAt(putAt(base.body, a.slot, a.value), b.slot, b.value),
           ),
         ),
+    );
+  }
+  const names = queryNames(base);
+  if (names.length > 0) {
+    options.push(
+      fc
+        .record({
+          name: fc.constantFrom(...names),
+          value: fc.oneof(
+            fc.string({ unit: 'grapheme', maxLength: 300 }),
+            fc.constantFrom(...Object.values(SPECIAL_TEXTS)),
+          ),
+        })
+        .map(({ name, value }) => ({
+          category: 'query string',
+          label: `${name} = ${preview(value)}`,
+          request: { ...base.request, url: withQuery(base, name, [encodeId(value)]) },
+        })),
     );
   }
   if (base.route.pathParams.length > 0) {

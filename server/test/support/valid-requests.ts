@@ -98,6 +98,19 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'POST /api/stripe/demo/portal/{id}/switch': () => ({ plan: 'Hero' }),
 };
 
+/**
+ * Query strings of the routes that need one (without the `?`): a search of a word every party's notes
+ * hold, "Linked from" of a unit (decision 063). The rest of the proofs break them like any other part.
+ */
+const QUERIES: Record<string, (party: Party | undefined, ids: Ids) => string> = {
+  'GET /api/game-data/{id}/backlinks': (_party, ids) => `kind=unit&ref=${encodeURIComponent(ids.unit)}`,
+  'GET /api/search': () => 'q=Notes&limit=10',
+};
+
+export function validQuery(route: ApiRoute, party: Party | undefined, ids: Ids): string | undefined {
+  return QUERIES[route.key]?.(party, ids);
+}
+
 export function validBody(route: ApiRoute, party: Party | undefined, ids: Ids): unknown {
   const make = BODIES[route.key];
   if (make) return make(party, ids);
@@ -131,9 +144,10 @@ export function validRequest(
           ? options.pathIds.encounter
           : options.pathIds.session;
   const body = validBody(route, options.party, options.bodyIds);
+  const query = validQuery(route, options.party, options.bodyIds);
   return {
     method: route.method,
-    url: materialize(route.path, pathId),
+    url: materialize(route.path, pathId) + (query === undefined ? '' : `?${query}`),
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   };

@@ -24,6 +24,7 @@ import {
 } from '@questkeeper/core/schemas/campaigns';
 import { limitsOf } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../db/client';
+import { LinkTextTooLong, listLinkRenames, rewriteLinksOfRenames } from '../../db/shared/links';
 import { lockUser } from '../../db/shared/users';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -83,13 +84,29 @@ export function createCampaignsService(deps: { db: Db }) {
     }
     const problem = checkCampaignChange(user.tier, before, change);
     if (problem) throw toAppError(problem);
-    const updated = await repo.updateCampaign(
+    let updated = await repo.updateCampaign(
       tx,
       user.id,
       row.id,
       name === undefined ? change : { ...change, name },
     );
     if (!updated) throw notFound();
+    // Links follow a renamed entry in every text of the campaign, resolved with the names as they
+    // were (decision 063); the rewritten campaign texts are part of this answer.
+    const renames = listLinkRenames(before, change, followUps.characteristics);
+    if (renames.length > 0) {
+      const rewrites = await rewriteLinksOfRenames(tx, {
+        userId: user.id,
+        campaignId: row.id,
+        tier: user.tier,
+        renames,
+        lists: before,
+        texts: updated,
+      }).catch((error: unknown) => {
+        throw error instanceof LinkTextTooLong ? new AppError(error.code, error.params) : error;
+      });
+      if (rewrites.campaign) updated = { ...updated, ...rewrites.campaign };
+    }
     if (hasFollowUps(followUps)) {
       // Units point at entries by name: they follow renames and lowered maxima (decision 014).
       for (const column of ['race', 'class', 'status'] as const) {

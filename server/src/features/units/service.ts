@@ -1,12 +1,14 @@
 // Units of a campaign: the per-tier unit limit, list choices and characteristics checked
 // against the campaign, current HP clamped to hp, and quick characteristic generation.
 import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
+import { linkKey } from '@questkeeper/core/links/links';
 import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/units/quick-generation';
 import { copyNames } from '@questkeeper/core/units/copies';
 import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/schemas/units';
 import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
+import { LinkTextTooLong, rewriteLinksOfRenames } from '../../db/shared/links';
 import { AppError, notFound } from '../../lib/app-error';
 import * as repo from './repository';
 import {
@@ -154,7 +156,9 @@ export function createUnitsService(deps: {
      */
     async update(user: UnitsActor, campaignId: string, unitId: string, body: UpdateUnitBody): Promise<Unit> {
       const updated = await db.transaction(async (tx) => {
-        const campaign = await ownedCampaign(tx, user, campaignId);
+        // A new name rewrites links in other rows of the campaign (decision 063): the campaign row is
+        // locked first, as the campaign's own writes and combat actions do, so their locks never cross.
+        const campaign = await ownedCampaign(tx, user, campaignId, { lock: body.name !== undefined });
         const stored = await repo.lockOwnedUnit(tx, user.id, campaignId, unitId);
         if (!stored) throw notFound();
         if (body.version !== undefined && body.version !== stored.version) {
@@ -199,7 +203,25 @@ export function createUnitsService(deps: {
         if (body.counters !== undefined) changes.counters = storedCounters(body.counters);
         problems.throwIfAny();
 
-        return toUnit(await repo.updateUnit(tx, user.id, stored.id, changes));
+        let row = await repo.updateUnit(tx, user.id, stored.id, changes);
+        if (changes.name !== undefined && linkKey(changes.name) !== linkKey(stored.name)) {
+          // Every link that led to this unit follows it, in every text of the campaign.
+          const rewrites = await rewriteLinksOfRenames(tx, {
+            userId: user.id,
+            campaignId,
+            tier: user.tier,
+            renames: [{ kind: 'unit', id: stored.id, to: changes.name }],
+            lists: campaign,
+            unitNamesBefore: new Map([[stored.id, stored.name]]),
+          }).catch((error: unknown) => {
+            throw error instanceof LinkTextTooLong ? new AppError(error.code, error.params) : error;
+          });
+          // Its own notes may link to itself.
+          if (rewrites.units.includes(stored.id)) {
+            row = (await repo.lockOwnedUnit(tx, user.id, campaignId, stored.id)) ?? row;
+          }
+        }
+        return toUnit(row);
       });
       deps.onUnitChanged?.(campaignId, updated._id);
       return updated;
