@@ -19,6 +19,7 @@ import type {
 } from '@questkeeper/core/schemas/campaigns';
 import type { Tier } from '@questkeeper/core/tiers';
 import { ApiError, apiRequest } from './api-client';
+import { refetchAfterRename } from './link-renames';
 import { useUserId } from './query-client';
 
 export type { Campaign, ListEditInput, UpdateCampaignBody };
@@ -141,6 +142,13 @@ function useCampaignCache() {
     invalidateUnits() {
       return queryClient.invalidateQueries({ queryKey: ['units', userId] });
     },
+    /**
+     * A renamed entry's links were rewritten in every text of the campaign (docs/decisions/063): the
+     * units' and encounters' notes are read again (the campaign's own texts came with the answer).
+     */
+    renamed() {
+      return refetchAfterRename(queryClient, userId);
+    },
   };
 }
 
@@ -164,8 +172,9 @@ export function useUpdateCampaign() {
       updateCampaign(id, changes),
     onSuccess: (campaign, { changes }) => {
       cache.replace(campaign);
+      // Whole lists sent: a name may have changed (links rewritten, units following it).
       if (changes.characteristics || changes.races || changes.classes || changes.statuses) {
-        void cache.invalidateUnits();
+        void cache.renamed();
       }
     },
     onError: (error) => {
@@ -186,9 +195,8 @@ export function useEditCampaignList() {
     mutationFn: ({ id, edit }: { id: string; edit: ListEditInput }) => editCampaignList(id, edit),
     onSuccess: ({ campaign }, { edit }) => {
       cache.replace(campaign);
-      if (edit.op === 'update' && ('name' in edit.changes || 'max' in edit.changes)) {
-        void cache.invalidateUnits();
-      }
+      if (edit.op === 'update' && 'name' in edit.changes) void cache.renamed();
+      else if (edit.op === 'update' && 'max' in edit.changes) void cache.invalidateUnits();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 404) void cache.invalidate();

@@ -21,6 +21,7 @@ import type {
 } from '@questkeeper/core/schemas/units';
 import type { QuickTemplate } from '@questkeeper/core/units/quick-generation';
 import { ApiError, apiRequest } from './api-client';
+import { refetchAfterRename } from './link-renames';
 import { useUserId } from './query-client';
 
 export type { CreateUnitBody, Unit, UpdateUnitBody };
@@ -112,8 +113,13 @@ export function useUnits(campaignId: string) {
 
 function useUnitCache(campaignId: string) {
   const queryClient = useQueryClient();
-  const key = unitKeys.list(useUserId(), campaignId);
+  const userId = useUserId();
+  const key = unitKeys.list(userId, campaignId);
   return {
+    /** A new name rewrote the links to the unit in other texts (docs/decisions/063). */
+    renamed() {
+      return refetchAfterRename(queryClient, userId);
+    },
     add(unit: Unit) {
       queryClient.setQueryData<Unit[]>(key, (list) => (list ? [...list, unit] : list));
     },
@@ -149,7 +155,10 @@ export function useUpdateUnit(campaignId: string) {
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: z.input<typeof updateUnitBody> }) =>
       updateUnit(campaignId, id, changes),
-    onSuccess: (unit) => cache.replace(unit),
+    onSuccess: (unit, { changes }) => {
+      cache.replace(unit);
+      if (changes.name !== undefined) void cache.renamed();
+    },
     onError: (error) => {
       const current = conflictUnit(error);
       if (current) cache.replace(current);

@@ -13,6 +13,7 @@ import { campaignButtonId } from '@/features/campaigns/components/campaign-item'
 import { CampaignFormModal, isCampaignLimitError } from '@/features/campaigns/campaign-form-modal';
 import { SeePlansButton } from '@/features/campaigns/components/campaign-limit-notice';
 import { EmptyCampaigns } from '@/features/campaigns/empty-campaigns';
+import { useSearchPalette } from '@/features/search/campaign-search';
 import { errorMessage } from '@/lib/api-client';
 import { campaignKeys, useCampaigns, type Campaign } from '@/lib/campaigns';
 import { UpgradeProvider } from '@/components/upgrade/upgrade-context';
@@ -130,6 +131,8 @@ function Dashboard({ session }: { session: Session }) {
   const viewTitle = t(`dashboard.views.${view}`);
   const title = view === 'profile' || current ? viewTitle : loaded ? t('dashboard.title') : viewTitle;
   const notice = typeof url.state?.notice === 'string' ? url.state.notice : null;
+  // Ctrl+K and the top bar's button search the campaign whose view is open.
+  const search = useSearchPalette(current && isCampaignView(view) ? current._id : null);
 
   let content;
   if (view === 'profile')
@@ -185,6 +188,7 @@ function Dashboard({ session }: { session: Session }) {
         email={user.email}
         tier={user.tier}
         inert={drawerOpen}
+        onSearch={search.available ? search.open : undefined}
       />
       <Sidebar
         id={SIDEBAR_ID}
@@ -222,6 +226,7 @@ function Dashboard({ session }: { session: Session }) {
       </main>
       {/* Outside <main>: the drawer's `inert` must never reach the toasts. */}
       <Toaster />
+      {search.palette}
       {formOpen ? (
         <CampaignFormModal
           defaultSourceId={currentId}

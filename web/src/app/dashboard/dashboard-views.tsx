@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import type { Tier } from '@questkeeper/core/tiers';
 import { Spinner } from '@/components/ui/spinner';
+import { CampaignLinksProvider } from '@/lib/campaign-links';
 import type { Campaign, CampaignViewProps } from '@/lib/campaigns';
 import { ErrorBoundary } from '../error-boundary';
 import type { CampaignViewId, ViewId } from './dashboard-url';
@@ -68,12 +69,15 @@ export function CampaignViewArea({
   tier: Tier;
 }) {
   const View = views[view];
+  // The campaign's names, for its links and the editor's completion (docs/decisions/063).
   return (
     <ErrorBoundary>
-      <Suspense fallback={<ViewLoading />}>
-        {/* A new campaign starts its view afresh (docs/product.md#campaigns: selecting a campaign reloads its data). */}
-        <View key={campaign._id} campaign={campaign} tier={tier} />
-      </Suspense>
+      <CampaignLinksProvider campaign={campaign}>
+        <Suspense fallback={<ViewLoading />}>
+          {/* A new campaign starts its view afresh (docs/product.md#campaigns: selecting a campaign reloads its data). */}
+          <View key={campaign._id} campaign={campaign} tier={tier} />
+        </Suspense>
+      </CampaignLinksProvider>
     </ErrorBoundary>
   );
 }

@@ -1,5 +1,6 @@
 // The dashboard's top bar (docs/product.md#dashboard): sidebar toggle, the view title (the page's h1), the
-// Novice house banner, the user's email, the tier badge and logout.
+// Novice house banner, the campaign search button (docs/product.md#campaign-search), the user's email,
+// the tier badge and logout.
 import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import { useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Compass, Crown, Feather, LogOut, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
 import { Button } from '@/components/ui/button';
+import { SearchButton } from '@/features/search/campaign-search';
 import { logout } from '@/lib/api-client';
 import { HouseAd } from './house-ad';
 
@@ -41,6 +43,7 @@ export function TopBar({
   email,
   tier,
   inert,
+  onSearch,
 }: {
   sidebarId: string;
   mobile: boolean;
@@ -54,6 +57,8 @@ export function TopBar({
   tier: Tier;
   /** While the mobile drawer is open, the rest of the page is out of reach. */
   inert: boolean;
+  /** Opens the campaign search; absent while no campaign's view is open. */
+  onSearch?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -90,6 +95,7 @@ export function TopBar({
           <h1 className="truncate text-xl font-semibold leading-tight text-ink">{title}</h1>
         </div>
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+          {onSearch ? <SearchButton onClick={onSearch} /> : null}
           <span className="hidden max-w-64 truncate text-sm text-ink-muted lg:inline">{email}</span>
           <TierBadge tier={tier} />
           <Button

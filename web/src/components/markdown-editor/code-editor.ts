@@ -4,7 +4,8 @@
 // This module is the only one that knows CodeMirror; the writer talks to it through these functions.
 import { history, historyKeymap, defaultKeymap } from '@codemirror/commands';
 import { Annotation, EditorState, Transaction } from '@codemirror/state';
-import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
+import { EditorView, keymap, placeholder as placeholderText, tooltips } from '@codemirror/view';
+import { linkCompletion, type LinkOption } from './link-completion';
 import { listKeymap } from './list-keys';
 
 /** Marks the host's replacements of the whole text (cancel, another campaign): not a user change. */
@@ -24,6 +25,15 @@ export interface CodeEditorOptions {
   onChanged: (length: number) => void;
   /** Ctrl/Cmd+B and Ctrl/Cmd+I. */
   onShortcut: (action: 'bold' | 'italic') => void;
+  /** The campaign's names for `[[` and `@` (link-completion.ts), read at each keystroke; null: none. */
+  linkOptions?: () => readonly LinkOption[] | null;
+  /** The accessible name of the list of names. */
+  completionLabel?: string;
+  /**
+   * Where floating lists go: outside the text surface, whose strict containment would clip them
+   * (and make fixed positioning relative to it).
+   */
+  tooltipParent?: HTMLElement | undefined;
 }
 
 /**
@@ -72,6 +82,9 @@ export function createCodeEditor(options: CodeEditorOptions): EditorView {
         keymap.of([...listKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         placeholderText(options.placeholder),
+        options.linkOptions ? linkCompletion(options.linkOptions) : [],
+        options.tooltipParent ? tooltips({ parent: options.tooltipParent }) : [],
+        options.completionLabel ? EditorState.phrases.of({ Completions: options.completionLabel }) : [],
         // tabindex changes nothing for users (the editable element is focusable already), but axe
         // counts focusable content by it, and CodeMirror's scroller around it is a scrollable region.
         EditorView.contentAttributes.of({ tabindex: '0', ...options.attributes }),

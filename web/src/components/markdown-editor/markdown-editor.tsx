@@ -31,14 +31,16 @@ export { MarkdownPreview } from './markdown-preview';
 export { selectInEditor } from './editor-events';
 
 /** value, onChange, maxLength, label and id as the writer takes them (label and id name the preview
- *  region when read-only), plus readOnly: the rendered preview only. */
+ *  region when read-only), plus readOnly: the rendered preview only, with `anchors` (the rules read
+ *  view: heading ids, block lines, "Linked from" buttons; see MarkdownPreview). */
 export interface MarkdownEditorProps extends MarkdownWriterProps {
   readOnly?: boolean;
+  anchors?: boolean;
 }
 
-export function MarkdownEditor({ readOnly = false, ...props }: MarkdownEditorProps) {
+export function MarkdownEditor({ readOnly = false, anchors = false, ...props }: MarkdownEditorProps) {
   return readOnly ? (
-    <ReadOnlyMarkdown value={props.value} label={props.label} id={props.id} />
+    <ReadOnlyMarkdown value={props.value} label={props.label} id={props.id} anchors={anchors} />
   ) : (
     <Suspense fallback={<WriterLoading />}>
       <MarkdownWriter {...props} />
@@ -46,7 +48,17 @@ export function MarkdownEditor({ readOnly = false, ...props }: MarkdownEditorPro
   );
 }
 
-function ReadOnlyMarkdown({ value, label, id }: { value: string; label: string; id?: string | undefined }) {
+function ReadOnlyMarkdown({
+  value,
+  label,
+  id,
+  anchors,
+}: {
+  value: string;
+  label: string;
+  id?: string | undefined;
+  anchors: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div
@@ -58,7 +70,7 @@ function ReadOnlyMarkdown({ value, label, id }: { value: string; label: string; 
       className="h-[35rem] overflow-auto rounded-card border border-line bg-surface p-4 [contain:strict] sm:p-6"
     >
       {hasText(value) ? (
-        <MarkdownPreview source={value} />
+        <MarkdownPreview source={value} anchors={anchors} />
       ) : (
         <PreviewPlaceholder text={t('editor.emptyReadOnly', { edit: t('common.edit') })} />
       )}

@@ -2,9 +2,18 @@
 // unchanged, so an edit renders again only the section it touched, and a long text paints its first
 // sections at once and the rest in later tasks, one chunk per frame, never holding up input. Each
 // section lays out only when near the view (content-visibility: auto in markdown-preview.css).
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+// In a campaign, `[[links]]` resolve against its names (lib/campaign-links.tsx, docs/decisions/063): a
+// click on one opens its place inside the app, a click on a missing one offers to create the unit.
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { SectionRenderer, splitSections } from './markdown-sections';
+import { useTranslation } from 'react-i18next';
+import { Plus } from 'lucide-react';
+import type { LinkKind } from '@questkeeper/core/links/links';
+import { AnchoredPopover } from '@/components/ui/anchored-popover';
+import { headingsOf, useCampaignLinks, type CampaignLinks } from '@/lib/campaign-links';
+import { placeOfTarget, placeSearch } from '@/lib/campaign-places';
+import type { LinkRendering } from './markdown';
+import { SectionRenderer, splitSections, type SectionContext } from './markdown-sections';
 import './markdown-preview.css';
 
 /** Characters rendered at once for a new text: enough sections to fill the visible area. */
@@ -20,22 +29,56 @@ const finishers = new WeakMap<Element, () => void>();
 interface MarkdownPreviewProps {
   source: string;
   className?: string;
+  /**
+   * The rules read view: headings get ids from their slugs (`h-<slug>`, lib: headingId) and a "Linked
+   * from" button, blocks their line (`data-line`), so a place can scroll to them.
+   */
+  anchors?: boolean;
 }
 
-/** Rendered markdown (raw HTML shown as text, links in a new tab). Re-renders only when `source` changes. */
+/**
+ * Rendered markdown (raw HTML shown as text, outside links in a new tab, campaign links inside the app).
+ * Re-renders only when `source` or the campaign's names change.
+ */
 export const MarkdownPreview = memo(function MarkdownPreview({
   source,
   className = '',
+  anchors = false,
 }: MarkdownPreviewProps) {
+  const { t } = useTranslation();
+  const links = useCampaignLinks();
   const [renderer] = useState(() => new SectionRenderer());
   const sections = useMemo(() => splitSections(source), [source]);
   // Which pass of these sections is shown: a new text starts again at 0.
   const [progress, setProgress] = useState({ sections, pass: 0 });
   const pass = progress.sections === sections ? progress.pass : 0;
-  const rendered = useMemo(
-    () => renderer.render(sections, pass === 0 ? FIRST_CHARS : pass === ALL ? ALL : CHUNK_CHARS),
-    [renderer, sections, pass],
+  const linkRendering = useMemo(
+    () =>
+      links
+        ? linkRenderingOf(links, {
+            missing: t('links.missing'),
+            missingTitle: t('links.missingTitle'),
+            missingHeadingTitle: t('links.missingHeading'),
+          })
+        : undefined,
+    [links, t],
   );
+  const backlinksLabel = useMemo(
+    () => (anchors && links ? (name: string) => t('links.linkedFrom.headingButton', { name }) : undefined),
+    [anchors, links, t],
+  );
+  const context = useMemo<SectionContext>(
+    () => ({
+      links: linkRendering,
+      anchors: anchors ? { headings: headingsOf(source), backlinksLabel } : undefined,
+    }),
+    [linkRendering, anchors, source, backlinksLabel],
+  );
+  const rendered = useMemo(
+    () => renderer.render(sections, pass === 0 ? FIRST_CHARS : pass === ALL ? ALL : CHUNK_CHARS, context),
+    [renderer, sections, pass, context],
+  );
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; name: string } | null>(null);
   const pending = rendered.pending > 0;
   const rootRef = useRef<HTMLDivElement>(null);
 
@@ -62,14 +105,71 @@ export const MarkdownPreview = memo(function MarkdownPreview({
     };
   }, [sections, pending]);
 
+  // Links are plain HTML: one handler for all of them. A resolved link opens its place in the app
+  // (a modified click keeps the browser's new tab); a missing one opens its menu.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!links || !(event.target instanceof Element)) return;
+    const element = event.target.closest<HTMLElement>('a[data-link-kind], button[data-link-create]');
+    if (!element || !event.currentTarget.contains(element)) return;
+    if (element instanceof HTMLAnchorElement) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const kind = element.dataset.linkKind as LinkKind;
+      links.goTo(placeOfTarget({ kind, id: element.dataset.linkId ?? '' }));
+    } else {
+      setMenu((open) =>
+        open?.anchor === element ? null : { anchor: element, name: element.dataset.linkCreate ?? '' },
+      );
+    }
+  };
+
   return (
-    <div ref={rootRef} className={`qk-markdown ${className}`} aria-busy={pending || undefined}>
+    <div
+      ref={rootRef}
+      className={`qk-markdown ${className}`}
+      aria-busy={pending || undefined}
+      onClick={onClick}
+    >
       {rendered.sections.map((section) => (
         <Section key={section.key} html={section.html} estimate={section.estimate} />
       ))}
+      {menu && links && menu.anchor.isConnected ? (
+        <AnchoredPopover
+          anchor={menu.anchor}
+          role="menu"
+          label={t('links.missingMenu', { name: menu.name })}
+          onClose={() => setMenu(null)}
+          className="p-1"
+        >
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setMenu(null);
+              links.createUnit(menu.name);
+            }}
+            className="flex w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm font-medium text-ink hover:bg-surface-muted focus-visible:bg-surface-muted"
+          >
+            <Plus aria-hidden="true" className="size-4 shrink-0 text-brand" />
+            <span className="min-w-0 break-words">{t('links.createUnit', { name: menu.name })}</span>
+          </button>
+        </AnchoredPopover>
+      ) : null}
     </div>
   );
 });
+
+/** How links render for `links`, with the words of the current language. */
+function linkRenderingOf(
+  links: CampaignLinks,
+  words: Pick<LinkRendering, 'missing' | 'missingTitle' | 'missingHeadingTitle'>,
+): LinkRendering {
+  return {
+    resolve: links.resolve,
+    href: (target) => placeSearch(links.campaignId, placeOfTarget(target)),
+    ...words,
+  };
+}
 
 /** One section: its HTML, or until then an empty block of about its height. */
 const Section = memo(function Section({ html, estimate }: { html: string | null; estimate: number }) {

@@ -8,8 +8,16 @@
 // text is cut at `#`…`######` headings at column 0 outside fences, and not at all after anything the
 // scanner cannot place for sure (a fence that may belong to a list item, a lone '\r' line break): not
 // cutting is always correct. Link reference definitions are the one thing a section reads from the rest
-// of the text: they are collected from every section first and given to each one.
-import { linkReferences, renderMarkdown, type LinkReferences } from './markdown';
+// of the text: they are collected from every section first and given to each one. So are, in the rules
+// read view, the heading slugs (numbered over the whole text) and each section's first line.
+import type { RulesHeading } from '@questkeeper/core/links/links';
+import {
+  linkReferences,
+  renderMarkdown,
+  type AnchoredHeading,
+  type LinkReferences,
+  type LinkRendering,
+} from './markdown';
 
 /** Sections are at least this long (except the last): tens to a few hundred per long text. */
 export const MIN_SECTION_CHARS = 3000;
@@ -87,10 +95,57 @@ export function sectionReferences(
   return all;
 }
 
+/** What the sections of one text render with besides their own text. */
+export interface SectionContext {
+  /** Campaign links: resolved with this (a new one renders every section again). */
+  links?: LinkRendering | undefined;
+  /** The rules read view: heading ids and block lines, from the whole text's headings. */
+  anchors?:
+    | {
+        headings: readonly RulesHeading[];
+        backlinksLabel?: ((heading: string) => string) | undefined;
+      }
+    | undefined;
+}
+
+/** Each section's first line in the whole text and its headings by line within it. */
+export function sectionAnchors(
+  sections: readonly string[],
+  headings: readonly RulesHeading[],
+): { lineOffset: number; headings: Map<number, AnchoredHeading>; key: string }[] {
+  let lineOffset = 0;
+  let next = 0;
+  return sections.map((section) => {
+    let lines = 0;
+    for (let at = section.indexOf('\n'); at !== -1; at = section.indexOf('\n', at + 1)) lines += 1;
+    const own = new Map<number, AnchoredHeading>();
+    let key = `${lineOffset}`;
+    // Cut sections end with their line break: the next line is the next section's.
+    const end = lineOffset + lines + (section.endsWith('\n') ? 0 : 1);
+    while (next < headings.length && headings[next]!.line < end) {
+      const heading = headings[next]!;
+      if (heading.line >= lineOffset) {
+        own.set(heading.line - lineOffset, { slug: heading.slug, text: heading.text });
+        key += `\u0001${heading.slug}`;
+      }
+      next += 1;
+    }
+    const entry = { lineOffset, headings: own, key };
+    lineOffset += lines;
+    return entry;
+  });
+}
+
 /** Rendering each section alone: the same HTML as rendering the whole text at once. */
-export function renderSections(sections: readonly string[]): string[] {
+export function renderSections(sections: readonly string[], context: SectionContext = {}): string[] {
   const references = sectionReferences(sections);
-  return sections.map((section) => renderMarkdown(section, references));
+  const anchors = context.anchors ? sectionAnchors(sections, context.anchors.headings) : null;
+  return sections.map((section, index) =>
+    renderMarkdown(section, references, {
+      links: context.links,
+      anchors: anchors ? { ...anchors[index]!, backlinksLabel: context.anchors?.backlinksLabel } : undefined,
+    }),
+  );
 }
 
 /**
@@ -134,6 +189,10 @@ export class SectionRenderer {
   private references = new Map<string, LinkReferences>();
   /** The link references the entries were rendered with (JSON). */
   private referencesKey = '';
+  /** The links and anchor options the entries were rendered with. */
+  private links: LinkRendering | undefined;
+  private anchored = false;
+  private backlinksLabel: ((heading: string) => string) | undefined;
   private nextId = 0;
 
   /**
@@ -141,7 +200,11 @@ export class SectionRenderer {
    * characters have been rendered in this call (at least one); the rest come back with `html: null`
    * (`pending` of them) for a later call.
    */
-  render(sections: readonly string[], budget: number): { sections: RenderedSection[]; pending: number } {
+  render(
+    sections: readonly string[],
+    budget: number,
+    context: SectionContext = {},
+  ): { sections: RenderedSection[]; pending: number } {
     const known = this.references;
     const nextReferences = new Map<string, LinkReferences>();
     const references = sectionReferences(sections, (section) => {
@@ -151,27 +214,48 @@ export class SectionRenderer {
     });
     this.references = nextReferences;
     const referencesKey = references ? JSON.stringify(references) : '';
-    // Other definitions: every section may read them differently.
-    const previous = referencesKey === this.referencesKey ? this.entries : new Map<string, Entry>();
+    // Other definitions, other names to link to (a rename, a new unit) or other anchors: every
+    // section may read them differently.
+    const anchored = context.anchors !== undefined;
+    const backlinksLabel = context.anchors?.backlinksLabel;
+    const same =
+      referencesKey === this.referencesKey &&
+      context.links === this.links &&
+      anchored === this.anchored &&
+      backlinksLabel === this.backlinksLabel;
+    const previous = same ? this.entries : new Map<string, Entry>();
     this.referencesKey = referencesKey;
+    this.links = context.links;
+    this.anchored = anchored;
+    this.backlinksLabel = backlinksLabel;
+    // Anchored, a section's HTML also depends on where it starts and on its headings' slugs.
+    const anchors = context.anchors ? sectionAnchors(sections, context.anchors.headings) : null;
 
     const next = new Map<string, Entry>();
     const seen = new Map<number, number>();
     const rendered: RenderedSection[] = [];
     let spent = 0;
     let pending = 0;
-    for (const section of sections) {
-      let entry = next.get(section) ?? previous.get(section);
+    for (const [index, section] of sections.entries()) {
+      const anchor = anchors?.[index];
+      const key = anchor ? `${anchor.key}\u0000${section}` : section;
+      let entry = next.get(key) ?? previous.get(key);
       if (!entry) entry = { id: this.nextId++, html: null, estimate: estimateHeight(section) };
       if (entry.html === null) {
         if (spent === 0 || spent < budget) {
-          entry = { ...entry, html: renderMarkdown(section, references) };
+          const html = renderMarkdown(section, references, {
+            links: context.links,
+            anchors: anchor
+              ? { lineOffset: anchor.lineOffset, headings: anchor.headings, backlinksLabel }
+              : undefined,
+          });
+          entry = { ...entry, html };
           spent += section.length;
         } else {
           pending += 1;
         }
       }
-      next.set(section, entry);
+      next.set(key, entry);
       // The same text twice: the same entry, told apart by its occurrence.
       const occurrence = seen.get(entry.id) ?? 0;
       seen.set(entry.id, occurrence + 1);

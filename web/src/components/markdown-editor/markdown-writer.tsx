@@ -2,7 +2,7 @@
 // state: React never writes a 600,000-character value on a keystroke, and typing never waits on the
 // host, which hears of changes 300 ms after the last one (at once on blur and unmount, so a Save click
 // right after typing loses nothing). The preview follows in the background (useDeferredValue), after
-// a pause in typing for long texts.
+// a pause in typing for long texts. In a campaign, `[[` and `@` complete its names (link-completion.ts).
 import {
   memo,
   useCallback,
@@ -17,12 +17,14 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorView } from '@codemirror/view';
+import { useCampaignLinks } from '@/lib/campaign-links';
 import { applyEdit, createCodeEditor, replaceText, selectRange, selectionOf, textOf } from './code-editor';
 import './code-editor.css';
 import { SELECT_EVENT } from './editor-events';
 import { MarkdownPreview, PreviewPlaceholder, hasText } from './markdown-preview';
 import { acceptsLength, changedRange } from './snippets';
 import { SPLIT_INITIAL, SplitDivider } from './split-divider';
+import { linkOptions, type LinkOption } from './link-completion';
 import { EditorToolbar, type ToolbarAction } from './toolbar';
 import { snippetFor, type Snippet } from './toolbar-actions';
 import { useFullscreen } from './use-fullscreen';
@@ -110,6 +112,18 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
     maxLengthRef.current = maxLength;
   });
 
+  // The campaign's names for the completion, built when they change; the editor reads the latest.
+  const links = useCampaignLinks();
+  const catalog = links?.catalog;
+  const options = useMemo(
+    () => (catalog ? linkOptions(catalog, (kind) => t(`links.kinds.${kind}`)) : null),
+    [catalog, t],
+  );
+  const optionsRef = useRef<readonly LinkOption[] | null>(options);
+  useLayoutEffect(() => {
+    optionsRef.current = options;
+  });
+
   // The host replaced the text (cancel, another campaign…): show it. Its echo of our own change is not
   // a replacement, or what was typed since would be lost.
   if (value !== hostValue) {
@@ -189,6 +203,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
   const mountText = useRef(value);
   const focusOnMount = useRef(autoFocus === true);
   const placeholder = t('editor.textPlaceholder');
+  const completionLabel = t('links.completion.label');
   useLayoutEffect(() => {
     const parent = surfaceRef.current;
     if (!parent) return;
@@ -201,6 +216,9 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
       onRefused: () => editorCallbacks.current.refuse(),
       onChanged: (nextLength) => editorCallbacks.current.accept(nextLength),
       onShortcut: (kind) => void runActionRef.current({ kind }),
+      linkOptions: () => optionsRef.current,
+      completionLabel,
+      tooltipParent: rootRef.current ?? undefined,
     });
     viewRef.current = view;
     const onSelect = (event: Event) => {
@@ -220,7 +238,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
       viewRef.current = null;
       view.destroy();
     };
-  }, [placeholder, textareaId, label, counterId, hintId]);
+  }, [placeholder, completionLabel, textareaId, label, counterId, hintId]);
 
   const apply = (make: Snippet): Outcome => {
     const view = viewRef.current;

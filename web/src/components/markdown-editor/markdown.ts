@@ -1,6 +1,15 @@
 // One markdown-it instance for the whole app, built on first use (docs/product.md#markdown-editor: line
-// breaks as breaks, auto-linked URLs, raw HTML not rendered, nesting limit 100).
-import MarkdownIt, { type Env, type MarkdownIt as Markdown, type RendererRule } from 'markdown-it';
+// breaks as breaks, auto-linked URLs, raw HTML not rendered, nesting limit 100). Campaign links
+// (`[[Name]]`, `[[#Heading]]`, `[[Name|words]]`, docs/decisions/063) are read by core's readLinkAt, so
+// the syntax lives once; what they resolve to and where they lead come with each render (`context`).
+import MarkdownIt, {
+  type Env,
+  type MarkdownIt as Markdown,
+  type RendererRule,
+  type StateCore,
+  type StateInline,
+} from 'markdown-it';
+import { linkText, readLinkAt, type LinkTarget, type WikiLink } from '@questkeeper/core/links/links';
 
 let instance: Markdown | undefined;
 
@@ -41,8 +50,148 @@ function markdown(): Markdown {
     };
   }
 
+  md.inline.ruler.before('link', 'qk_wikilink', wikiLink);
+  md.renderer.rules.qk_wikilink = (tokens, idx, _options, env?: RenderEnv) => {
+    const { link } = tokens[idx]!.meta as { link: WikiLink };
+    return env?.qkLinks ? renderLink(link, env.qkLinks, md.utils.escapeHtml) : '';
+  };
+  md.core.ruler.push('qk_anchors', anchors);
+  const headingOpen = md.renderer.rules.heading_open ?? renderDefault;
+  md.renderer.rules.heading_open = (tokens, idx, options, env: RenderEnv | undefined, self) => {
+    const heading = anchoredHeading(tokens[idx]!.meta);
+    const html = headingOpen(tokens, idx, options, env, self);
+    return heading && env?.qkAnchors?.backlinksLabel ? `<div class="qk-heading-row">${html}` : html;
+  };
+  const headingClose = md.renderer.rules.heading_close ?? renderDefault;
+  md.renderer.rules.heading_close = (tokens, idx, options, env: RenderEnv | undefined, self) => {
+    const heading = anchoredHeading(tokens[idx]!.meta);
+    const html = headingClose(tokens, idx, options, env, self);
+    const label = env?.qkAnchors?.backlinksLabel;
+    if (!heading || !label) return html;
+    const escape = md.utils.escapeHtml;
+    return (
+      `${html.trimEnd()}<button type="button" class="qk-heading-backlinks" data-backlinks-heading="${escape(heading.slug)}"` +
+      ` aria-label="${escape(label(heading.text))}" title="${escape(label(heading.text))}">${LINK_ICON}</button></div>\n`
+    );
+  };
+
   instance = md;
   return md;
+}
+
+/** How a render shows campaign links (docs/decisions/063). */
+export interface LinkRendering {
+  /** What a link points at in the campaign; null when nothing has that name. */
+  resolve: (link: Pick<WikiLink, 'target' | 'heading'>) => LinkTarget | null;
+  /** Where a resolved link leads (the dashboard's place of the target). */
+  href: (target: LinkTarget) => string;
+  /** Words read after a missing link by screen readers: "(not found)". */
+  missing: string;
+  /** Tooltips of a missing name and of a missing heading. */
+  missingTitle: string;
+  missingHeadingTitle: string;
+}
+
+/** A rules heading as the read view anchors it. */
+export interface AnchoredHeading {
+  slug: string;
+  text: string;
+}
+
+/**
+ * Anchors of the rules read view: headings get `id="h-<slug>"` and `data-heading` (the slugs of core's
+ * rulesHeadings, computed over the whole text), blocks get `data-line` (1-based, of the whole text).
+ */
+export interface AnchorRendering {
+  /** The heading on each line of this source (0-based, as markdown-it counts them). */
+  headings: ReadonlyMap<number, AnchoredHeading>;
+  /** Lines of the whole text before this source. */
+  lineOffset: number;
+  /** The label of the "Linked from" button beside each heading; no button when absent. */
+  backlinksLabel?: ((heading: string) => string) | undefined;
+}
+
+export interface RenderContext {
+  links?: LinkRendering | undefined;
+  anchors?: AnchorRendering | undefined;
+}
+
+interface RenderEnv extends Env {
+  qkLinks?: LinkRendering | undefined;
+  qkAnchors?: AnchorRendering | undefined;
+}
+
+/** The id a rules heading gets: a prefix keeps it apart from the app's own ids ("main"). */
+export const headingId = (slug: string) => `h-${slug}`;
+
+// lucide's "link" icon, drawn in the HTML the renderer writes.
+const LINK_ICON =
+  '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
+  '<path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71"/><path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71"/></svg>';
+
+/** The rules heading the anchors rule put on a heading's tokens. */
+function anchoredHeading(meta: unknown): AnchoredHeading | null {
+  return (meta as { heading?: AnchoredHeading } | null)?.heading ?? null;
+}
+
+/** `[[…]]` where a link can start; left as text when the render has no campaign to resolve it in. */
+function wikiLink(state: StateInline, silent: boolean): boolean {
+  const env = state.env as RenderEnv;
+  if (!env.qkLinks || state.src.charCodeAt(state.pos) !== 0x5b) return false;
+  const link = readLinkAt(state.src, state.pos);
+  if (!link || link.end > state.posMax) return false;
+  if (!silent) state.push('qk_wikilink', '', 0).meta = { link };
+  state.pos = link.end;
+  return true;
+}
+
+/**
+ * A resolved link is an `<a>` to its place, with its kind and id for the click handler; a missing
+ * name is a button that offers to create the unit, a missing heading plain marked text. Both say
+ * they are missing to screen readers too.
+ */
+function renderLink(link: WikiLink, links: LinkRendering, escape: (text: string) => string): string {
+  const text = escape(linkText(link));
+  const target = links.resolve(link);
+  if (target) {
+    return (
+      `<a href="${escape(links.href(target))}" class="qk-link" data-link-kind="${target.kind}"` +
+      ` data-link-id="${escape(target.id)}">${text}</a>`
+    );
+  }
+  if (link.heading) {
+    return (
+      `<span class="qk-link qk-link-missing" title="${escape(links.missingHeadingTitle)}">${text}` +
+      `<span class="qk-link-hint sr-only"> ${escape(links.missing)}</span></span>`
+    );
+  }
+  // Named by aria-label: the words shown, then the hint (the shown words start the name, WCAG 2.5.3).
+  return (
+    `<button type="button" class="qk-link qk-link-missing" aria-haspopup="menu" aria-expanded="false"` +
+    ` aria-label="${escape(`${linkText(link)} ${links.missing}`)}" title="${escape(links.missingTitle)}"` +
+    ` data-link-create="${escape(link.target)}">${text}</button>`
+  );
+}
+
+/** Rules anchors: ids on the headings the whole text's slugs name, source lines on the blocks. */
+function anchors(state: StateCore): void {
+  const anchoring = (state.env as RenderEnv).qkAnchors;
+  if (!anchoring) return;
+  const { tokens } = state;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (token.nesting !== 1 || !token.map) continue;
+    token.attrSet('data-line', String(anchoring.lineOffset + token.map[0] + 1));
+    if (token.type !== 'heading_open') continue;
+    const heading = anchoring.headings.get(token.map[0]);
+    if (!heading) continue;
+    token.attrSet('id', headingId(heading.slug));
+    token.attrSet('data-heading', heading.slug);
+    token.meta = { heading };
+    // heading_open, inline, heading_close: the close writes the button.
+    const close = tokens[i + 2];
+    if (close?.type === 'heading_close') close.meta = { heading };
+  }
 }
 
 /** Link reference definitions (`[label]: url "title"`), by normalised label, as markdown-it keeps them. */
@@ -52,9 +201,18 @@ export type LinkReferences = NonNullable<Env['references']>;
  * The HTML of a markdown text; safe to inject (raw HTML is escaped, javascript: links refused).
  * `references`: link reference definitions made elsewhere (another section of the same text); the
  * text's own definitions never replace them (markdown-it keeps the first definition of a label).
+ * `context.links`: campaign links resolve and render (without it `[[…]]` stays text);
+ * `context.anchors`: the rules read view's heading ids and block lines.
  */
-export function renderMarkdown(source: string, references?: LinkReferences): string {
-  return markdown().render(source, references ? { references: { ...references } } : {});
+export function renderMarkdown(
+  source: string,
+  references?: LinkReferences,
+  context: RenderContext = {},
+): string {
+  const env: RenderEnv = references ? { references: { ...references } } : {};
+  if (context.links) env.qkLinks = context.links;
+  if (context.anchors) env.qkAnchors = context.anchors;
+  return markdown().render(source, env);
 }
 
 /**

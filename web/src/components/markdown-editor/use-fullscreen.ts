@@ -17,6 +17,8 @@ export function useFullscreen(rootRef: RefObject<HTMLElement | null>) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!fullscreen) return;
+    // Escape that closed something inside first (the list of names) leaves fullscreen on.
+    if (event.key === 'Escape' && event.defaultPrevented) return;
     if (event.key === 'Escape') {
       event.preventDefault(); // Also keeps a dialog around the editor open.
       event.stopPropagation();

@@ -225,3 +225,19 @@ describe('Encounters view', { timeout: 30_000 }, () => {
     expect(form.getByText('Must be at most 50.')).toBeTruthy();
   });
 });
+
+describe('a place in the Encounters view (docs/decisions/063)', { timeout: 20_000 }, () => {
+  it('opens the encounter it names, and shows its notes with links as the words they show', async () => {
+    serve({ encounters: [{ ...ambush, notes: 'Led by [[Goblin|the boss]] near [[#Caves]].' }] });
+    renderWithProviders(<EncountersView campaign={campaign} tier="Adventurer" />, {
+      route: '/en/dashboard?campaign=c1&view=encounters&item=e1',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Goblin ambush' });
+    expect(within(dialog).getAllByRole('textbox', { name: 'Name' })[0]).toHaveProperty(
+      'value',
+      'Goblin ambush',
+    );
+    const card = screen.getByRole('heading', { level: 3, name: 'Goblin ambush' }).closest('li')!;
+    expect(card.textContent).toContain('Led by the boss near Caves.');
+  });
+});

@@ -1,10 +1,11 @@
 // The Encounters view of a campaign (docs/decisions/062): fights prepared before the session, listed
 // with their sides, hazards and notes; created and edited in a dialog; run in one step (the combat
 // view then shows the setup), which a fight in progress refuses; deleted after a confirmation, with
-// Undo. The tier's limit (3/30/200) shows as "n of max", and at the limit the way up.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+// Undo. The tier's limit (3/30/200) shows as "n of max", and at the limit the way up. A place in the
+// URL (docs/decisions/063: "Linked from", a search result) shows that encounter and opens it.
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Lock, Map as MapIcon, Plus, RotateCcw } from 'lucide-react';
 import { isTopTier, TIER_LIMITS } from '@questkeeper/core/tiers';
 import { spotlight } from '@/components/toast/spotlight';
@@ -16,6 +17,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useFocusReturn } from '@/components/ui/use-focus-return';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useClearPlace } from '@/lib/campaign-links';
+import { usePlace } from '@/lib/campaign-places';
 import type { CampaignViewProps } from '@/lib/campaigns';
 import {
   encounterBodyOf,
@@ -89,10 +92,29 @@ export default function EncountersView({ campaign, tier }: CampaignViewProps) {
     },
     [focus],
   );
+  const clearPlace = useClearPlace();
   const close = useCallback(() => {
     setDialog(null);
     focus.restore();
-  }, [focus]);
+    clearPlace();
+  }, [focus, clearPlace]);
+
+  // The encounter a place names, once per navigation and once the list is there.
+  const { item: placeItem } = usePlace();
+  const { key: navigation } = useLocation();
+  const [actedOn, setActedOn] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState<{ encounter: Encounter } | null>(null);
+  if (loaded && actedOn !== navigation) {
+    setActedOn(navigation);
+    const encounter = placeItem === null ? undefined : encounters.find((item) => item._id === placeItem);
+    if (encounter) {
+      setDialog({ kind: 'form', encounter });
+      setRevealed({ encounter });
+    }
+  }
+  useEffect(() => {
+    if (revealed) show(revealed.encounter);
+  }, [revealed, show]);
 
   const onRun = useCallback(
     async (encounter: Encounter) => {

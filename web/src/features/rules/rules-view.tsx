@@ -2,17 +2,26 @@
 // rendered markdown, edited in the markdown editor with save and cancel (cancel restores the earlier
 // text), and searched line by line. The tier's rules limit applies to saving only (docs/product.md#search:
 // after a downgrade longer rules stay readable and editable, and may be saved once within the limit).
-import { useCallback, useMemo, useRef, useState } from 'react';
+// Read, the headings carry anchors and a "Linked from" button (docs/decisions/063), and a place in the
+// URL (`heading`, `line`: a link, a search result, a backlink) scrolls to what it names.
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Pencil, Save, X } from 'lucide-react';
 import { isTopTier, TIER_LIMITS } from '@questkeeper/core/tiers';
+import { LinkedFrom } from '@/components/linked-from';
 import { MarkdownEditor, selectInEditor } from '@/components/markdown-editor/markdown-editor';
+import { finishRendering } from '@/components/markdown-editor/markdown-preview';
+import { spotlight } from '@/components/toast/spotlight';
+import { AnchoredPopover } from '@/components/ui/anchored-popover';
 import { useToast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
+import { headingsOf } from '@/lib/campaign-links';
+import { usePlace } from '@/lib/campaign-places';
 import { conflictCampaign, useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
 import { currentLanguage } from '@/lib/i18n';
 import { RulesConflict } from './components/rules-conflict';
@@ -58,6 +67,43 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const upgrade = useUpgrade();
 
   useUnsavedChanges(dirty);
+
+  // The heading or line a place names, once per navigation, in the text as read.
+  const { heading, line } = usePlace();
+  const { key: navigation } = useLocation();
+  const reading = editing === null;
+  const scrolled = useRef<string | null>(null);
+  useEffect(() => {
+    const container = contentRef.current;
+    if (!reading || !container || scrolled.current === navigation || (heading === null && line === null))
+      return;
+    scrolled.current = navigation;
+    const frame = requestAnimationFrame(() => {
+      // A long text renders in chunks: what the place names may not be there yet.
+      finishRendering(container);
+      const target =
+        heading !== null ? headingElement(container, heading) : lineElement(container, line ?? 1);
+      if (!target) return;
+      // At the top of the text's own scroll box; the page itself moves only as far as needed.
+      const box = target.closest<HTMLElement>('[role="region"]');
+      if (box) box.scrollTop += target.getBoundingClientRect().top - box.getBoundingClientRect().top - 16;
+      spotlight(target);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [reading, navigation, heading, line]);
+
+  // "Linked from" of a heading, opened by the button beside it.
+  const [headingPanel, setHeadingPanel] = useState<{ anchor: HTMLElement; slug: string } | null>(null);
+  const panelHeading = headingPanel
+    ? (headingsOf(campaign.rules).find((item) => item.slug === headingPanel.slug)?.text ?? headingPanel.slug)
+    : '';
+  function onContentClick(event: MouseEvent<HTMLDivElement>) {
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest<HTMLElement>('button[data-backlinks-heading]');
+    if (!button) return;
+    const slug = button.dataset.backlinksHeading ?? '';
+    setHeadingPanel((open) => (open?.anchor === button ? null : { anchor: button, slug }));
+  }
 
   function startEditing() {
     update.reset();
@@ -212,7 +258,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
 
       <RulesSearch text={text} onSelect={showLine} onActiveChange={onActiveChange} />
 
-      <div ref={contentRef}>
+      <div ref={contentRef} onClick={onContentClick}>
         {editing ? (
           <MarkdownEditor
             id="rules-editor"
@@ -227,6 +273,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
         ) : (
           <MarkdownEditor
             readOnly
+            anchors
             label={t('rules.readLabel')}
             value={campaign.rules}
             onChange={ignoreChange}
@@ -234,9 +281,41 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
           />
         )}
       </div>
+      {headingPanel && !editing && headingPanel.anchor.isConnected ? (
+        <AnchoredPopover
+          anchor={headingPanel.anchor}
+          label={t('links.linkedFrom.titleOf', { name: panelHeading })}
+          onClose={() => setHeadingPanel(null)}
+          className="w-[22rem] p-4"
+        >
+          <LinkedFrom
+            kind="heading"
+            target={headingPanel.slug}
+            title={t('links.linkedFrom.titleOf', { name: panelHeading })}
+            onNavigate={() => setHeadingPanel(null)}
+          />
+        </AnchoredPopover>
+      ) : null}
       {confirm.dialog}
     </section>
   );
 }
 
 function ignoreChange() {}
+
+/** The rendered heading of a slug (ids are `h-<slug>`; data-heading holds the slug as it is). */
+function headingElement(container: HTMLElement, slug: string): HTMLElement | null {
+  for (const element of container.querySelectorAll<HTMLElement>('[data-heading]')) {
+    if (element.dataset.heading === slug) return element;
+  }
+  return null;
+}
+
+/** The last rendered block starting at or before `line` (1-based): the one holding it. */
+function lineElement(container: HTMLElement, line: number): HTMLElement | null {
+  let found: HTMLElement | null = null;
+  for (const element of container.querySelectorAll<HTMLElement>('[data-line]')) {
+    if (Number(element.dataset.line) <= line) found = element;
+  }
+  return found;
+}

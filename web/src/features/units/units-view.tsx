@@ -3,9 +3,11 @@
 // the accent-insensitive filter, the 'filtered / maximum — total' counter, the cards / table switch,
 // and the player and non-player sections. Every save says so in a toast and shows its unit (scrolled
 // to and outlined for a moment). Built to stay fast with 200 units: one query, memoised cards with
-// stable callbacks, and a deferred filter.
+// stable callbacks, and a deferred filter. A place in the URL (docs/decisions/063: a link, a search
+// result) opens that unit's notes; a missing link's "Create unit" opens the form with its name.
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { RotateCcw } from 'lucide-react';
 import { TIER_LIMITS } from '@questkeeper/core/tiers';
 import { spotlight } from '@/components/toast/spotlight';
@@ -13,6 +15,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFocusReturn } from '@/components/ui/use-focus-return';
+import { useClearPlace, useCreateUnitRequest } from '@/lib/campaign-links';
+import { usePlace } from '@/lib/campaign-places';
 import { classColorsByName } from '@/lib/class-color';
 import type { CampaignViewProps } from '@/lib/campaigns';
 import { filterUnits } from '@/lib/unit-filter';
@@ -97,10 +101,31 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
     },
     [focus],
   );
+  const clearPlace = useClearPlace();
   const close = useCallback(() => {
     setDialog(null);
     focus.restore();
-  }, [focus]);
+    // What the URL asked to open is closed: a reload shows the list.
+    clearPlace();
+  }, [focus, clearPlace]);
+
+  // A place or a create request: acted on once per navigation (the same link followed twice opens
+  // the notes twice), once the units are there. Nothing opened it on this page: closing it focuses
+  // the heading.
+  const { item } = usePlace();
+  const createName = useCreateUnitRequest();
+  const { key: navigation } = useLocation();
+  const [actedOn, setActedOn] = useState<string | null>(null);
+  if (unitsQuery.isSuccess && actedOn !== navigation) {
+    setActedOn(navigation);
+    const unit = item === null ? undefined : units.find((candidate) => candidate._id === item);
+    if (unit) {
+      setQuery((current) => (filterUnits([unit], current, down).length === 0 ? '' : current));
+      setDialog({ kind: 'notes', unitId: unit._id });
+    } else if (item === null && createName !== null && canCreate) {
+      setDialog({ kind: 'form', unit: null, name: createName.trim() });
+    }
+  }
 
   const requestCreate = useCallback(
     (defaultIsPlayer?: boolean) =>

@@ -1,12 +1,25 @@
 // One entry of a list: its name (a class on its colour chip, a characteristic with its maximum), the
-// edit and delete actions when the tier allows them, and its notes behind a disclosure.
-import { useId, useState } from 'react';
+// edit and delete actions when the tier allows them, and behind a disclosure its notes and what links
+// to it ("Linked from", docs/decisions/063; characteristics have no notes, only that). A place in the
+// URL naming the entry (`reveal`) opens it and shows where it is.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Pencil, Pin, Trash2 } from 'lucide-react';
+import { ChevronDown, Link as LinkIcon, Pencil, Pin, Trash2 } from 'lucide-react';
+import type { LinkKind } from '@questkeeper/core/links/links';
+import { LinkedFrom } from '@/components/linked-from';
+import { spotlight } from '@/components/toast/spotlight';
 import { Button } from '@/components/ui/button';
 import type { SaveFailure } from '../hooks/use-list-saver';
 import type { ListKind } from '../lib/list-access';
-import type { ListItem } from '../lib/list-edits';
+import { itemIdOf, type ListItem } from '../lib/list-edits';
+
+/** The link kind of an entry of each list. */
+const LINK_KINDS: Record<ListKind, LinkKind> = {
+  races: 'race',
+  classes: 'class',
+  statuses: 'status',
+  characteristics: 'characteristic',
+};
 import { ItemName } from './item-name';
 import { NotesPanel } from './notes-panel';
 
@@ -36,6 +49,7 @@ export function ListItemCard({
   onDelete,
   notes,
   pin,
+  reveal,
 }: {
   kind: ListKind;
   item: ListItem;
@@ -49,14 +63,25 @@ export function ListItemCard({
   notes?: ItemNotes | undefined;
   /** Characteristics only: every tier may pin them. */
   pin?: ItemPin | undefined;
+  /** Set (a new object each time) when a place names this entry: it opens and is shown. */
+  reveal?: object | undefined;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
   const panelId = useId();
   const [open, setOpen] = useState(false);
+  const itemRef = useRef<HTMLLIElement>(null);
+  const [revealed, setRevealed] = useState<object | undefined>(undefined);
+  if (reveal !== revealed) {
+    setRevealed(reveal);
+    if (reveal) setOpen(true);
+  }
+  useEffect(() => {
+    if (reveal) spotlight(itemRef.current);
+  }, [reveal]);
 
   return (
-    <li className="rounded-card border border-line bg-surface shadow-card">
+    <li ref={itemRef} className="rounded-card border border-line bg-surface shadow-card">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3 sm:p-4">
         <div className="flex min-w-0 flex-1 basis-40 flex-wrap items-center gap-x-3 gap-y-1">
           <ItemName kind={kind} name={item.name} color={item.color} id={headingId} />
@@ -107,7 +132,19 @@ export function ListItemCard({
             >
               {t(open ? 'lists.hideNotes' : 'lists.showNotes')}
             </Button>
-          ) : null}
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={open}
+              aria-controls={open ? panelId : undefined}
+              aria-describedby={headingId}
+              onClick={() => setOpen((value) => !value)}
+              icon={<LinkIcon aria-hidden="true" className="size-4" />}
+            >
+              {t('links.linkedFrom.characteristicButton')}
+            </Button>
+          )}
           {canEdit ? (
             <>
               <Button
@@ -135,15 +172,22 @@ export function ListItemCard({
           ) : null}
         </div>
       </div>
-      {notes && open ? (
-        <div id={panelId} className="border-t border-line p-3 sm:p-4">
-          <NotesPanel
-            itemName={item.name}
-            note={item.note ?? ''}
-            maxLength={notes.maxLength}
-            locked={locked}
-            onSave={notes.onSave}
-            fieldErrorOf={notes.fieldErrorOf}
+      {open ? (
+        <div id={panelId} className="flex flex-col gap-5 border-t border-line p-3 sm:p-4">
+          {notes ? (
+            <NotesPanel
+              itemName={item.name}
+              note={item.note ?? ''}
+              maxLength={notes.maxLength}
+              locked={locked}
+              onSave={notes.onSave}
+              fieldErrorOf={notes.fieldErrorOf}
+            />
+          ) : null}
+          <LinkedFrom
+            kind={LINK_KINDS[kind]}
+            target={itemIdOf(item)}
+            className={notes ? 'border-t border-line pt-4' : ''}
           />
         </div>
       ) : null}

@@ -4,9 +4,11 @@
 // it to the list as it is then, so another tab's changes are never undone) and says so in a toast
 //; a delete offers Undo, which adds the entry back where it was (units name their race,
 // class and status and key their characteristics by name, so they find it again); the added or edited
-// entry is scrolled to and outlined for a moment.
+// entry is scrolled to and outlined for a moment. A place in the URL (docs/decisions/063: a link, a
+// search result) opens the entry it names and shows where it is.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Dna, Gauge, HeartPulse, Lock, Pin, Plus, Shield, Sparkles } from 'lucide-react';
 import { checkPinnedCount, pinnedCount } from '@questkeeper/core/campaigns/pins';
 import { DEFAULT_CHARACTERISTIC_MAX, DEFAULT_CLASS_COLOR } from '@questkeeper/core/constants';
@@ -18,6 +20,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useFocusReturn } from '@/components/ui/use-focus-return';
+import { usePlace } from '@/lib/campaign-places';
 import type { CampaignViewProps } from '@/lib/campaigns';
 import { useListSaver } from '../hooks/use-list-saver';
 import { hasNotes, listAccess, noteLimit, type ListKind } from '../lib/list-access';
@@ -26,6 +29,7 @@ import {
   changeEdit,
   deleteEdit,
   fieldsChanged,
+  itemIdOf,
   itemKey,
   splitFieldErrors,
   type ItemFields,
@@ -69,6 +73,17 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
   const focus = useFocusReturn(headingRef, saving);
   // Hero has no plan above it; Adventurer can still go to Hero.
   const canUpgrade = !isTopTier(tier);
+
+  // The entry a place names, once per navigation (the same link followed twice shows it twice).
+  const { item: placeItem } = usePlace();
+  const { key: navigation } = useLocation();
+  const [actedOn, setActedOn] = useState<string | null>(null);
+  const [reveal, setReveal] = useState<{ id: string } | null>(null);
+  if (actedOn !== navigation) {
+    setActedOn(navigation);
+    if (placeItem !== null && items.some((item) => itemIdOf(item) === placeItem))
+      setReveal({ id: placeItem });
+  }
 
   useEffect(() => {
     const element = toShow && listRef.current?.children[toShow.index];
@@ -267,6 +282,7 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
                 canEdit={access.canEdit}
                 locked={saving}
                 deleting={deletingKey === key}
+                reveal={reveal?.id === itemIdOf(item) ? reveal : undefined}
                 onEdit={() => openForm({ mode: 'edit', index })}
                 onDelete={() => void remove(index)}
                 pin={

@@ -12,6 +12,7 @@ import {
   INITIATIVE_MAX,
   INITIATIVE_MIN,
 } from '@questkeeper/core/limits';
+import { findLinks, linkText } from '@questkeeper/core/links/links';
 import type { Encounter, EncounterBody } from '@/lib/encounters';
 import type { Unit } from '@/lib/units';
 
@@ -155,9 +156,20 @@ export function sideNames(
   });
 }
 
-/** The notes as a short plain line: markdown marks dropped, whitespace folded, cut at `max`. */
+/** The notes with each `[[link]]` as the words it shows (docs/decisions/063). */
+function linksAsText(notes: string): string {
+  let out = '';
+  let from = 0;
+  for (const link of findLinks(notes)) {
+    out += notes.slice(from, link.start) + linkText(link);
+    from = link.end;
+  }
+  return from === 0 ? notes : out + notes.slice(from);
+}
+
+/** The notes as a short plain line: links and markdown marks dropped, whitespace folded, cut at `max`. */
 export function notesPreview(notes: string, max = 160): string {
-  const plain = notes
+  const plain = linksAsText(notes)
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

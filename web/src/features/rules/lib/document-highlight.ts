@@ -23,9 +23,9 @@ function highlightsSupported(): boolean {
 export function matchRanges(container: HTMLElement, query: string, limit = MAX_MARKS): Range[] {
   const ranges: Range[] = [];
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
-    // Line numbers and other decorations are not the text.
+    // Line numbers and other decorations are not the text, nor a missing link's hidden "(not found)".
     acceptNode: (node) =>
-      node.parentElement?.closest('[aria-hidden="true"]')
+      node.parentElement?.closest('[aria-hidden="true"], .qk-link-hint')
         ? NodeFilter.FILTER_REJECT
         : NodeFilter.FILTER_ACCEPT,
   });

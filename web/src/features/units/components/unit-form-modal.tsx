@@ -26,6 +26,8 @@ export interface UnitFormModalProps {
   unit: Unit | null;
   /** Player or non-player preselected in create mode (the section the user started from). */
   defaultIsPlayer?: boolean;
+  /** Create mode: the name filled in (a missing link's "Create unit", docs/decisions/063). */
+  defaultName?: string;
   onClose: () => void;
   /** After the server saved it (created or updated); the units cache is already up to date. */
   onSaved: (unit: Unit) => void;

@@ -2,7 +2,8 @@
 // notes editor in a modal, with its buttons in the footer. Save goes through PUT {notes, version}, the
 // version of the unit when editing started (decision 036): notes saved elsewhere meanwhile bring a
 // notice that keeps the text in the editor; only another field changed (HP in combat…) is no conflict,
-// and the notes are sent again on top of it. Closing with unsaved changes asks first.
+// and the notes are sent again on top of it. Closing with unsaved changes asks first. Below the notes
+// as read, what links to this unit ("Linked from", docs/decisions/063).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';
@@ -16,6 +17,7 @@ import { Modal } from '@/components/ui/modal';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { conflictUnit, useUpdateUnit, type Unit } from '@/lib/units';
 import { ConflictNotice } from '@/components/conflict-notice';
+import { LinkedFrom } from '@/components/linked-from';
 import { SavedNotes } from './unit-form-conflict';
 
 /** The notes a save is made on and the unit's version then. */
@@ -164,6 +166,10 @@ export function UnitNotesModal({
             ) : undefined
           }
         />
+        {editor.editing ? null : (
+          // Read mode only: while editing, the text is the task (and the dialog's body keeps its size).
+          <LinkedFrom kind="unit" target={unit._id} className="mt-5 border-t border-line pt-4" />
+        )}
       </Modal>
       {confirm.dialog}
     </>

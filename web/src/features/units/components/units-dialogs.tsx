@@ -12,8 +12,11 @@ import { UnitFormModal } from './unit-form-modal';
 import { UnitNotesModal } from './unit-notes-modal';
 
 export type UnitsDialog =
-  /** unit null: create, with the player choice of the section it started from, if any. */
-  | { kind: 'form'; unit: Unit | null; defaultIsPlayer?: boolean }
+  /**
+   * unit null: create, with the player choice of the section it started from, if any, and the name a
+   * missing link asked for.
+   */
+  | { kind: 'form'; unit: Unit | null; defaultIsPlayer?: boolean; name?: string }
   | { kind: 'duplicate' }
   /** By id: the notes follow the unit as the cache updates it. */
   | { kind: 'notes'; unitId: string }
@@ -46,6 +49,7 @@ export function UnitsDialogs({
           tier={tier}
           unit={dialog.unit}
           {...(dialog.defaultIsPlayer === undefined ? {} : { defaultIsPlayer: dialog.defaultIsPlayer })}
+          {...(dialog.name === undefined ? {} : { defaultName: dialog.name })}
           onClose={onClose}
           onSaved={(saved) => {
             // A burst of creates is one toast that counts them.

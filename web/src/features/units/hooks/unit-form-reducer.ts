@@ -72,8 +72,11 @@ export function initialUnitFormState(
   campaign: CampaignLists,
   unit: Unit | null,
   defaultIsPlayer = false,
+  /** Create mode: the name a missing `[[link]]` asked for (docs/decisions/063). */
+  defaultName = '',
 ): UnitFormState {
-  const initial = initialValues(campaign, unit, defaultIsPlayer);
+  const values = initialValues(campaign, unit, defaultIsPlayer);
+  const initial = !unit && defaultName ? { ...values, name: defaultName } : values;
   return {
     unit,
     initial,

@@ -37,6 +37,8 @@ export interface UseUnitFormOptions {
   /** The unit to edit; null opens the form in create mode. */
   unit: Unit | null;
   defaultIsPlayer?: boolean | undefined;
+  /** Create mode: the name filled in (a missing link's "Create unit"). */
+  defaultName?: string | undefined;
   onClose: () => void;
   onSaved: (unit: Unit) => void;
 }
@@ -46,6 +48,7 @@ export function useUnitForm({
   tier,
   unit: openedWith,
   defaultIsPlayer,
+  defaultName,
   onClose,
   onSaved,
 }: UseUnitFormOptions) {
@@ -60,7 +63,7 @@ export function useUnitForm({
   const update = useUpdateUnit(campaign._id);
 
   const [state, dispatch] = useReducer(unitFormReducer, undefined, () =>
-    initialUnitFormState(campaign, openedWith, defaultIsPlayer ?? false),
+    initialUnitFormState(campaign, openedWith, defaultIsPlayer ?? false, defaultName),
   );
   const { unit, values, initial, conflict } = state;
   // The unit the next save is made on: its version is sent, and a 409's unit is compared with it.
