@@ -5,7 +5,10 @@
 // editor with a 600,000-character rulebook (docs/decisions/012, ./editor/bench.ts; alone: `npm run
 // bench:editor`), then the combat simulator, 200 v 200 (docs/decisions/015, ./combat/bench.ts; alone: `npm
 // run bench:combat`), then the monsters' turn changes and encounter runs (decision 062, ./combat/monsters.ts;
-// alone: `npm run bench:monsters`). A benchmark reports: it exits 0 whatever the figures.
+// alone: `npm run bench:monsters`), then campaign search, backlinks and renames that rewrite links (decision
+// 063, ./links/run.ts; alone: `npm run bench:links`), then the search palette's keystroke → results painted
+// in Chromium (decision 063, ./search/bench.ts; alone: `npm run bench:search`). A benchmark reports: it
+// exits 0 whatever the figures.
 import { createScratchDatabase } from '../../server/test/support/scratch-database';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,8 @@ import { summarize, table, verdicts, type Driver, type Summary, type TargetResul
 import { seed, UNIT_COUNT, type Seeded } from './seed';
 import { benchCombat } from './combat/bench';
 import { benchMonsters } from './combat/monsters';
+import { benchLinks } from './links/run';
+import { benchSearch } from './search/bench';
 import { benchEditor } from './editor/bench';
 import { benchWeb } from './web/bench';
 
@@ -226,6 +231,8 @@ async function main() {
   await benchEditor();
   await benchCombat();
   await benchMonsters();
+  await benchLinks();
+  await benchSearch();
 }
 
 main().then(
