@@ -137,21 +137,32 @@ export function matchRanges(text: string, words: readonly string[], limit = 50):
  */
 export function snippetOf(line: string, words: readonly string[]): { snippet: string; ranges: MatchRange[] } {
   const plain = plainLine(line, []).text;
-  let ranges = matchRanges(plain, words);
-  if (plain.length <= SEARCH_SNIPPET_CHARS) return { snippet: plain, ranges };
+  return cutSnippet(plain, matchRanges(plain, words));
+}
+
+/**
+ * A plain line cut to SEARCH_SNIPPET_CHARS around its first range (on a word's edge when one is near,
+ * "…" where it was cut), with the ranges that stay moved onto the cut. Search results and "Linked
+ * from" (the server's backlinks) cut their lines alike.
+ */
+export function cutSnippet(
+  plain: string,
+  ranges: readonly MatchRange[],
+): { snippet: string; ranges: MatchRange[] } {
+  if (plain.length <= SEARCH_SNIPPET_CHARS) return { snippet: plain, ranges: [...ranges] };
   const first = ranges[0]?.start ?? 0;
   let from = Math.max(0, Math.min(first - 40, plain.length - SEARCH_SNIPPET_CHARS));
-  // Start and end on a word's edge when one is near.
   const space = plain.lastIndexOf(' ', from);
   if (from > 0 && space !== -1 && from - space < 15) from = space + 1;
   const to = Math.min(plain.length, from + SEARCH_SNIPPET_CHARS - 2);
   const head = from > 0 ? '…' : '';
   const tail = to < plain.length ? '…' : '';
-  const snippet = head + plain.slice(from, to) + tail;
-  ranges = ranges
-    .filter((range) => range.start >= from && range.end <= to)
-    .map((range) => ({ start: range.start - from + head.length, end: range.end - from + head.length }));
-  return { snippet, ranges };
+  return {
+    snippet: head + plain.slice(from, to) + tail,
+    ranges: ranges
+      .filter((range) => range.start >= from && range.end <= to)
+      .map((range) => ({ start: range.start - from + head.length, end: range.end - from + head.length })),
+  };
 }
 
 /** The line of `text` holding position `at`. */
@@ -162,8 +173,8 @@ function lineAround(text: string, at: number): string {
   return text.slice(start, end).replace(/\r$/, '');
 }
 
-/** The greatest i with starts[i] <= at. */
-function lineOf(starts: Int32Array, at: number): number {
+/** The line holding position `at`: the greatest i with starts[i] <= at. */
+export function lineOf(starts: Int32Array, at: number): number {
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {

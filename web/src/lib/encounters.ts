@@ -3,7 +3,13 @@
 // edited in the Encounters view, saved from the combat setup, and run in one fight step. Every call
 // carries the campaign in `X-Campaign-Id`; errors are ApiError with the server's localized message (and
 // `fields` for validation errors, keyed like the body: `name`, `enemies.0.count`…).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   Encounter,
   EncounterBody,
@@ -101,6 +107,37 @@ function conflictFight(error: unknown): CombatResponse | null {
   return (error.body as Partial<CombatConflictBody> | undefined)?.combat ?? null;
 }
 
+/**
+ * Sends a write made from the fight's version as last read (read now when it never was): an
+ * encounter's run, a unit added from the search palette. A version another device moved meanwhile is
+ * taken from the 409 into the cache and the write is sent once more when `again` allows it for that
+ * fight; the server still refuses what no longer fits (a fight in progress).
+ */
+export async function sendFromFightVersion<T>(
+  queryClient: QueryClient,
+  combatKey: QueryKey,
+  campaignId: string,
+  send: (version: number) => Promise<T>,
+  again: (current: CombatResponse) => boolean = () => true,
+): Promise<T> {
+  const fight = queryClient.getQueryData<CombatResponse>(combatKey) ?? (await getFight(campaignId));
+  try {
+    return await send(fight.version);
+  } catch (error) {
+    const current = conflictFight(error);
+    if (!current) {
+      // COMBAT_IN_PROGRESS and the like: the fight changed under the screen, read it again.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: combatKey, exact: true });
+      }
+      throw error;
+    }
+    queryClient.setQueryData(combatKey, current);
+    if (!again(current)) throw error;
+    return send(current.version);
+  }
+}
+
 /** The encounters of a campaign, in the server's order. */
 export function useEncounters(campaignId: string) {
   const userId = useUserId();
@@ -175,23 +212,10 @@ export function useRunEncounter(campaignId: string) {
      * moved meanwhile is taken from the 409 and the run is sent once more: the server still refuses a
      * fight in progress.
      */
-    mutationFn: async (id: string) => {
-      const fight = queryClient.getQueryData<CombatResponse>(combatKey) ?? (await getFight(campaignId));
-      try {
-        return await runEncounter(campaignId, id, fight.version);
-      } catch (error) {
-        const current = conflictFight(error);
-        if (!current) {
-          // COMBAT_IN_PROGRESS and the like: the fight changed under the screen, read it again.
-          if (error instanceof ApiError && error.status === 409) {
-            void queryClient.invalidateQueries({ queryKey: combatKey, exact: true });
-          }
-          throw error;
-        }
-        queryClient.setQueryData(combatKey, current);
-        return runEncounter(campaignId, id, current.version);
-      }
-    },
+    mutationFn: (id: string) =>
+      sendFromFightVersion(queryClient, combatKey, campaignId, (version) =>
+        runEncounter(campaignId, id, version),
+      ),
     onSuccess: (answer: CombatActionResponse) => {
       void queryClient.cancelQueries({ queryKey: combatKey });
       queryClient.setQueryData(combatKey, answer.combat);

@@ -4,7 +4,7 @@
 // target exactly when its folded key is the target's own and the resolver gives that key to the
 // target (a unit named like a race takes the links), so a request compares strings only.
 import { headingSlug, linkKey, type LinkKind } from '@questkeeper/core/links/links';
-import { SEARCH_SNIPPET_CHARS } from '@questkeeper/core/limits';
+import { cutSnippet, lineOf } from '@questkeeper/core/search/campaign-search';
 import type { Backlink } from '@questkeeper/core/schemas/links';
 import { plainLine } from '@questkeeper/core/text/plain-line';
 import { resolverOf, type CampaignIndex, type IndexedText, type KeyedLink } from './campaign-index';
@@ -43,28 +43,10 @@ export function snippetAround(text: string, start: number, end: number): string 
   if (lineEnd === -1) lineEnd = text.length;
   const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
   const plain = plainLine(line, [{ start: start - lineStart, end: Math.min(end, lineEnd) - lineStart }]);
-  if (plain.text.length <= SEARCH_SNIPPET_CHARS) return plain.text;
-  const at = plain.ranges[0]?.start ?? 0;
-  let from = Math.max(0, Math.min(at - 40, plain.text.length - SEARCH_SNIPPET_CHARS));
-  const space = plain.text.lastIndexOf(' ', from);
-  if (from > 0 && space !== -1 && from - space < 15) from = space + 1;
-  const to = Math.min(plain.text.length, from + SEARCH_SNIPPET_CHARS - 2);
-  return `${from > 0 ? '…' : ''}${plain.text.slice(from, to)}${to < plain.text.length ? '…' : ''}`;
+  return cutSnippet(plain.text, plain.ranges).snippet;
 }
 
 const firstLink = (links: readonly KeyedLink[], key: string) => links.find((link) => link.key === key);
-
-/** The greatest i with starts[i] <= at. */
-function lineOf(starts: Int32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= at) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
 
 const SOURCE_ORDER = { unit: 0, race: 1, class: 2, status: 3, encounter: 4 } as const;
 

@@ -10,12 +10,10 @@ import type {
   CombatActionResponse,
   combatActionBody,
   combatActionResponse,
-  CombatConflictBody,
-  CombatResponse,
 } from '@questkeeper/core/schemas/combat';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { combatKeys } from '@/lib/combat-keys';
-import { mergeUnits, useFight } from '@/lib/encounters';
+import { mergeUnits, sendFromFightVersion, useFight } from '@/lib/encounters';
 import { useUserId } from '@/lib/query-client';
 import { campaignHeader, getUnits, unitKeys, type Unit } from '@/lib/units';
 
@@ -25,12 +23,6 @@ function postAdd(campaignId: string, version: number, unitId: string, group: Com
     '/api/combat/actions',
     { headers: campaignHeader(campaignId), body: { version, action: { type: 'add', unitId, group } } },
   );
-}
-
-/** The fight a 409 COMBAT_CONFLICT carries (the version sent was not the current one). */
-function conflictFight(error: unknown): CombatResponse | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'COMBAT_CONFLICT') return null;
-  return (error.body as Partial<CombatConflictBody> | undefined)?.combat ?? null;
 }
 
 /** The side a unit joins from the palette. */
@@ -82,24 +74,15 @@ export function useAddToFight(campaignId: string) {
   const userId = useUserId();
   const combatKey = combatKeys.state(userId, campaignId);
   return useMutation({
-    mutationFn: async ({ unitId, side }: { unitId: string; side: CombatGroup }) => {
-      const fight = queryClient.getQueryData<CombatResponse>(combatKey);
-      try {
-        return await postAdd(campaignId, fight?.version ?? 0, unitId, side);
-      } catch (error) {
-        const current = conflictFight(error);
-        if (!current) {
-          if (error instanceof ApiError && error.status === 409) {
-            void queryClient.invalidateQueries({ queryKey: combatKey, exact: true });
-          }
-          throw error;
-        }
-        queryClient.setQueryData(combatKey, current);
-        // Started meanwhile: a unit joining now would roll initiative, which is the combat view's to do.
-        if (current.phase !== 'setup') throw error;
-        return postAdd(campaignId, current.version, unitId, side);
-      }
-    },
+    // Started meanwhile: a unit joining now would roll initiative, which is the combat view's to do.
+    mutationFn: ({ unitId, side }: { unitId: string; side: CombatGroup }) =>
+      sendFromFightVersion(
+        queryClient,
+        combatKey,
+        campaignId,
+        (version) => postAdd(campaignId, version, unitId, side),
+        (current) => current.phase === 'setup',
+      ),
     onSuccess: (answer: CombatActionResponse) => {
       void queryClient.cancelQueries({ queryKey: combatKey, exact: true });
       queryClient.setQueryData(combatKey, answer.combat);

@@ -111,8 +111,9 @@ function renderPalette() {
 
 async function openWithKeys() {
   await userEvent.keyboard('{Control>}k{/Control}');
-  const field = await screen.findByRole('combobox');
-  await waitFor(() => expect(document.activeElement).toBe(field));
+  // The palette's code loads on first use: slow beside other test files on two cores.
+  const field = await screen.findByRole('combobox', undefined, { timeout: 10_000 });
+  await waitFor(() => expect(document.activeElement).toBe(field), { timeout: 10_000 });
   return field;
 }
 
