@@ -39,10 +39,17 @@ export function LegalDocument({
   );
 
   // The page arrives after the browser looked for the anchor of a deep link (/fr/imprint#cookies):
-  // look again once the sections exist.
+  // look again once the sections exist. The heading takes the focus as a table-of-contents jump
+  // gives it, also when the jump was clicked before React owned the page (the browser then only
+  // scrolled), unless the reader has already focused something else.
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
+    const target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    target.scrollIntoView();
+    if (document.activeElement === document.body || document.activeElement === null) {
+      target.focus({ preventScroll: true });
+    }
   }, []);
 
   return (
