@@ -6,11 +6,15 @@
 // nothing opens.
 import {
   autocompletion,
+  closeCompletion,
+  completionKeymap,
+  completionStatus,
   type Completion,
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
-import type { Extension } from '@codemirror/state';
+import { Prec, type Extension } from '@codemirror/state';
+import { keymap } from '@codemirror/view';
 import { LINK_TARGET_MAX, linkKey, type LinkCatalog, type LinkKind } from '@questkeeper/core/links/links';
 import { foldText } from '@questkeeper/core/text/fold';
 
@@ -119,11 +123,28 @@ export function linkCompletionSource(options: () => readonly LinkOption[] | null
 
 /** The completion extension: options read at each keystroke, the list placed in `parent`. */
 export function linkCompletion(options: () => readonly LinkOption[] | null): Extension {
-  return autocompletion({
-    override: [linkCompletionSource(options)],
-    icons: false,
-    maxRenderedOptions: MAX_OPTIONS,
-    optionClass: () => 'qk-completion-option',
-    tooltipClass: () => 'qk-completion',
-  });
+  return [
+    autocompletion({
+      override: [linkCompletionSource(options)],
+      icons: false,
+      maxRenderedOptions: MAX_OPTIONS,
+      optionClass: () => 'qk-completion-option',
+      tooltipClass: () => 'qk-completion',
+      defaultKeymap: false,
+    }),
+    // The list's keys, but Escape only while a list is shown: a query still pending after plain typing
+    // must not swallow the Escape that starts the way out of the editor (Escape, then Tab).
+    Prec.highest(
+      keymap.of(
+        completionKeymap.map((binding) =>
+          binding.key === 'Escape'
+            ? {
+                ...binding,
+                run: (view) => completionStatus(view.state) === 'active' && closeCompletion(view),
+              }
+            : binding,
+        ),
+      ),
+    ),
+  ];
 }
