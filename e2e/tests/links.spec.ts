@@ -106,11 +106,24 @@ const open = (page: Page, language: Language, campaign: Campaign, view: string) 
 const entry = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
+/** Finite animations and colour transitions (a scheme switch, a dialog opening) have ended: axe reads settled colours. */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+
 async function scanBothSchemes(page: Page) {
   await expectColorScheme(page, 'light');
+  await settled(page);
   await expectNoSeriousA11yViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectColorScheme(page, 'dark');
+  await settled(page);
   await expectNoSeriousA11yViolations(page);
   await page.emulateMedia({ colorScheme: 'light' });
 }
