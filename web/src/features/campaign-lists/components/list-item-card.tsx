@@ -115,36 +115,29 @@ export function ListItemCard({
               icon={<Pin aria-hidden="true" className={`size-4 ${item.pinned ? 'fill-current' : ''}`} />}
             />
           ) : null}
-          {notes ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-expanded={open}
-              aria-controls={open ? panelId : undefined}
-              aria-describedby={headingId}
-              onClick={() => setOpen((value) => !value)}
-              icon={
+          {/* Entries with notes open them; characteristics (no notes) open their "Linked from". */}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            aria-describedby={headingId}
+            onClick={() => setOpen((value) => !value)}
+            icon={
+              notes ? (
                 <ChevronDown
                   aria-hidden="true"
                   className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
                 />
-              }
-            >
-              {t(open ? 'lists.hideNotes' : 'lists.showNotes')}
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-expanded={open}
-              aria-controls={open ? panelId : undefined}
-              aria-describedby={headingId}
-              onClick={() => setOpen((value) => !value)}
-              icon={<LinkIcon aria-hidden="true" className="size-4" />}
-            >
-              {t('links.linkedFrom.characteristicButton')}
-            </Button>
-          )}
+              ) : (
+                <LinkIcon aria-hidden="true" className="size-4" />
+              )
+            }
+          >
+            {notes
+              ? t(open ? 'lists.hideNotes' : 'lists.showNotes')
+              : t('links.linkedFrom.characteristicButton')}
+          </Button>
           {canEdit ? (
             <>
               <Button
