@@ -45,6 +45,8 @@ export interface TierLimits {
   unitNoteChars: number;
   /** Saved encounters per campaign (docs/decisions/062). */
   encountersPerCampaign: number;
+  /** Reveals the player page shows at once per campaign (docs/decisions/064). */
+  revealsPerCampaign: number;
   /** Add, edit or delete characteristics, races, classes and statuses. */
   canEditLists: boolean;
   /** Initiative rules that read a characteristic. */
@@ -70,6 +72,7 @@ export const TIER_LIMITS: Readonly<Record<Tier, Readonly<TierLimits>>> = {
     statusNoteChars: 1_000,
     unitNoteChars: 20_000,
     encountersPerCampaign: 3,
+    revealsPerCampaign: 20,
     canEditLists: false,
     canUseCharacteristicInitiative: false,
     canQuickGenerate: false,
@@ -89,6 +92,7 @@ export const TIER_LIMITS: Readonly<Record<Tier, Readonly<TierLimits>>> = {
     statusNoteChars: 2_000,
     unitNoteChars: 20_000,
     encountersPerCampaign: 30,
+    revealsPerCampaign: 200,
     canEditLists: true,
     canUseCharacteristicInitiative: true,
     canQuickGenerate: true,
@@ -108,6 +112,7 @@ export const TIER_LIMITS: Readonly<Record<Tier, Readonly<TierLimits>>> = {
     statusNoteChars: 2_000,
     unitNoteChars: 20_000,
     encountersPerCampaign: 200,
+    revealsPerCampaign: 200,
     canEditLists: true,
     canUseCharacteristicInitiative: true,
     canQuickGenerate: true,

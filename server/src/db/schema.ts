@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
@@ -35,6 +37,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * never by chance: copies "Goblin 2, 3, 4" stay in their numbering order.
  */
 const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
+/** Raw bytes (PostgreSQL `bytea`), read and written as a Buffer by both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const users = pgTable(
   'users',
@@ -140,11 +147,80 @@ export const units = pgTable(
     notes: text('notes').notNull().default(''),
     /** Legendary actions, recharges, countdowns (docs/decisions/062); a fight holds their values. */
     counters: jsonb('counters').$type<UnitCounter[]>().notNull().default([]),
+    /** The unit's portrait (docs/decisions/064); removing the image clears it. */
+    portraitImageId: uuid('portrait_image_id').references((): AnyPgColumn => images.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     seq: seq(),
   },
   (t) => [index('units_campaign_id_idx').on(t.campaignId, t.createdAt)],
+);
+
+/**
+ * An image of a campaign (docs/decisions/064): a unit's portrait or a handout's picture, stored as the
+ * server re-encoded it (WebP, metadata stripped), in the database like the rest of the data. Players
+ * reach one only through `public_id` (random, never derived from a unit id) under their link, and only
+ * while it is part of what their link shows.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** 'portrait' (≤ 512 px) | 'handout' (≤ 1600 px). */
+    kind: text('kind', { enum: ['portrait', 'handout'] }).notNull(),
+    /** 128 random bits, base64url: the only name players' URLs use. */
+    publicId: text('public_id').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** A strong ETag of the stored bytes. */
+    etag: text('etag').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('images_public_id_key').on(t.publicId),
+    index('images_campaign_id_idx').on(t.campaignId, t.createdAt),
+  ],
+);
+
+/**
+ * What the GM showed the table (docs/decisions/064): a snapshot taken at reveal time of a rules
+ * section, a unit, a list entry, or a handout written on the spot, without secret blocks. Revealing the
+ * same `ref` again replaces the snapshot; a handout has no ref.
+ */
+export const reveals = pgTable(
+  'reveals',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['rules-section', 'unit', 'list-entry', 'handout'] }).notNull(),
+    /** What was revealed (a heading slug, a unit id, `list:name`); null for a handout. */
+    ref: text('ref'),
+    title: text('title').notNull(),
+    text: text('text').notNull().default(''),
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    seq: seq(),
+  },
+  (t) => [
+    index('reveals_campaign_id_idx').on(t.campaignId, t.revealedAt),
+    uniqueIndex('reveals_campaign_ref_key').on(t.campaignId, t.kind, t.ref),
+  ],
 );
 
 /** What an encounter stores besides its name and notes. */
