@@ -120,3 +120,18 @@ export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 /** A result's snippet: one line, cut around the first match. */
 export const SEARCH_SNIPPET_CHARS = 160;
+
+// ---- Secret blocks, reveals, portraits and handout images (docs/decisions/064) ----
+
+/** A reveal's title (a heading, a unit's name, a handout's title). */
+export const REVEAL_TITLE_MAX = 200;
+/** A reveal's text: a rules section is cut here (with "…"), a handout may not exceed it. */
+export const REVEAL_TEXT_MAX = 100_000;
+/** An uploaded image file (portrait or handout picture). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Width × height of an uploaded image, read from its bytes before decoding. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** The longest side a stored portrait keeps. */
+export const PORTRAIT_MAX_PX = 512;
+/** The longest side a stored handout image keeps. */
+export const HANDOUT_IMAGE_MAX_PX = 1600;
