@@ -30,6 +30,7 @@ type Does =
   | 'ends'
   | 'reorder'
   | 'several'
+  | 'search'
   | 'help';
 
 const SHORTCUTS: readonly { combos: readonly Combo[]; label: `combat.fast.shortcuts.${Does}` }[] = [
@@ -59,6 +60,8 @@ const SHORTCUTS: readonly { combos: readonly Combo[]; label: `combat.fast.shortc
     label: 'combat.fast.shortcuts.reorder',
   },
   { combos: [['shift', 'click']], label: 'combat.fast.shortcuts.several' },
+  // The campaign search (docs/decisions/063) works here too, and on every campaign page.
+  { combos: [[CTRL, letter('K')]], label: 'combat.fast.shortcuts.search' },
   { combos: [[letter('?')]], label: 'combat.fast.shortcuts.help' },
 ];
 
