@@ -22,6 +22,8 @@ export interface TextSegment {
   secret: boolean;
   /** The segment's lines, joined with "\n"; a secret segment without its marker lines. */
   text: string;
+  /** The 0-based line of the whole text where `text` starts (a secret block: the line after its opener). */
+  line: number;
 }
 
 const markerOf = (line: string) => line.replace(CONTAINER_PREFIX, '').trimEnd();
@@ -37,16 +39,19 @@ export function secretSegments(markdown: string): TextSegment[] {
   const segments: TextSegment[] = [];
   let lines: string[] = [];
   let depth = 0;
-  const flush = (secret: boolean) => {
+  // The line the next segment starts on.
+  let start = 0;
+  const flush = (secret: boolean, next: number) => {
     // An empty secret block is still a block (the GM sees its frame); an empty public run is nothing.
-    if (lines.length > 0 || secret) segments.push({ secret, text: lines.join('\n') });
+    if (lines.length > 0 || secret) segments.push({ secret, text: lines.join('\n'), line: start });
     lines = [];
+    start = next;
   };
-  for (const line of markdown.split(/\r\n|\r|\n/)) {
+  for (const [index, line] of markdown.split(/\r\n|\r|\n/).entries()) {
     const marker = markerOf(line);
     if (depth === 0) {
       if (SECRET_OPENER.test(marker)) {
-        flush(false);
+        flush(false, index + 1);
         depth = 1;
       } else lines.push(line);
       continue;
@@ -54,14 +59,13 @@ export function secretSegments(markdown: string): TextSegment[] {
     if (CLOSER.test(marker)) {
       depth -= 1;
       if (depth === 0) {
-        flush(true);
+        flush(true, index + 1);
         continue;
       }
     } else if (OTHER_OPENER.test(marker)) depth += 1;
     lines.push(line);
   }
-  if (depth > 0) flush(true);
-  else flush(false);
+  flush(depth > 0, 0);
   return segments;
 }
 
