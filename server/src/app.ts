@@ -36,6 +36,8 @@ import { openEventStreamsGauge } from './features/combat/events/sse';
 import combatRoutes from './features/combat/routes';
 import { createPlayerViewService, type PlayerViewService } from './features/player-view/service';
 import playerViewRoutes from './features/player-view/routes';
+import { createRevealsService, type RevealsService } from './features/reveals/service';
+import revealRoutes from './features/reveals/routes';
 import { createLinkSeal } from './features/player-view/link-seal';
 import { createContactService, type ContactService } from './features/contact/service';
 import contactRoutes from './features/contact/routes';
@@ -90,6 +92,7 @@ export interface Services {
   encounters: EncountersService;
   links: LinksService;
   playerView: PlayerViewService;
+  reveals: RevealsService;
   contact: ContactService;
   payments: PaymentsService;
   userData: UserDataService;
@@ -276,6 +279,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Search and backlinks keep a per-process index of the campaign's folded texts (decision 063).
     links: createLinksService({ db }),
     playerView,
+    // Reveals reach players through the link and wake their streams (docs/decisions/064).
+    reveals: createRevealsService({ db, playerView }),
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
       db,
@@ -329,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(encounterRoutes);
   await app.register(linkRoutes);
   await app.register(playerViewRoutes);
+  await app.register(revealRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes);
   await app.register(userDataRoutes);

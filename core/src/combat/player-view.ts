@@ -15,6 +15,7 @@ import {
   type PlayerViewPayload,
   type PlayerViewSettings,
 } from '../schemas/player-view';
+import type { PlayerReveal } from '../schemas/reveals';
 import { PLAYER_LOG_LINES } from '../limits';
 import { roundsLeft } from './conditions';
 import { deathSavesOf, isDown } from './death-saves';
@@ -29,6 +30,8 @@ export interface PlayerViewUnit {
   currentHp: number;
   /** A player character: Down at 0 HP, its death saves shown as its side's HP allow (decision 061). */
   isPlayer: boolean;
+  /** Its portrait's image id (docs/decisions/064): sent, as a link's URL, only for a unit players see. */
+  portraitImageId?: string | null;
 }
 
 /** What it reads of a log entry. */
@@ -73,6 +76,10 @@ export interface PlayerViewInput {
   turnsCame: ReadonlySet<string>;
   /** The id players see for a unit (the server: an HMAC with the link's secret). */
   opaqueId: (unitId: string) => string;
+  /** The URL players fetch an image by (the server: an opaque id under their link). */
+  imageUrl?: (imageId: string) => string;
+  /** The reveals players see, newest first, already snapshots without secrets (docs/decisions/064). */
+  revealed?: readonly PlayerReveal[];
 }
 
 /** Healthy (> 70 %), Wounded (> 30 %), Bloodied (> 0), Down (0): no number leaves. */
@@ -255,6 +262,10 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
         })),
       ...roundTracking(unit),
       ...shownGroup(id),
+      // Only here, for a unit players see: a hidden unit's portrait is never sent, nor that it has one.
+      ...(unit.portraitImageId && input.imageUrl
+        ? { portraitUrl: input.imageUrl(unit.portraitImageId) }
+        : {}),
     });
   }
 
@@ -289,6 +300,7 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
     units,
     hazards: hazards.map((hazard) => ({ id: opaqueId(hazard.id), name: hazard.name })),
     log: feed.lines,
+    revealed: [...(input.revealed ?? [])],
   };
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEATH_SAVES_TO_END, PLAYER_ALIAS_MAX, TEMP_HP_MAX } from '../limits';
 import { maxOverTiers } from '../tiers';
 import { errorBody, idSchema, trimmedTextSchema } from './common';
+import { playerReveal } from './reveals';
 
 /** Per side: HP as numbers, as a band without any number, or not at all. */
 export const hpVisibility = z.enum(['exact', 'bands', 'hidden']);
@@ -143,6 +144,11 @@ export const playerUnit = z.object({
    * two units of that group: the page shows them as one row. Absent otherwise.
    */
   groupId: z.string().optional(),
+  /**
+   * Its portrait, `/api/play/{token}/images/{opaqueId}` (docs/decisions/064), only for a unit players see
+   * that has one; absent otherwise (no key at all).
+   */
+  portraitUrl: z.string().optional(),
 });
 export type PlayerUnit = z.infer<typeof playerUnit>;
 
@@ -200,8 +206,15 @@ export const playerViewPayload = z.object({
   /** The lair actions and hazards players see (hidden ones: not even counted). */
   hazards: z.array(z.object({ id: z.string(), name: z.string() })),
   log: z.array(playerLogLine),
+  /**
+   * What the game master revealed (docs/decisions/064), newest first, at most the plan's
+   * revealsPerCampaign; snapshots without secret blocks.
+   */
+  revealed: z.array(playerReveal),
 });
 export type PlayerViewPayload = z.infer<typeof playerViewPayload>;
 
 // Any string: a malformed token is an unknown one (404), never a 400 that tells them apart.
 export const playTokenParams = z.object({ token: z.string() });
+/** GET /api/play/{token}/images/{opaqueId}: any string, an unknown id is a 404 like an unknown token. */
+export const playImageParams = z.object({ token: z.string(), opaqueId: z.string() });

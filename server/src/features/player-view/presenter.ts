@@ -9,6 +9,7 @@ import {
   type PlayerViewPayload,
   type PlayerViewSettingsState,
 } from '@questkeeper/core/schemas/player-view';
+import type { PlayerReveal } from '@questkeeper/core/schemas/reveals';
 import type { PlayerViewRow, loadFightForPlayers } from './repository';
 
 /** The settings and their version; defaults at version 0 before the first change. */
@@ -20,14 +21,34 @@ export const toSettingsState = (
 });
 
 /**
- * What players see of the fight. Unit ids are replaced by opaque ones derived from the link's
- * secret, so a page never learns a real id (decision 028).
+ * What players see of the fight and what was revealed to them. Unit, reveal and image ids are replaced
+ * by opaque ones derived from the link's secret, so a page never learns a real id (decision 028), and
+ * image URLs carry the link's token, so they die with it (docs/decisions/064).
  */
 export function toPlayerPayload(
   row: Pick<PlayerViewRow, 'settings' | 'secret'>,
   data: Awaited<ReturnType<typeof loadFightForPlayers>>,
-): PlayerViewPayload {
-  return toPlayerView({
+  token: string,
+): PlayerPayloadWithImages {
+  const opaqueId = (id: string) =>
+    crypto.createHmac('sha256', row.secret).update(id).digest('base64url').slice(0, 22);
+  // Every image the payload names, by its opaque id: the only ones the link's image route serves
+  // (docs/decisions/064). Recorded as the URLs are made, so nothing outside the payload gets in.
+  const images = new Map<string, string>();
+  const imageUrl = (imageId: string) => {
+    const opaque = opaqueId(imageId);
+    images.set(opaque, imageId);
+    return `/api/play/${token}/images/${opaque}`;
+  };
+  const revealed = data.revealed.map((reveal): PlayerReveal => ({
+    id: opaqueId(reveal.id),
+    kind: reveal.kind,
+    title: reveal.title,
+    text: reveal.text,
+    ...(reveal.imageId ? { imageUrl: imageUrl(reveal.imageId) } : {}),
+    revealedAt: reveal.revealedAt.toISOString(),
+  }));
+  const payload = toPlayerView({
     state: data.combat?.state ?? EMPTY_COMBAT,
     conditions: data.combat?.conditions ?? {},
     units: new Map(data.units.map((unit) => [unit._id, unit])),
@@ -36,7 +57,15 @@ export function toPlayerPayload(
     settings: row.settings,
     log: data.log,
     turnsCame: data.turnsCame,
-    opaqueId: (unitId) =>
-      crypto.createHmac('sha256', row.secret).update(unitId).digest('base64url').slice(0, 22),
+    opaqueId,
+    imageUrl,
+    revealed,
   });
+  return { payload, images };
+}
+
+/** The payload, and the images it names (opaque id → image id). */
+export interface PlayerPayloadWithImages {
+  payload: PlayerViewPayload;
+  images: ReadonlyMap<string, string>;
 }

@@ -7,7 +7,8 @@ import { PLAYER_LOG_WINDOW } from '@questkeeper/core/limits';
 import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
 import type { PlayerViewLogEntry, PlayerViewUnit } from '@questkeeper/core/combat/player-view';
 import type { Db, Executor, Tx } from '../../db/client';
-import { campaigns, combatLog, combats, playerViews, units } from '../../db/schema';
+import { campaigns, combatLog, combats, playerViews, reveals, units, users } from '../../db/schema';
+import { limitsOf, maxOverTiers } from '@questkeeper/core/tiers';
 import { storedLogData, storedState } from '../combat/combat-state';
 
 export type PlayerViewRow = typeof playerViews.$inferSelect;
@@ -157,6 +158,7 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
             hp: units.hp,
             currentHp: units.currentHp,
             isPlayer: units.isPlayer,
+            portraitImageId: units.portraitImageId,
           })
           .from(units)
           .where(
@@ -169,7 +171,38 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
     classes: (campaign?.classes ?? []).map(({ name, color }) => ({ name, color })),
     statuses: (campaign?.statuses ?? []).map(({ _id, name }) => ({ _id, name })),
   };
-  return { ...lists, combat, units: unitRows, log, turnsCame };
+  return {
+    ...lists,
+    combat,
+    units: unitRows,
+    log,
+    turnsCame,
+    revealed: await revealsFor(db, userId, campaignId),
+  };
+}
+
+/**
+ * The campaign's reveals players see, newest first: at most the owner's plan's revealsPerCampaign
+ * (docs/decisions/064). One query: the owner's tier comes with the rows (capped at the highest plan's).
+ */
+async function revealsFor(db: Tx, userId: string, campaignId: string) {
+  const rows = await db
+    .select({
+      id: reveals.id,
+      kind: reveals.kind,
+      title: reveals.title,
+      text: reveals.text,
+      imageId: reveals.imageId,
+      revealedAt: reveals.revealedAt,
+      tier: users.tier,
+    })
+    .from(reveals)
+    .innerJoin(users, eq(users.id, reveals.userId))
+    .where(and(eq(reveals.campaignId, campaignId), eq(reveals.userId, userId)))
+    .orderBy(desc(reveals.revealedAt), desc(reveals.seq))
+    .limit(maxOverTiers('revealsPerCampaign'));
+  const tier = rows[0]?.tier;
+  return tier === undefined ? [] : rows.slice(0, limitsOf(tier).revealsPerCampaign);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '@questkeeper/core/i18n';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
 import {
+  playImageParams,
   playTokenParams,
   playerViewChange,
   playerViewConflictBody,
@@ -158,6 +159,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimit(request, 'playerView');
       reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
       return service.payload(await service.link(request.params.token));
+    },
+  );
+
+  app.get(
+    '/api/play/:token/images/:opaqueId',
+    {
+      schema: {
+        tags,
+        description:
+          "An image of the link's payload (a visible unit's `portraitUrl`, a reveal's `imageUrl`), WebP; " +
+          '404 for any other id, and once the link is revoked or the image is no longer shown. `ETag`, ' +
+          '304 on `If-None-Match`; revalidated on each use.',
+        params: playImageParams,
+        response: { 200: z.unknown().describe('The image (image/webp)'), 304: z.null(), ...publicErrors },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimit(request, 'playerView');
+      const link = await service.link(request.params.token);
+      const image = await service.image(link, request.params.opaqueId);
+      // Revalidated each time: a revoked link, or an image no longer shown, must stop at once.
+      const etag = /^(W\/)?"/.test(image.etag) ? image.etag : `"${image.etag}"`;
+      reply
+        .header('x-robots-tag', 'noindex')
+        .header('cache-control', 'private, no-cache')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
+      if (known.includes(etag) || known.includes('*')) return reply.code(304).send(null);
+      return reply.type(image.contentType).send(image.bytes);
     },
   );
 

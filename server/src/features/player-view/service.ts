@@ -25,15 +25,19 @@ import type { PubSub } from '../../infra/pubsub';
 import type { VersionEvent } from '../combat/events/sse';
 import type { StreamSlots } from '../combat/events/stream-slots';
 import type { LinkSeal } from './link-seal';
-import { toPlayerPayload, toSettingsState } from './presenter';
+import { readImage } from '../../db/shared/images';
+import { toPlayerPayload, toSettingsState, type PlayerPayloadWithImages } from './presenter';
 import * as repo from './repository';
 
 export type PlayerViewService = ReturnType<typeof createPlayerViewService>;
 
+/** An image as the link's image route sends it. */
+export type StoredImage = NonNullable<Awaited<ReturnType<typeof readImage>>>;
+
 const newSecret = () => crypto.randomBytes(32).toString('base64url');
 
 /** The lease key of the player pages watching one link (counted across processes). */
-export const watchKey = (link: LiveLink) => `watch:${link.tokenHash}`;
+export const watchKey = (link: Pick<LiveLink, 'tokenHash'>) => `watch:${link.tokenHash}`;
 
 /** 409 PLAYER_VIEW_CONFLICT: the version sent is stale; the route answers with these settings. */
 export class PlayerViewConflict extends Error {
@@ -47,6 +51,11 @@ export class PlayerViewConflict extends Error {
 export interface LiveLink {
   campaignId: string;
   tokenHash: string;
+  /**
+   * The requester's own token: image URLs in the payload carry it (docs/decisions/064). Computations are
+   * shared per token hash, so every sharer has this same token.
+   */
+  token: string;
 }
 
 export function createPlayerViewService(deps: {
@@ -72,8 +81,8 @@ export function createPlayerViewService(deps: {
     if (!(await ownsCampaign(db, userId, campaignId))) throw notFound();
   };
 
-  /** The payload itself: the link checked again, then the fight read and redacted. */
-  async function computePayload(link: LiveLink): Promise<PlayerViewPayload> {
+  /** The payload itself: the link checked again, then the fight and reveals read and redacted. */
+  async function computePayload(link: LiveLink): Promise<PlayerPayloadWithImages> {
     const row = await repo.findByCampaign(db, link.campaignId);
     if (row?.tokenHash == null || !sameSecret(row.tokenHash, link.tokenHash)) throw notFound();
     // Only units hidden until their first turn need to know whether it came (decision 046).
@@ -81,7 +90,7 @@ export function createPlayerViewService(deps: {
       .filter(([, unit]) => unit.hidden && unit.revealOnFirstTurn)
       .map(([id]) => id);
     const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId, revealIds);
-    return toPlayerPayload(row, data);
+    return toPlayerPayload(row, data, link.token);
   }
   /** UNKNOWN_UNIT unless every id is a unit of the campaign, each named by its field. */
   async function assertUnits(campaignId: string, ids: string[], field?: string) {
@@ -97,7 +106,17 @@ export function createPlayerViewService(deps: {
     );
   }
   /** The computation under way for each link (campaign and token hash). */
-  const computing = new Map<string, { startedAt: number; promise: Promise<PlayerViewPayload> }>();
+  const computing = new Map<string, { startedAt: number; promise: Promise<PlayerPayloadWithImages> }>();
+  function computed(link: LiveLink, notBefore: number): Promise<PlayerPayloadWithImages> {
+    const key = `${link.campaignId} ${link.tokenHash}`;
+    const running = computing.get(key);
+    if (running && running.startedAt >= notBefore) return running.promise;
+    const promise = computePayload(link).finally(() => {
+      if (computing.get(key)?.promise === promise) computing.delete(key);
+    });
+    computing.set(key, { startedAt: performance.now(), promise });
+    return promise;
+  }
 
   return {
     /** A new link; the previous one, if any, stops at once (and its open streams close). */
@@ -126,7 +145,7 @@ export function createPlayerViewService(deps: {
       // The sealed token must be the live one: a stale or swapped value is never shown.
       const url =
         token !== null && sameSecret(hashToken(token), row.tokenHash) ? urlOf(language, token) : null;
-      const watching = await slots.count(watchKey({ campaignId, tokenHash: row.tokenHash }));
+      const watching = await slots.count(watchKey({ tokenHash: row.tokenHash }));
       return { url, live: true, watching };
     },
 
@@ -204,7 +223,7 @@ export function createPlayerViewService(deps: {
       const tokenHash = hashToken(token);
       const row = await repo.findByTokenHash(db, tokenHash);
       if (!row) throw notFound();
-      return { campaignId: row.campaignId, tokenHash };
+      return { campaignId: row.campaignId, tokenHash, token };
     },
 
     /** Whether the link is still the campaign's live one. */
@@ -219,15 +238,34 @@ export function createPlayerViewService(deps: {
      * same event: they share one computation, provided it started after they woke (`notBefore`, from
      * performance.now()), so none gets a payload read before the change that woke it.
      */
-    payload(link: LiveLink, notBefore = performance.now()): Promise<PlayerViewPayload> {
-      const key = `${link.campaignId} ${link.tokenHash}`;
-      const running = computing.get(key);
-      if (running && running.startedAt >= notBefore) return running.promise;
-      const promise = computePayload(link).finally(() => {
-        if (computing.get(key)?.promise === promise) computing.delete(key);
-      });
-      computing.set(key, { startedAt: performance.now(), promise });
-      return promise;
+    async payload(link: LiveLink, notBefore = performance.now()): Promise<PlayerViewPayload> {
+      return (await computed(link, notBefore)).payload;
+    },
+
+    /**
+     * An image of the link's payload by its opaque id (a visible unit's portrait, a revealed image),
+     * read now; 404 for any other id, or once the link is revoked (docs/decisions/064).
+     */
+    async image(link: LiveLink, opaqueId: string): Promise<StoredImage> {
+      const { images } = await computed(link, performance.now());
+      const imageId = images.get(opaqueId);
+      const image = imageId === undefined ? null : await readImage(db, link.campaignId, imageId);
+      if (!image) throw notFound();
+      return image;
+    },
+
+    /** Whether the campaign has a live share link (reveals need one). */
+    async hasLiveLink(campaignId: string): Promise<boolean> {
+      const row = await repo.findByCampaign(db, campaignId);
+      return row?.tokenHash != null;
+    },
+
+    /** The name players are shown for a unit: its alias in the player-view settings, if any. */
+    async aliasOf(campaignId: string, unitId: string): Promise<string | null> {
+      const row = await repo.findByCampaign(db, campaignId);
+      const own = row && Object.hasOwn(row.settings.units, unitId) ? row.settings.units[unitId] : undefined;
+      const alias = own?.alias?.trim() ?? '';
+      return alias === '' ? null : alias;
     },
 
     /**
