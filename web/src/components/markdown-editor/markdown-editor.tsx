@@ -36,11 +36,24 @@ export { selectInEditor } from './editor-events';
 export interface MarkdownEditorProps extends MarkdownWriterProps {
   readOnly?: boolean;
   anchors?: boolean;
+  /** Read-only with anchors: a "Reveal to players" button beside each heading (issue 34). */
+  revealLabel?: ((heading: string, slug: string) => string) | undefined;
 }
 
-export function MarkdownEditor({ readOnly = false, anchors = false, ...props }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  readOnly = false,
+  anchors = false,
+  revealLabel,
+  ...props
+}: MarkdownEditorProps) {
   return readOnly ? (
-    <ReadOnlyMarkdown value={props.value} label={props.label} id={props.id} anchors={anchors} />
+    <ReadOnlyMarkdown
+      value={props.value}
+      label={props.label}
+      id={props.id}
+      anchors={anchors}
+      revealLabel={revealLabel}
+    />
   ) : (
     <Suspense fallback={<WriterLoading />}>
       <MarkdownWriter {...props} />
@@ -53,11 +66,13 @@ function ReadOnlyMarkdown({
   label,
   id,
   anchors,
+  revealLabel,
 }: {
   value: string;
   label: string;
   id?: string | undefined;
   anchors: boolean;
+  revealLabel?: ((heading: string, slug: string) => string) | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -70,7 +85,7 @@ function ReadOnlyMarkdown({
       className="h-[35rem] overflow-auto rounded-card border border-line bg-surface p-4 [contain:strict] sm:p-6"
     >
       {hasText(value) ? (
-        <MarkdownPreview source={value} anchors={anchors} />
+        <MarkdownPreview source={value} anchors={anchors} revealLabel={revealLabel} />
       ) : (
         <PreviewPlaceholder text={t('editor.emptyReadOnly', { edit: t('common.edit') })} />
       )}

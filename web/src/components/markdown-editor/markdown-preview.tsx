@@ -34,6 +34,8 @@ interface MarkdownPreviewProps {
    * from" button, blocks their line (`data-line`), so a place can scroll to them.
    */
   anchors?: boolean;
+  /** With `anchors`: a "Reveal to players" button beside each heading, named by this (issue 34). */
+  revealLabel?: ((heading: string, slug: string) => string) | undefined;
 }
 
 /**
@@ -44,6 +46,7 @@ export const MarkdownPreview = memo(function MarkdownPreview({
   source,
   className = '',
   anchors = false,
+  revealLabel,
 }: MarkdownPreviewProps) {
   const { t } = useTranslation();
   const links = useCampaignLinks();
@@ -70,9 +73,9 @@ export const MarkdownPreview = memo(function MarkdownPreview({
   const context = useMemo<SectionContext>(
     () => ({
       links: linkRendering,
-      anchors: anchors ? { headings: headingsOf(source), backlinksLabel } : undefined,
+      anchors: anchors ? { headings: headingsOf(source), backlinksLabel, revealLabel } : undefined,
     }),
-    [linkRendering, anchors, source, backlinksLabel],
+    [linkRendering, anchors, source, backlinksLabel, revealLabel],
   );
   const rendered = useMemo(
     () => renderer.render(sections, pass === 0 ? FIRST_CHARS : pass === ALL ? ALL : CHUNK_CHARS, context),

@@ -104,6 +104,7 @@ export interface SectionContext {
     | {
         headings: readonly RulesHeading[];
         backlinksLabel?: ((heading: string) => string) | undefined;
+        revealLabel?: ((heading: string, slug: string) => string) | undefined;
       }
     | undefined;
 }
@@ -143,7 +144,13 @@ export function renderSections(sections: readonly string[], context: SectionCont
   return sections.map((section, index) =>
     renderMarkdown(section, references, {
       links: context.links,
-      anchors: anchors ? { ...anchors[index]!, backlinksLabel: context.anchors?.backlinksLabel } : undefined,
+      anchors: anchors
+        ? {
+            ...anchors[index]!,
+            backlinksLabel: context.anchors?.backlinksLabel,
+            revealLabel: context.anchors?.revealLabel,
+          }
+        : undefined,
     }),
   );
 }
@@ -193,6 +200,7 @@ export class SectionRenderer {
   private links: LinkRendering | undefined;
   private anchored = false;
   private backlinksLabel: ((heading: string) => string) | undefined;
+  private revealLabel: ((heading: string, slug: string) => string) | undefined;
   private nextId = 0;
 
   /**
@@ -218,16 +226,19 @@ export class SectionRenderer {
     // section may read them differently.
     const anchored = context.anchors !== undefined;
     const backlinksLabel = context.anchors?.backlinksLabel;
+    const revealLabel = context.anchors?.revealLabel;
     const same =
       referencesKey === this.referencesKey &&
       context.links === this.links &&
       anchored === this.anchored &&
-      backlinksLabel === this.backlinksLabel;
+      backlinksLabel === this.backlinksLabel &&
+      revealLabel === this.revealLabel;
     const previous = same ? this.entries : new Map<string, Entry>();
     this.referencesKey = referencesKey;
     this.links = context.links;
     this.anchored = anchored;
     this.backlinksLabel = backlinksLabel;
+    this.revealLabel = revealLabel;
     // Anchored, a section's HTML also depends on where it starts and on its headings' slugs.
     const anchors = context.anchors ? sectionAnchors(sections, context.anchors.headings) : null;
 
@@ -246,7 +257,7 @@ export class SectionRenderer {
           const html = renderMarkdown(section, references, {
             links: context.links,
             anchors: anchor
-              ? { lineOffset: anchor.lineOffset, headings: anchor.headings, backlinksLabel }
+              ? { lineOffset: anchor.lineOffset, headings: anchor.headings, backlinksLabel, revealLabel }
               : undefined,
           });
           entry = { ...entry, html };

@@ -60,19 +60,27 @@ function markdown(): Markdown {
   md.renderer.rules.heading_open = (tokens, idx, options, env: RenderEnv | undefined, self) => {
     const heading = anchoredHeading(tokens[idx]!.meta);
     const html = headingOpen(tokens, idx, options, env, self);
-    return heading && env?.qkAnchors?.backlinksLabel ? `<div class="qk-heading-row">${html}` : html;
+    const row = env?.qkAnchors?.backlinksLabel ?? env?.qkAnchors?.revealLabel;
+    return heading && row ? `<div class="qk-heading-row">${html}` : html;
   };
   const headingClose = md.renderer.rules.heading_close ?? renderDefault;
   md.renderer.rules.heading_close = (tokens, idx, options, env: RenderEnv | undefined, self) => {
     const heading = anchoredHeading(tokens[idx]!.meta);
     const html = headingClose(tokens, idx, options, env, self);
     const label = env?.qkAnchors?.backlinksLabel;
-    if (!heading || !label) return html;
+    const reveal = env?.qkAnchors?.revealLabel;
+    if (!heading || !(label || reveal)) return html;
     const escape = md.utils.escapeHtml;
-    return (
-      `${html.trimEnd()}<button type="button" class="qk-heading-backlinks" data-backlinks-heading="${escape(heading.slug)}"` +
-      ` aria-label="${escape(label(heading.text))}" title="${escape(label(heading.text))}">${LINK_ICON}</button></div>\n`
-    );
+    const backlinks = label
+      ? `<button type="button" class="qk-heading-backlinks" data-backlinks-heading="${escape(heading.slug)}"` +
+        ` aria-label="${escape(label(heading.text))}" title="${escape(label(heading.text))}">${LINK_ICON}</button>`
+      : '';
+    // The reveal button (issue 34): shows the section to players through the share link.
+    const revealButton = reveal
+      ? `<button type="button" class="qk-heading-backlinks" data-reveal-heading="${escape(heading.slug)}"` +
+        ` aria-label="${escape(reveal(heading.text, heading.slug))}" title="${escape(reveal(heading.text, heading.slug))}">${EYE_ICON}</button>`
+      : '';
+    return `${html.trimEnd()}${revealButton}${backlinks}</div>\n`;
   };
 
   instance = md;
@@ -109,6 +117,8 @@ export interface AnchorRendering {
   lineOffset: number;
   /** The label of the "Linked from" button beside each heading; no button when absent. */
   backlinksLabel?: ((heading: string) => string) | undefined;
+  /** The label of the "Reveal to players" button beside each heading (issue 34); none when absent. */
+  revealLabel?: ((heading: string, slug: string) => string) | undefined;
 }
 
 export interface RenderContext {
@@ -128,6 +138,11 @@ export const headingId = (slug: string) => `h-${slug}`;
 const LINK_ICON =
   '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
   '<path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71"/><path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71"/></svg>';
+
+// lucide's "eye" icon, for the reveal button.
+const EYE_ICON =
+  '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
+  '<path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0"/><circle cx="12" cy="12" r="3"/></svg>';
 
 /** The rules heading the anchors rule put on a heading's tokens. */
 function anchoredHeading(meta: unknown): AnchoredHeading | null {

@@ -19,6 +19,8 @@ vi.mock('@/lib/api-client', async (original) => ({
   apiRequest: vi.fn(),
 }));
 const api = vi.mocked(apiRequest);
+// The reveal buttons (a live share link) are tested in components/reveals; here the API is the list's.
+vi.mock('@/components/reveals/use-reveal-action', () => ({ useRevealAction: () => null }));
 afterEach(() => api.mockReset());
 
 const NAMES = ['Strength', 'Dexterity', 'Constitution', 'Armor Class', 'Perception'];

@@ -81,6 +81,7 @@ const fight = (over: Partial<PlayerViewPayload> = {}): PlayerViewPayload => ({
     }),
   ],
   hazards: [],
+  revealed: [],
   log: [
     {
       type: 'start',

@@ -14,6 +14,7 @@ import { PlayerChrome } from './components/player-chrome';
 import { useTableScreen } from './hooks/use-table-screen';
 import { PlayerGroupCard } from './components/player-group-card';
 import { PlayerHazardCard } from './components/player-hazard-card';
+import { PlayerReveals } from './components/player-reveals';
 import { PlayerUnitCard } from './components/player-unit-card';
 import { playerLogText } from './lib/player-log-text';
 import { groupNames, playerRows, rowHasTurn } from './lib/player-rows';
@@ -178,6 +179,8 @@ export default function PlayerViewPage() {
             ) : payload.units.length > 0 ? (
               <OrderList payload={payload} turn={null} label={t('playerView.order')} />
             ) : null}
+
+            <PlayerReveals revealed={payload.revealed} />
           </div>
 
           <section aria-labelledby={logId} className="flex min-w-0 flex-col gap-2">

@@ -18,6 +18,8 @@ vi.mock('@/lib/api-client', async (original) => ({
   apiRequest: vi.fn(),
 }));
 const api = vi.mocked(apiRequest);
+// The reveal buttons (a live share link) are tested in components/reveals; here the API is the rules'.
+vi.mock('@/components/reveals/use-reveal-action', () => ({ useRevealAction: () => null }));
 
 // The editor's writer (CodeMirror) is a lazy chunk: load it before the tests' time limits start.
 beforeAll(() => import('@/components/markdown-editor/markdown-writer'), 30_000);

@@ -11,6 +11,7 @@ import { Pencil, Save, X } from 'lucide-react';
 import { isTopTier, TIER_LIMITS } from '@questkeeper/core/tiers';
 import { LinkedFrom } from '@/components/linked-from';
 import { MarkdownEditor, selectInEditor } from '@/components/markdown-editor/markdown-editor';
+import { useRevealAction } from '@/components/reveals/use-reveal-action';
 import { finishRendering } from '@/components/markdown-editor/markdown-preview';
 import { spotlight } from '@/components/toast/spotlight';
 import { AnchoredPopover } from '@/components/ui/anchored-popover';
@@ -97,8 +98,24 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const panelHeading = headingPanel
     ? (headingsOf(campaign.rules).find((item) => item.slug === headingPanel.slug)?.text ?? headingPanel.slug)
     : '';
+  // "Reveal to players" beside each heading while the campaign has a live share link (issue 34).
+  const revealAction = useRevealAction(campaign._id);
+  // The labels change with the reveals list only (not with a pending reveal): sections render again then.
+  const revealLabelOf = revealAction?.labelOf;
+  const revealLabel = useMemo(
+    () =>
+      revealLabelOf
+        ? (heading: string, slug: string) => revealLabelOf('rules-section', slug, heading)
+        : undefined,
+    [revealLabelOf],
+  );
   function onContentClick(event: MouseEvent<HTMLDivElement>) {
     if (!(event.target instanceof Element)) return;
+    const revealButton = event.target.closest<HTMLElement>('button[data-reveal-heading]');
+    if (revealButton && revealAction) {
+      void revealAction.reveal('rules-section', revealButton.dataset.revealHeading ?? '');
+      return;
+    }
     const button = event.target.closest<HTMLElement>('button[data-backlinks-heading]');
     if (!button) return;
     const slug = button.dataset.backlinksHeading ?? '';
@@ -274,6 +291,7 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
           <MarkdownEditor
             readOnly
             anchors
+            revealLabel={revealLabel}
             label={t('rules.readLabel')}
             value={campaign.rules}
             onChange={ignoreChange}

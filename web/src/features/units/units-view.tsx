@@ -141,6 +141,7 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
   const openCopies = useCallback((unit: Unit) => open({ kind: 'copies', unit }), [open]);
 
   const sectionProps = {
+    campaignId: campaign._id,
     visible,
     query: deferredQuery.trim(),
     layout,

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, Link as LinkIcon, Pencil, Pin, Trash2 } from 'lucide-react';
 import type { LinkKind } from '@questkeeper/core/links/links';
 import { LinkedFrom } from '@/components/linked-from';
+import { RevealButton } from '@/components/reveals/reveal-button';
 import { spotlight } from '@/components/toast/spotlight';
 import { Button } from '@/components/ui/button';
 import type { SaveFailure } from '../hooks/use-list-saver';
@@ -50,6 +51,7 @@ export function ListItemCard({
   notes,
   pin,
   reveal,
+  campaignId,
 }: {
   kind: ListKind;
   item: ListItem;
@@ -65,6 +67,8 @@ export function ListItemCard({
   pin?: ItemPin | undefined;
   /** Set (a new object each time) when a place names this entry: it opens and is shown. */
   reveal?: object | undefined;
+  /** The campaign, for the "Reveal to players" button (while it has a live share link; issue 34). */
+  campaignId?: string | undefined;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -138,6 +142,14 @@ export function ListItemCard({
               ? t(open ? 'lists.hideNotes' : 'lists.showNotes')
               : t('links.linkedFrom.characteristicButton')}
           </Button>
+          {campaignId ? (
+            <RevealButton
+              campaignId={campaignId}
+              kind="list-entry"
+              reference={`${kind}:${item.name}`}
+              name={item.name}
+            />
+          ) : null}
           {canEdit ? (
             <>
               <Button

@@ -279,6 +279,7 @@ export function ListView({ kind, campaign, tier }: CampaignViewProps & { kind: L
                 key={key}
                 kind={kind}
                 item={item}
+                campaignId={campaign._id}
                 canEdit={access.canEdit}
                 locked={saving}
                 deleting={deletingKey === key}

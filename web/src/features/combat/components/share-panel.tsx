@@ -34,6 +34,7 @@ import { useUserId } from '@/lib/query-client';
 import type { Unit } from '@/lib/units';
 import { PlayerViewSettingsForm } from './player-view-settings';
 import { QrCode } from './qr-code';
+import { RevealsPanel } from './reveals-panel';
 
 type Busy = 'create' | 'renew' | 'revoke' | null;
 
@@ -273,6 +274,9 @@ export const SharePanel = memo(function SharePanel({
         <p className="text-ink-muted">{t('playerView.share.intro')}</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
         {open ? linkPart() : null}
+        {open && !link.isPending ? (
+          <RevealsPanel campaignId={campaignId} live={link.data?.live === true} />
+        ) : null}
         {open ? <PlayerViewSettingsForm campaignId={campaignId} units={units} /> : null}
       </div>
       {confirm.dialog}

@@ -176,6 +176,15 @@ export function PlayerUnitCard({ unit, current }: { unit: PlayerUnit; current: b
         className="w-1.5 shrink-0 self-stretch rounded-full"
         style={{ backgroundColor: classColor(unit.color) }}
       />
+      {unit.portraitUrl ? (
+        // Decorative: the name beside it says who it is.
+        <img
+          src={unit.portraitUrl}
+          alt=""
+          referrerPolicy="no-referrer"
+          className="size-14 shrink-0 rounded-full border border-line bg-surface-muted object-cover"
+        />
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2">
           <h3 className="min-w-0 font-sans text-lg font-semibold break-words">{unit.name}</h3>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Copy, NotebookText, Pencil, Trash2 } from 'lucide-react';
 import type { Unit } from '@/lib/units';
 import { HpBar } from '@/components/hp-bar';
+import { RevealButton } from '@/components/reveals/reveal-button';
 import { MoneyLine } from './money-line';
 import { ClassChip, StatusBadge, UnitIconButton } from './unit-badges';
 
@@ -14,6 +15,8 @@ import { ClassChip, StatusBadge, UnitIconButton } from './unit-badges';
 const SHOWN_CHARACTERISTICS = 6;
 
 export interface UnitCardProps {
+  /** The campaign, for the reveal button (shown while it has a live share link; issue 34). */
+  campaignId?: string | undefined;
   unit: Unit;
   /** Filtered out: kept mounted but hidden, so clearing the filter costs no re-mount. */
   hidden: boolean;
@@ -32,6 +35,7 @@ export interface UnitCardProps {
 }
 
 export const UnitCard = memo(function UnitCard({
+  campaignId,
   unit,
   hidden,
   classHex,
@@ -85,6 +89,9 @@ export const UnitCard = memo(function UnitCard({
           <UnitIconButton label={t('units.editUnit', { name: unit.name })} onClick={() => onEdit(unit)}>
             <Pencil aria-hidden="true" className="size-4" />
           </UnitIconButton>
+          {campaignId ? (
+            <RevealButton campaignId={campaignId} kind="unit" reference={unit._id} name={unit.name} />
+          ) : null}
           {onCopies ? (
             <UnitIconButton
               label={t('combat.fast.copies.openFor', { name: unit.name })}

@@ -13,6 +13,8 @@ import { UnitCard } from './unit-card';
 import { UnitsTable } from './units-table';
 
 export interface UnitSectionProps {
+  /** For the cards' reveal buttons (issue 34). */
+  campaignId: string;
   isPlayer: boolean;
   /** Every unit of the section, filtered or not. */
   units: readonly Unit[];
@@ -40,6 +42,7 @@ export interface UnitSectionProps {
 }
 
 export const UnitSection = memo(function UnitSection({
+  campaignId,
   isPlayer,
   units,
   visible,
@@ -117,6 +120,7 @@ export const UnitSection = memo(function UnitSection({
           {units.map((unit) => (
             <UnitCard
               key={unit._id}
+              campaignId={campaignId}
               unit={unit}
               hidden={visible !== null && !visible.has(unit._id)}
               classHex={classColors.get(unit.class)}
