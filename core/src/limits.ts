@@ -103,6 +103,8 @@ export const PLAYER_LOG_WINDOW = 200;
  * is checked after parsing (campaigns/import-limits.ts), so the answer can say "races: 21 of 20".
  */
 export const GAME_DATA_LIST_MAX = 2_000;
+/** A pasted stat block (docs/product.md#paste-a-stat-block): the longest text the reader takes. */
+export const STAT_BLOCK_TEXT_MAX = 20_000;
 
 // ---- Saved encounters (docs/decisions/062) ----
 

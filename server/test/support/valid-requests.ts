@@ -56,6 +56,7 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
     newPassword: 'An0ther!pass',
   }),
   'PUT /api/auth/language': () => ({ language: 'fr' }),
+  'POST /api/units/parse-statblock': () => ({ text: 'Goblin\nHit Points 7 (2d6)' }),
   'PUT /api/game-data/{id}': () => ({ name: 'Renamed by a proof', rules: 'Proof rules' }),
   'POST /api/game-data/{id}/copy': (_party, ids) => ({ sourceCampaignId: ids.campaign }),
   'POST /api/game-data/{id}/restore': (_party, ids) => ({

@@ -14,6 +14,7 @@ import {
   updateUnitBody,
   type UnitConflictBody,
 } from '@questkeeper/core/schemas/units';
+import { parseStatBlockBody, parseStatBlockResponse } from '@questkeeper/core/schemas/statblock';
 import { campaignIdOf } from '../../lib/campaign-header';
 import { signedIn, userOf } from '../../plugins/auth';
 import { UnitConflict } from './service';
@@ -61,6 +62,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => units.generate(userOf(request), campaignIdOf(request), request.body.template),
+    );
+
+    r.post(
+      '/api/units/parse-statblock',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Reads a pasted stat block (English or French) into unit form fields; writes nothing',
+          headers: campaignHeaders,
+          body: parseStatBlockBody,
+          response: { 200: parseStatBlockResponse, ...errors },
+        },
+      },
+      async (request) => units.parseStatBlock(userOf(request), campaignIdOf(request), request.body),
     );
 
     r.post(

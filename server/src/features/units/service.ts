@@ -4,6 +4,8 @@ import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
 import { linkKey } from '@questkeeper/core/links/links';
 import { generateCharacteristics, type QuickTemplate } from '@questkeeper/core/units/quick-generation';
 import { copyNames } from '@questkeeper/core/units/copies';
+import { parseStatBlock } from '@questkeeper/core/import/statblock';
+import type { ParseStatBlockBody, ParseStatBlockResponse } from '@questkeeper/core/schemas/statblock';
 import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/schemas/units';
 import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
@@ -247,6 +249,23 @@ export function createUnitsService(deps: {
       const campaign = await ownedCampaign(db, user, campaignId);
       if (!limitsOf(user.tier).canQuickGenerate) throw new AppError('QUICK_GENERATION_LOCKED');
       return { characteristics: generateCharacteristics(template, campaign.characteristics) };
+    },
+
+    /**
+     * A pasted stat block read onto the campaign's characteristics, within the tier's notes limit
+     * (docs/product.md#paste-a-stat-block). Writes nothing: the form saves the unit as usual.
+     */
+    async parseStatBlock(
+      user: UnitsActor,
+      campaignId: string,
+      body: ParseStatBlockBody,
+    ): Promise<ParseStatBlockResponse> {
+      const campaign = await ownedCampaign(db, user, campaignId);
+      return parseStatBlock(body.text, {
+        characteristics: campaign.characteristics,
+        language: body.language,
+        notesMax: limitsOf(user.tier).unitNoteChars,
+      });
     },
   };
 }
