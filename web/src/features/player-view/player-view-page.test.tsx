@@ -3,7 +3,7 @@
 // the network: a dropped stream the browser reconnects, a stream the server refuses (its JSON tells a
 // revoked link from a passing failure), `event: revoked`. EventSource is replaced by a fake the test
 // drives; the JSON call is mocked at the lib.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { routes } from '@questkeeper/core/routes';
@@ -368,6 +368,111 @@ describe('player page: lair actions and groups', { timeout: 20_000 }, () => {
 
       latest().send(monsters({ turn: { unitId: 'g1' } }));
       expect(await screen.findByText('Au tour de Goblin ×2', { selector: 'p' })).toBeTruthy();
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+});
+
+// Issue 34 (docs/decisions/064): what the game master revealed, as cards; portraits of visible units.
+describe('player page: revealed cards and portraits', { timeout: 20_000 }, () => {
+  const revealed: PlayerViewPayload['revealed'] = [
+    {
+      id: 'r2',
+      kind: 'handout',
+      title: 'Letter on the body',
+      text: 'Meet me at **the mill**. <img src=x onerror="alert(1)">',
+      imageUrl: '/api/play/tok-123/images/opaque-1',
+      revealedAt: '2026-11-28T18:02:00.000Z',
+    },
+    {
+      id: 'r1',
+      kind: 'rules-section',
+      title: 'Falling',
+      text: '## Falling\n\n1d6 per 10 feet.',
+      revealedAt: '2026-11-28T18:01:00.000Z',
+    },
+  ];
+
+  it('shows no Revealed section while nothing is revealed', async () => {
+    renderPage();
+    latest().send(fight());
+    expect(await screen.findByText('Round 2', { selector: 'p' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Revealed' })).toBeNull();
+  });
+
+  it('shows each reveal as a card, in the order sent (newest first), markdown rendered and raw HTML as text', async () => {
+    renderPage();
+    latest().send(fight({ revealed }));
+    const heading = await screen.findByRole('heading', { name: 'Revealed' });
+    const section = heading.closest('section')!;
+    const cards = within(section).getAllByRole('article');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Letter on the body', 'Falling']);
+
+    const letter = cards[0]!;
+    expect(within(letter).getByText('Handout')).toBeTruthy();
+    expect(within(letter).getByText('the mill').tagName).toBe('STRONG');
+    // Raw HTML is shown as text, never made an element.
+    expect(letter.textContent).toContain('<img src=x onerror="alert(1)">');
+    const images = within(letter).getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('src'))).toEqual(['/api/play/tok-123/images/opaque-1']);
+    expect(images[0]!.getAttribute('alt')).toBe('Image: Letter on the body');
+    expect(within(cards[1]!).getByText('Rules')).toBeTruthy();
+    expect(within(cards[1]!).getByText('1d6 per 10 feet.')).toBeTruthy();
+
+    // Hidden again by the game master: the card goes, and the section with the last one.
+    latest().send(fight({ revealed: revealed.slice(1) }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Letter on the body' })).toBeNull());
+    latest().send(fight({ revealed: [] }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Revealed' })).toBeNull());
+  });
+
+  it('opens a reveal full screen and gives the focus back to its button when closed', async () => {
+    renderPage();
+    latest().send(fight({ revealed }));
+    const open = await screen.findByRole('button', { name: 'Show Letter on the body full screen' });
+    open.focus();
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Letter on the body' });
+    expect(within(dialog).getByText('the mill')).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: 'Image: Letter on the body' })).toBeTruthy();
+    // Escape: the dialog's cancel event.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(open));
+
+    // A reveal hidden while it is open closes it.
+    fireEvent.click(open);
+    expect(screen.getByRole('dialog', { name: 'Letter on the body' })).toBeTruthy();
+    latest().send(fight({ revealed: revealed.slice(1) }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows a portrait on a unit row only when its URL is sent', async () => {
+    renderPage();
+    latest().send(
+      fight({
+        units: [
+          unit({ id: 'a', name: 'Aria', portraitUrl: '/api/play/tok-123/images/opaque-2' }),
+          unit({ id: 'g', name: 'Grask', group: 'enemies' }),
+        ],
+      }),
+    );
+    const aria = await screen.findByRole('article', { name: 'Aria' });
+    expect(aria.querySelector('img')?.getAttribute('src')).toBe('/api/play/tok-123/images/opaque-2');
+    expect(screen.getByRole('article', { name: 'Grask' }).querySelector('img')).toBeNull();
+  });
+
+  it('speaks French', async () => {
+    const fr = (await import('@questkeeper/core/locales/fr.json')).default;
+    i18next.addResourceBundle('fr', 'translation', fr, true, true);
+    await act(() => i18next.changeLanguage('fr'));
+    try {
+      renderPage();
+      latest().send(fight({ revealed }));
+      expect(await screen.findByRole('heading', { name: 'Révélations' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Afficher Letter on the body en plein écran' })).toBeTruthy();
+      expect(screen.getByText('Aide de jeu')).toBeTruthy();
     } finally {
       await act(() => i18next.changeLanguage('en'));
     }
