@@ -34,6 +34,7 @@ const SAME_IN_BOTH = new Set([
   'unitForm.templates.boss',
   'unitForm.bronze',
   'contact.message',
+  'editor.secret',
   // Numbers only.
   'contact.counter',
 ]);

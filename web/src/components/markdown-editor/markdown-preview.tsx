@@ -4,16 +4,20 @@
 // section lays out only when near the view (content-visibility: auto in markdown-preview.css).
 // In a campaign, `[[links]]` resolve against its names (lib/campaign-links.tsx, docs/decisions/063): a
 // click on one opens its place inside the app, a click on a missing one offers to create the unit.
+// Secret blocks (docs/decisions/064) come framed and marked "Secret" for the GM; above a text that has
+// any, "Preview as player" (player-preview.tsx) renders what players get instead.
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { LinkKind } from '@questkeeper/core/links/links';
+import { hasSecrets, stripSecrets } from '@questkeeper/core/text/secret-blocks';
 import { AnchoredPopover } from '@/components/ui/anchored-popover';
 import { headingsOf, useCampaignLinks, type CampaignLinks } from '@/lib/campaign-links';
 import { placeOfTarget, placeSearch } from '@/lib/campaign-places';
 import type { LinkRendering } from './markdown';
-import { SectionRenderer, splitSections, type SectionContext } from './markdown-sections';
+import { SectionRenderer, splitPieces, type RenderedSection, type SectionContext } from './markdown-sections';
+import { PlayerPreviewToggle, usePlayerPreview } from './player-preview';
 import './markdown-preview.css';
 
 /** Characters rendered at once for a new text: enough sections to fill the visible area. */
@@ -51,7 +55,14 @@ export const MarkdownPreview = memo(function MarkdownPreview({
   const { t } = useTranslation();
   const links = useCampaignLinks();
   const [renderer] = useState(() => new SectionRenderer());
-  const sections = useMemo(() => splitSections(source), [source]);
+  const secrets = useMemo(() => hasSecrets(source), [source]);
+  const [playerPreview, setPlayerPreview] = usePlayerPreview();
+  // Preview as player: the text players get, stripped as the server strips it; nothing secret is rendered.
+  const shown = useMemo(
+    () => (secrets && playerPreview ? stripSecrets(source) : source),
+    [secrets, playerPreview, source],
+  );
+  const sections = useMemo(() => splitPieces(shown), [shown]);
   // Which pass of these sections is shown: a new text starts again at 0.
   const [progress, setProgress] = useState({ sections, pass: 0 });
   const pass = progress.sections === sections ? progress.pass : 0;
@@ -126,41 +137,70 @@ export const MarkdownPreview = memo(function MarkdownPreview({
     }
   };
 
+  const secretLabel = t('editor.secret');
   return (
-    <div
-      ref={rootRef}
-      className={`qk-markdown ${className}`}
-      aria-busy={pending || undefined}
-      onClick={onClick}
-    >
-      {rendered.sections.map((section) => (
-        <Section key={section.key} html={section.html} estimate={section.estimate} />
-      ))}
-      {menu && links && menu.anchor.isConnected ? (
-        <AnchoredPopover
-          anchor={menu.anchor}
-          role="menu"
-          label={t('links.missingMenu', { name: menu.name })}
-          onClose={() => setMenu(null)}
-          className="p-1"
-        >
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setMenu(null);
-              links.createUnit(menu.name);
-            }}
-            className="flex w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm font-medium text-ink hover:bg-surface-muted focus-visible:bg-surface-muted"
+    <>
+      {secrets ? <PlayerPreviewToggle on={playerPreview} onChange={setPlayerPreview} /> : null}
+      <div
+        ref={rootRef}
+        className={`qk-markdown ${className}`}
+        aria-busy={pending || undefined}
+        onClick={onClick}
+      >
+        {rendered.sections.map((section) => (
+          <Section
+            key={section.key}
+            html={section.html}
+            estimate={section.estimate}
+            secret={secretOf(section)}
+            label={secretLabel}
+          />
+        ))}
+        {menu && links && menu.anchor.isConnected ? (
+          <AnchoredPopover
+            anchor={menu.anchor}
+            role="menu"
+            label={t('links.missingMenu', { name: menu.name })}
+            onClose={() => setMenu(null)}
+            className="p-1"
           >
-            <Plus aria-hidden="true" className="size-4 shrink-0 text-brand" />
-            <span className="min-w-0 break-words">{t('links.createUnit', { name: menu.name })}</span>
-          </button>
-        </AnchoredPopover>
-      ) : null}
-    </div>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenu(null);
+                links.createUnit(menu.name);
+              }}
+              className="flex w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm font-medium text-ink hover:bg-surface-muted focus-visible:bg-surface-muted"
+            >
+              <Plus aria-hidden="true" className="size-4 shrink-0 text-brand" />
+              <span className="min-w-0 break-words">{t('links.createUnit', { name: menu.name })}</span>
+            </button>
+          </AnchoredPopover>
+        ) : null}
+      </div>
+    </>
   );
 });
+
+/** A secret section's place in its block: "first", "last", "only" or "middle". */
+type SecretPlace = 'first' | 'last' | 'only' | 'middle';
+
+function secretOf(section: RenderedSection): SecretPlace | undefined {
+  const { secret } = section;
+  if (!secret) return undefined;
+  if (secret.first) return secret.last ? 'only' : 'first';
+  return secret.last ? 'last' : 'middle';
+}
+
+// lucide's "eye-off" icon, in the section's HTML.
+const EYE_OFF_ICON =
+  '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
+  '<path d="M10.733 5.076a10.744 10.744 0 0 1 11.205 6.575 1 1 0 0 1 0 .696 10.747 10.747 0 0 1-1.444 2.49"/><path d="M14.084 14.158a3 3 0 0 1-4.242-4.242"/>' +
+  '<path d="M17.479 17.499a10.75 10.75 0 0 1-15.417-5.151 1 1 0 0 1 0-.696 10.75 10.75 0 0 1 4.446-5.143"/><path d="m2 2 20 20"/></svg>';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** How links render for `links`, with the words of the current language. */
 function linkRenderingOf(
@@ -174,16 +214,35 @@ function linkRenderingOf(
   };
 }
 
-/** One section: its HTML, or until then an empty block of about its height. */
-const Section = memo(function Section({ html, estimate }: { html: string | null; estimate: number }) {
-  return html === null ? (
-    <div className="qk-markdown-section" style={{ height: estimate }} />
-  ) : (
+/**
+ * One section: its HTML, or until then an empty block of about its height. A part of a secret block is
+ * framed (markdown-preview.css), the block's first part opening with the "Secret" mark.
+ */
+const Section = memo(function Section({
+  html,
+  estimate,
+  secret,
+  label,
+}: {
+  html: string | null;
+  estimate: number;
+  secret: SecretPlace | undefined;
+  label: string;
+}) {
+  const className = secret ? `qk-markdown-section qk-secret qk-secret-${secret}` : 'qk-markdown-section';
+  const group = secret ? { role: 'group', 'aria-label': label } : {};
+  if (html === null) return <div className={className} style={{ height: estimate }} {...group} />;
+  const mark =
+    secret === 'first' || secret === 'only'
+      ? `<p class="qk-secret-mark" aria-hidden="true">${EYE_OFF_ICON}<span>${escapeHtml(label)}</span></p>`
+      : '';
+  return (
     <div
-      className="qk-markdown-section"
+      className={className}
       // Until laid out, an off-screen section holds about its height (then its last real one).
       style={{ containIntrinsicSize: `auto ${estimate}px` }}
-      dangerouslySetInnerHTML={{ __html: html }}
+      {...group}
+      dangerouslySetInnerHTML={{ __html: mark + html }}
     />
   );
 });

@@ -10,7 +10,12 @@
 // cutting is always correct. Link reference definitions are the one thing a section reads from the rest
 // of the text: they are collected from every section first and given to each one. So are, in the rules
 // read view, the heading slugs (numbered over the whole text) and each section's first line.
+//
+// Secret blocks (docs/decisions/064) are cut apart first by core's one reading (secretSegments), each run
+// rendered alone and cut further at its own headings: a secret section is framed by the preview, so
+// what is framed is exactly what players lose, even when a secret block holds headings.
 import type { RulesHeading } from '@questkeeper/core/links/links';
+import { secretSegments } from '@questkeeper/core/text/secret-blocks';
 import {
   linkReferences,
   renderMarkdown,
@@ -78,13 +83,56 @@ export function splitSections(text: string, minChars = MIN_SECTION_CHARS): strin
   return sections;
 }
 
+/** A part of the text rendered alone. */
+export interface SectionPiece {
+  text: string;
+  /** The 0-based line of the whole text where `text` starts. */
+  line: number;
+  /** A part of a secret block: whether it opens the block's frame, whether it closes it. */
+  secret?: { first: boolean; last: boolean } | undefined;
+}
+
+/** Strings that joined give the text: pieces starting on the lines they start on. */
+function piecesOf(sections: readonly string[], line = 0): SectionPiece[] {
+  return sections.map((text) => {
+    const piece = { text, line };
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) line += 1;
+    return piece;
+  });
+}
+
+/**
+ * `text` in pieces: its secret blocks apart from its public runs (each without its marker lines), each
+ * run cut as splitSections cuts a text. Without a secret block, splitSections' sections of the text.
+ */
+export function splitPieces(text: string, minChars = MIN_SECTION_CHARS): SectionPiece[] {
+  const segments = text.includes(':::') ? secretSegments(text) : [];
+  if (!segments.some((segment) => segment.secret)) return piecesOf(splitSections(text, minChars));
+  return segments.flatMap((segment) => {
+    const pieces = piecesOf(splitSections(segment.text, minChars), segment.line);
+    if (segment.secret) {
+      pieces.forEach((piece, index) => {
+        piece.secret = { first: index === 0, last: index === pieces.length - 1 };
+      });
+    }
+    return pieces;
+  });
+}
+
+const asPieces = (sections: readonly (string | SectionPiece)[]): readonly SectionPiece[] =>
+  sections.every((section) => typeof section !== 'string')
+    ? (sections as readonly SectionPiece[])
+    : piecesOf(sections.map((section) => (typeof section === 'string' ? section : section.text)));
+
+const textOf = (section: string | SectionPiece) => (typeof section === 'string' ? section : section.text);
+
 /** The link reference definitions of all the sections, the first definition of a label winning. */
 export function sectionReferences(
-  sections: readonly string[],
+  sections: readonly (string | SectionPiece)[],
   of: (section: string) => LinkReferences = linkReferences,
 ): LinkReferences | undefined {
   let all: LinkReferences | undefined;
-  for (const section of sections) {
+  for (const section of sections.map(textOf)) {
     // A definition is `[label]:`; a section without that cannot hold one.
     if (!section.includes(']:')) continue;
     for (const [label, reference] of Object.entries(of(section))) {
@@ -111,12 +159,11 @@ export interface SectionContext {
 
 /** Each section's first line in the whole text and its headings by line within it. */
 export function sectionAnchors(
-  sections: readonly string[],
+  sections: readonly (string | SectionPiece)[],
   headings: readonly RulesHeading[],
 ): { lineOffset: number; headings: Map<number, AnchoredHeading>; key: string }[] {
-  let lineOffset = 0;
   let next = 0;
-  return sections.map((section) => {
+  return asPieces(sections).map(({ text: section, line: lineOffset }) => {
     let lines = 0;
     for (let at = section.indexOf('\n'); at !== -1; at = section.indexOf('\n', at + 1)) lines += 1;
     const own = new Map<number, AnchoredHeading>();
@@ -131,17 +178,18 @@ export function sectionAnchors(
       }
       next += 1;
     }
-    const entry = { lineOffset, headings: own, key };
-    lineOffset += lines;
-    return entry;
+    return { lineOffset, headings: own, key };
   });
 }
 
 /** Rendering each section alone: the same HTML as rendering the whole text at once. */
-export function renderSections(sections: readonly string[], context: SectionContext = {}): string[] {
+export function renderSections(
+  sections: readonly (string | SectionPiece)[],
+  context: SectionContext = {},
+): string[] {
   const references = sectionReferences(sections);
   const anchors = context.anchors ? sectionAnchors(sections, context.anchors.headings) : null;
-  return sections.map((section, index) =>
+  return sections.map(textOf).map((section, index) =>
     renderMarkdown(section, references, {
       links: context.links,
       anchors: anchors
@@ -178,6 +226,8 @@ export interface RenderedSection {
   html: string | null;
   /** Rough height in px (estimateHeight). */
   estimate: number;
+  /** A part of a secret block (SectionPiece). */
+  secret?: { first: boolean; last: boolean } | undefined;
 }
 
 interface Entry {
@@ -209,10 +259,12 @@ export class SectionRenderer {
    * (`pending` of them) for a later call.
    */
   render(
-    sections: readonly string[],
+    input: readonly (string | SectionPiece)[],
     budget: number,
     context: SectionContext = {},
   ): { sections: RenderedSection[]; pending: number } {
+    const pieces = asPieces(input);
+    const sections = pieces.map(textOf);
     const known = this.references;
     const nextReferences = new Map<string, LinkReferences>();
     const references = sectionReferences(sections, (section) => {
@@ -240,7 +292,7 @@ export class SectionRenderer {
     this.backlinksLabel = backlinksLabel;
     this.revealLabel = revealLabel;
     // Anchored, a section's HTML also depends on where it starts and on its headings' slugs.
-    const anchors = context.anchors ? sectionAnchors(sections, context.anchors.headings) : null;
+    const anchors = context.anchors ? sectionAnchors(pieces, context.anchors.headings) : null;
 
     const next = new Map<string, Entry>();
     const seen = new Map<number, number>();
@@ -274,6 +326,7 @@ export class SectionRenderer {
         key: occurrence === 0 ? `s${entry.id}` : `s${entry.id}.${occurrence}`,
         html: entry.html,
         estimate: entry.estimate,
+        secret: pieces[index]!.secret,
       });
     }
     this.entries = next;

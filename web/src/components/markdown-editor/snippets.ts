@@ -297,3 +297,30 @@ export function insertTable(
   const labelAt = lead.length + 2;
   return replace(text, at, at, lead + lines.join('\n') + trail, [labelAt, labelAt + firstLabel.length]);
 }
+
+/**
+ * A secret block (docs/product.md#secret-blocks): the selected lines between a `:::secret` line and a
+ * `:::` line, still selected; without a selection, a new block on its own lines (the caret's line when
+ * blank, else after it) with its placeholder selected.
+ */
+export function insertSecretBlock(
+  text: string,
+  selectionStart: number,
+  selectionEnd: number,
+  options: { placeholder: string },
+): TextEdit {
+  const opener = ':::secret\n';
+  if (selectionEnd > selectionStart) {
+    const from = lineStart(text, selectionStart);
+    const to = lineEnd(text, lastSelectedIndex(text, selectionStart, selectionEnd));
+    const block = text.slice(from, to);
+    return replace(text, from, to, `${opener}${block}\n:::`, [opener.length, opener.length + block.length]);
+  }
+  const from = lineStart(text, selectionStart);
+  const to = lineEnd(text, selectionStart);
+  const blank = text.slice(from, to).trim() === '';
+  const before = blank ? '' : '\n';
+  const snippet = `${before}${opener}${options.placeholder}\n:::`;
+  const at = before.length + opener.length;
+  return replace(text, blank ? from : to, to, snippet, [at, at + options.placeholder.length]);
+}

@@ -3,6 +3,7 @@
 import type { TFunction } from 'i18next';
 import {
   insertImage,
+  insertSecretBlock,
   insertLink,
   insertTable,
   makeList,
@@ -41,6 +42,10 @@ export function snippetFor(action: ToolbarAction, t: TFunction): Snippet {
     case 'image': {
       const options = { placeholder: t('editor.placeholders.image') };
       return (text, start, end) => insertImage(text, start, end, options);
+    }
+    case 'secret': {
+      const options = { placeholder: t('editor.placeholders.secret') };
+      return (text, start, end) => insertSecretBlock(text, start, end, options);
     }
     case 'link': {
       const options = { placeholder: t('editor.placeholders.link') };

@@ -2,6 +2,7 @@ import { memo, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bold,
+  EyeOff,
   Heading,
   ImageIcon,
   Italic,
@@ -18,7 +19,9 @@ import { ToolButton, type ToolbarItemProps } from './tool-button';
 import { ToolbarMenu } from './toolbar-menu';
 
 export type ToolbarAction =
-  | { kind: 'bold' | 'italic' | 'strikethrough' | 'bulletList' | 'numberedList' | 'image' | 'link' }
+  | {
+      kind: 'bold' | 'italic' | 'strikethrough' | 'bulletList' | 'numberedList' | 'image' | 'link' | 'secret';
+    }
   | { kind: 'heading'; level: number }
   | { kind: 'table'; columns: number; rows: number };
 
@@ -225,9 +228,15 @@ export const EditorToolbar = memo(function EditorToolbar({
         icon={<Link aria-hidden="true" className={icon} />}
         onClick={() => onAction({ kind: 'link' })}
       />
+      <ToolButton
+        item={item(9)}
+        label={t('editor.secretBlock')}
+        icon={<EyeOff aria-hidden="true" className={icon} />}
+        onClick={() => onAction({ kind: 'secret' })}
+      />
       <div className="ml-auto">
         <ToolButton
-          item={item(9)}
+          item={item(10)}
           label={fullscreen ? t('editor.exitFullscreen') : t('editor.fullscreen')}
           icon={
             fullscreen ? (
