@@ -6,6 +6,9 @@
 //    div, the least any page could do. Each GM action (an attack through the API, as the combat view
 //    sends it) is timed from the request to the HP painted on each page (a MutationObserver, then the
 //    frame after), and to its arrival on every Node stream. Target: the app page's p95 ≤ 300 ms.
+// 1b. A reveal (docs/decisions/064) reaching 100 player streams from Node: each handout revealed through the
+//    API is timed from the request to its arrival on every stream, against the floor of the same run,
+//    a GM action reaching the same streams (the path every change already takes). Target: p95 ≤ 300 ms.
 // 2. 1,000 player streams open at once on the same process: errors (must be 0), the server's
 //    resident memory and heap per stream (its /api/metrics before and after), and one action's delivery
 //    to all of them.
@@ -29,6 +32,8 @@ const ACTIONS = Number(process.env.BENCH_PLAYER_ACTIONS ?? 60);
 const WARMUP = Number(process.env.BENCH_PLAYER_WARMUP ?? 5);
 const NODE_CLIENTS = 98;
 const MANY = Number(process.env.BENCH_PLAYER_STREAMS ?? 1000);
+const REVEALS = Number(process.env.BENCH_PLAYER_REVEALS ?? 30);
+const REVEAL_STREAMS = 100;
 const TARGET_P95_MS = 300;
 const ARIA_HP = 9999;
 const METRICS_TOKEN = 'bench-player-view-metrics-0123456789';
@@ -242,6 +247,69 @@ async function main() {
       `${verdict(appP95, TARGET_P95_MS)}: player page painted p95 ${ms(appP95)} ms ≤ ${TARGET_P95_MS} ms with 100 player connections`,
     );
 
+    // ---- 1b. A reveal → 100 player streams, against an action → the same streams ----
+    for (let i = 0; i < REVEAL_STREAMS; i++) clients.push(openPlayerClient(origin, link));
+    if ((await Promise.all(clients.map((client) => client.status))).some((status) => status !== 200))
+      throw new Error('a player stream was refused');
+    await arrivals(clients, () => true);
+    let ariaHp = ARIA_HP - WARMUP - ACTIONS;
+    const revealRows: { reveal: number; action: number; request: number }[] = [];
+    for (let i = 1; i <= WARMUP + REVEALS; i++) {
+      const title = `Letter ${i}`;
+      const started = Date.now();
+      await call(origin, 'POST', `/api/game-data/${campaignId}/reveals`, {
+        token,
+        json: { kind: 'handout', title, text: `The seal of house ${i} is broken.` },
+        expect: 201,
+      });
+      const answered = Date.now();
+      const revealed = await arrivals(clients, (data) => data.includes(`"title":"${title}"`));
+      ariaHp -= 1;
+      const acted = Date.now();
+      await act({ type: 'attack', targetId: aria, amount: 1 });
+      const hit = await arrivals(clients, (data) => data.includes(`"current":${ariaHp},"max":${ARIA_HP}`));
+      if (i > WARMUP)
+        revealRows.push({
+          reveal: percentile(
+            revealed.map((at) => at - started),
+            95,
+          ),
+          action: percentile(
+            hit.map((at) => at - acted),
+            95,
+          ),
+          request: answered - started,
+        });
+    }
+    for (const client of clients.splice(0)) client.close();
+    const revealCol = (key: keyof (typeof revealRows)[number]) => revealRows.map((row) => row[key]);
+    const revealStat = (values: number[]) => [
+      ms(median(values)),
+      ms(percentile(values, 95)),
+      ms(Math.max(...values)),
+    ];
+    console.log(
+      `\nReveal → ${REVEAL_STREAMS} player streams, ${revealRows.length} handouts after ${WARMUP} warm-up ones ` +
+        "(each row: that reveal's p95 over the streams, ms from the request):",
+    );
+    console.log(
+      grid(
+        ['measure', 'p50', 'p95', 'max'],
+        [
+          ['a reveal → every stream', ...revealStat(revealCol('reveal'))],
+          ['floor: a GM action → every stream', ...revealStat(revealCol('action'))],
+          ['the reveal request answered', ...revealStat(revealCol('request'))],
+        ],
+        1,
+      ),
+    );
+    const revealP95 = percentile(revealCol('reveal'), 95);
+    const actionP95 = percentile(revealCol('action'), 95);
+    console.log(`reveal / action (p95): ${ratio(revealP95, actionP95)}`);
+    console.log(
+      `${verdict(revealP95, TARGET_P95_MS)}: a reveal reaches ${REVEAL_STREAMS} player streams p95 ${ms(revealP95)} ms ≤ ${TARGET_P95_MS} ms`,
+    );
+
     // ---- 2. 1,000 open player streams ----
     await settle(2000);
     const before = await settledMemory(origin);
@@ -313,6 +381,7 @@ async function main() {
             loadAfter: load,
           },
           paint: { actions: rows.length, warmup: WARMUP, rows, appP95, floorP95, target: TARGET_P95_MS },
+          reveals: { streams: REVEAL_STREAMS, rows: revealRows, revealP95, actionP95, target: TARGET_P95_MS },
           streams: { count: MANY, errors, before, after, closed, delivered },
         },
         null,

@@ -6,7 +6,15 @@ import type { InjectOptions } from 'fastify';
 import type { App } from '../../src/app';
 import { openDemoSession, type Party, type World } from '../support/proof-world';
 import type { ApiRoute } from '../support/route-table';
-import { idsOf, unknownIds, UNDO_TOKENS, validBody, validRequest, type Ids } from '../support/valid-requests';
+import {
+  idsOf,
+  REVEAL_IDS,
+  unknownIds,
+  UNDO_TOKENS,
+  validBody,
+  validRequest,
+  type Ids,
+} from '../support/valid-requests';
 
 export type Caller = 'anonymous' | 'intruder' | 'owner';
 
@@ -288,9 +296,31 @@ function restoreRule(route: ApiRoute): Group[] {
   });
 }
 
+/**
+ * Reveals (docs/decisions/064): the generic rule, on a world where both parties have shared their fight
+ * (a reveal needs a live link) and revealed one handout, filed in REVEAL_IDS for `{revealId}`.
+ */
+function revealRule(route: ApiRoute): Group[] {
+  return signedInRule(route).map((group) => async (world: World, app: App) => {
+    for (const party of [world.owner, world.intruder]) {
+      const headers = { authorization: `Bearer ${party.token}`, 'x-campaign-id': party.campaignId };
+      await app.inject({ method: 'POST', url: '/api/combat/share', headers });
+      const shown = await app.inject({
+        method: 'POST',
+        url: `/api/game-data/${party.campaignId}/reveals`,
+        headers,
+        payload: { kind: 'handout', title: 'Proof', text: 'Shown to the table' },
+      });
+      REVEAL_IDS.set(party.campaignId, shown.json<{ _id: string }>()._id);
+    }
+    return group(world, app);
+  });
+}
+
 /** The rule of a route, or undefined when it has none (the matrix fails on it). */
 export function ruleOf(route: ApiRoute): Group[] | undefined {
   if (route.key === 'POST /api/game-data/{id}/restore') return restoreRule(route);
+  if (route.path.startsWith('/api/game-data/{id}/reveals')) return revealRule(route);
   if (route.secured) return signedInRule(route);
   if (route.path.startsWith('/api/play/')) return playerLinkRule(route);
   const capability = CAPABILITIES.find(({ prefix }) => route.path.startsWith(prefix));

@@ -119,10 +119,21 @@ export function fastifyApiRoutes(app: App): string[] {
   return keys;
 }
 
-/** The URL of a route with every path parameter set to `id` (encoded). */
-export function materialize(path: string, id: string): string {
-  return path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+/**
+ * The URL of a route with every path parameter set to `id` (encoded), except the second ids named in
+ * `sub` (a reveal of the campaign: docs/decisions/064).
+ */
+export function materialize(path: string, id: string, sub: Record<string, string> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_all, name: string) =>
+    encodeURIComponent(Object.hasOwn(sub, name) ? sub[name]! : id),
+  );
 }
+
+/**
+ * Second path ids that address something under the first (docs/decisions/064): a reveal of the
+ * campaign (valid-requests.ts fills it with the campaign's own reveal), an image of a player link.
+ */
+export const SUB_IDS: ReadonlySet<string> = new Set(['revealId', 'opaqueId']);
 
 /** What an `{id}` addresses, from the path segment before it: one entry per resource, not per route. */
 export type IdKind = 'campaign' | 'unit' | 'encounter' | 'demo-checkout' | 'demo-portal' | 'player-link';
@@ -143,7 +154,7 @@ export function idKindOf(route: ApiRoute): IdKind | undefined {
   const segments = route.path.split('/');
   const at = segments.findIndex((segment) => segment.startsWith('{'));
   const kind = ID_KINDS[segments[at - 1] ?? ''];
-  if (!kind || route.pathParams.length > 1) {
+  if (!kind || route.pathParams.slice(1).some((name) => !SUB_IDS.has(name))) {
     throw new Error(`${route.key}: no rule says what its path id addresses (add it to ID_KINDS)`);
   }
   return kind;

@@ -40,6 +40,12 @@ export const unknownIds = (): Ids => ({
  */
 export const UNDO_TOKENS = new Map<string, string>();
 
+/**
+ * A reveal of each campaign, by campaign id (docs/decisions/064): the rules of the reveal routes make
+ * one for both parties and file it here; a request's `{revealId}` is its campaign's.
+ */
+export const REVEAL_IDS = new Map<string, string>();
+
 /** Bodies that need the world; every other route's body is generated from its schema. */
 const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = {
   'POST /api/auth/register': () => ({
@@ -93,6 +99,8 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'POST /api/combat/redo': (party) => ({ version: party?.combatVersion ?? 0 }),
   'DELETE /api/auth/account': (party) => ({ password: party?.password }),
   'POST /api/game-data/import': (party) => party?.exported,
+  // A handout: the one reveal that needs nothing of the campaign but its share link (docs/decisions/064).
+  'POST /api/game-data/{id}/reveals': () => ({ kind: 'handout', title: 'Proof handout', text: 'Proof text' }),
   'POST /api/contact/send': () => ({ subject: 'Proof subject', message: 'Proof message' }),
   'POST /api/stripe/create-checkout-session': () => ({ plan: 'Hero' }),
   'POST /api/stripe/demo/checkout/{id}/confirm': () => ADDRESS,
@@ -148,7 +156,9 @@ export function validRequest(
   const query = validQuery(route, options.party, options.bodyIds);
   return {
     method: route.method,
-    url: materialize(route.path, pathId) + (query === undefined ? '' : `?${query}`),
+    url:
+      materialize(route.path, pathId, { revealId: REVEAL_IDS.get(pathId) ?? pathId }) +
+      (query === undefined ? '' : `?${query}`),
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   };
