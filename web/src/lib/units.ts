@@ -20,6 +20,8 @@ import type {
   updateUnitBody,
 } from '@questkeeper/core/schemas/units';
 import type { QuickTemplate } from '@questkeeper/core/units/quick-generation';
+import type { Language } from './i18n';
+import type { parseStatBlockBody, parseStatBlockResponse } from '@questkeeper/core/schemas/statblock';
 import { ApiError, apiRequest } from './api-client';
 import { refetchAfterRename } from './link-renames';
 import { useUserId } from './query-client';
@@ -100,6 +102,15 @@ export async function generateCharacteristics(campaignId: string, template: Quic
     { headers: campaignHeader(campaignId), body: { template } },
   );
   return answer.characteristics;
+}
+
+/** A pasted stat block read onto the campaign's characteristics (docs/product.md#paste-a-stat-block); writes nothing. */
+export function parseStatBlock(campaignId: string, text: string, language?: Language) {
+  return apiRequest<{ body: typeof parseStatBlockBody; response: typeof parseStatBlockResponse }>(
+    'POST',
+    '/api/units/parse-statblock',
+    { headers: campaignHeader(campaignId), body: language ? { text, language } : { text } },
+  );
 }
 
 /** The units of a campaign, in the server's order (oldest first). */

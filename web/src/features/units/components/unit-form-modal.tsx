@@ -9,6 +9,7 @@ import { limitsOf, type Tier } from '@questkeeper/core/tiers';
 import { Modal } from '@/components/ui/modal';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
+import { useStatBlockPaste } from '../hooks/use-statblock-paste';
 import { useUnitForm } from '../hooks/use-unit-form';
 import { UnitFormCharacteristics } from './unit-form-characteristics';
 import { UnitFormConflict } from './unit-form-conflict';
@@ -17,6 +18,7 @@ import { UnitFormFailure } from './unit-form-failure';
 import { UnitFormFooter } from './unit-form-footer';
 import { UnitFormIdentity } from './unit-form-identity';
 import { UnitFormNotesSummary, UnitNotesEditorModal } from './unit-form-notes';
+import { StatBlockPasteDialog, UnitFormStatBlock } from './unit-form-statblock';
 import { UnitFormVitals } from './unit-form-vitals';
 
 export interface UnitFormModalProps {
@@ -64,6 +66,13 @@ export function UnitFormModal(props: UnitFormModalProps) {
     doneNotes,
   } = useUnitForm(props);
   const { unit, values, initial, conflict, failure } = state;
+  const paste = useStatBlockPaste({
+    campaign,
+    values,
+    saving,
+    change,
+    emptyMessage: t('unitForm.statBlock.empty'),
+  });
   const submitLabel = unit
     ? t(saving ? 'unitForm.saving' : 'unitForm.save')
     : t(saving ? 'unitForm.creating' : 'unitForm.create');
@@ -109,6 +118,7 @@ export function UnitFormModal(props: UnitFormModalProps) {
           {failure ? (
             <UnitFormFailure failure={failure} mayUpgrade={mayUpgrade} onUpgrade={upgrade} ref={alertRef} />
           ) : null}
+          <UnitFormStatBlock paste={paste} />
           <UnitFormIdentity
             campaign={campaign}
             tier={tier}
@@ -155,6 +165,7 @@ export function UnitFormModal(props: UnitFormModalProps) {
           onCancel={closeNotes}
         />
       ) : null}
+      <StatBlockPasteDialog paste={paste} />
       {confirmDialog}
     </>
   );
