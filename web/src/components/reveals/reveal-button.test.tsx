@@ -76,7 +76,8 @@ describe('RevealButton', () => {
     fakeApi({ live: true });
     render();
     const button = await screen.findByRole('button', { name: 'Reveal Grask to players' });
-    const calls = () => api.mock.calls.filter(([method, path]) => method === 'GET' && path === '/api/combat/share');
+    const calls = () =>
+      api.mock.calls.filter(([method, path]) => method === 'GET' && path === '/api/combat/share');
     const before = calls().length;
     api.mockImplementationOnce(async () => {
       throw new ApiError(409, 'SHARE_LINK_NEEDED', 'Share the fight with your players first.');

@@ -70,9 +70,9 @@ describe('RevealsPanel', () => {
     expect(await screen.findByText('Hidden from players')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('1 of 20 shown')).toBeTruthy());
     expect(screen.queryByText('Grask')).toBeNull();
-    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/game-data/c1/reveals/r2')).toBe(
-      true,
-    );
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.path === '/api/game-data/c1/reveals/r2'),
+    ).toBe(true);
   });
 
   it('writes a handout: a title is needed, the preview has no secret block, the POST sends the text', async () => {
