@@ -420,6 +420,11 @@ describe('player page: revealed cards and portraits', { timeout: 20_000 }, () =>
     expect(within(cards[1]!).getByText('Rules')).toBeTruthy();
     expect(within(cards[1]!).getByText('1d6 per 10 feet.')).toBeTruthy();
 
+    // The cards the page opened with are not announced; a new one at the top is.
+    expect(screen.queryByText('Revealed: Letter on the body')).toBeNull();
+    latest().send(fight({ revealed: [{ ...revealed[1]!, id: 'r3', title: 'Travel' }, ...revealed] }));
+    expect(await screen.findByText('Revealed: Travel')).toBeTruthy();
+
     // Hidden again by the game master: the card goes, and the section with the last one.
     latest().send(fight({ revealed: revealed.slice(1) }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Letter on the body' })).toBeNull());

@@ -36,6 +36,14 @@ export function PlayerReveals({ revealed }: { revealed: readonly PlayerReveal[] 
   const [openId, setOpenId] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const open = openId === null ? undefined : revealed.find((reveal) => reveal.id === openId);
+  // A new reveal at the top is said once to screen readers (not the ones the page opened with).
+  const newest = revealed[0];
+  const [known, setKnown] = useState(newest?.id ?? null);
+  const [announced, setAnnounced] = useState('');
+  if ((newest?.id ?? null) !== known) {
+    setKnown(newest?.id ?? null);
+    setAnnounced(newest ? t('reveals.player.announce', { title: newest.title }) : '');
+  }
 
   // Hidden by the game master while open: the dialog goes with it.
   useEffect(() => {
@@ -52,9 +60,15 @@ export function PlayerReveals({ revealed }: { revealed: readonly PlayerReveal[] 
     });
   }
 
-  if (revealed.length === 0) return null;
+  const status = (
+    <p role="status" className="sr-only">
+      {announced}
+    </p>
+  );
+  if (revealed.length === 0) return status;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      {status}
       <h2 id={headingId} className="text-xl font-semibold">
         {t('reveals.player.title')}
       </h2>
