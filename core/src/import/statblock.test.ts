@@ -1155,11 +1155,16 @@ describe('parseStatBlock', () => {
   it.each(french.map((one) => [one.title, one] as const))('lit %s', (_, one) => check(one));
 
   it('cuts the notes at the limit, on a paragraph, and says so', () => {
-    const text = `Goblin\nHit Points 7\nActions\n${'Stab. It stabs. '.repeat(3)}\nSlash. It slashes.`;
+    const text = 'Goblin\nHit Points 7\nActions\nStab. It stabs.\nSlash. It slashes.\nBite. It bites.';
     const parsed = parseStatBlock(text, { characteristics: [], notesMax: 60 });
-    expect(parsed.unit.notes.length).toBeLessThanOrEqual(60);
-    expect(parsed.unit.notes).toBe('## Actions');
+    expect(parsed.unit.notes).toBe('## Actions\n\n**Stab.** It stabs.\n\n**Slash.** It slashes.');
     expect(parsed.unread).toContainEqual({ reason: 'notesCut', text: '', limit: 60 });
+    // One paragraph longer than half the limit is cut inside.
+    const long = parseStatBlock(`Goblin\nHit Points 7\nActions\nStab. ${'It stabs '.repeat(20)}`, {
+      characteristics: [],
+      notesMax: 60,
+    });
+    expect(long.unit.notes).toBe(`## Actions\n\n**Stab.** ${'It stabs '.repeat(20)}`.slice(0, 60).trim());
   });
 
   it('matches characteristics whatever their case and accents', () => {
@@ -1167,6 +1172,21 @@ describe('parseStatBlock', () => {
       characteristics: campaign(['FORCE', 'dexterite']),
     });
     expect(parsed.unit.characteristics).toEqual({ FORCE: 2, dexterite: 11 });
+  });
+
+  it('reads hostile texts of the 20,000 characters the API takes without stalling', () => {
+    for (const text of [
+      `A${'-a'.repeat(9_999)}`,
+      `Goblin\nActions\nA${"'b c".repeat(4_999)}`,
+      `Goblin\n${'Bite. x\n'.repeat(2_499)}`,
+      'Armor Class 1 Hit Points 2 Speed '.repeat(600),
+      `Name ${'('.repeat(9_990)}`,
+    ]) {
+      const started = performance.now();
+      const parsed = parseStatBlock(text.slice(0, 20_000), { characteristics: campaign(EN) });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(parsed.unit.notes.length).toBeLessThanOrEqual(20_000);
+    }
   });
 
   it('reads nothing into an empty text', () => {

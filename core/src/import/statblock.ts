@@ -195,9 +195,12 @@ function sectionOf(line: string): SectionKind | null {
   return SECTION_HEADINGS.get(foldLine(line).replace(/\s*:$/, '')) ?? null;
 }
 
-// "Name. Text", "Fire Breath (Recharge 5–6). Text", "Morsure. Attaque…": a capital, up to 8 words
+// "Name. Text", "Fire Breath (Recharge 5–6). Text", "Morsure. Attaque…": a capital, up to 9 words (an apostrophe or a hyphen also parts words)
 // without sentence punctuation, parentheses, a full stop. The text may follow on the next line.
-const ENTRY = /^(\p{Lu}[^\s.,;:!?()]*(?:[ '-][^\s.,;:!?()]+){0,7}(?:\s*\([^()]{1,60}\))*)\s*\.(?:\s+(.*))?$/u;
+// Words and their separators (a space, an apostrophe, a hyphen) share no character, so a long line
+// that is no entry fails at once instead of trying every way to split it.
+const ENTRY =
+  /^(\p{Lu}[^\s.,;:!?()'-]*(?:[ '-]+[^\s.,;:!?()'-]+){0,8}(?:\s*\([^()]{1,60}\))*)\s*\.(?:\s+(.*))?$/u;
 const ENDS_SENTENCE = /[.!?]["»)]?$/;
 /** A line of a spell list ("1st level (4 slots): …", "À volonté : …"): a paragraph of its own. */
 const SPELL_LINE =
@@ -456,7 +459,8 @@ export function parseStatBlock(text: string, options: StatBlockOptions): ParsedS
   let notes = blocks.join('\n\n');
   if (notes.length > notesMax) {
     const cutAt = notes.lastIndexOf('\n\n', notesMax);
-    notes = cut(notes.slice(0, cutAt > 0 ? cutAt : notesMax), notesMax);
+    // On a paragraph's end, unless that loses more than half: then mid-paragraph.
+    notes = cut(notes.slice(0, cutAt > notesMax / 2 ? cutAt : notesMax), notesMax);
     unread.push({ reason: 'notesCut', text: '', limit: notesMax });
   }
   unit.notes = notes;
