@@ -40,6 +40,11 @@ interface MarkdownPreviewProps {
   anchors?: boolean;
   /** With `anchors`: a "Reveal to players" button beside each heading, named by this (issue 34). */
   revealLabel?: ((heading: string, slug: string) => string) | undefined;
+  /**
+   * The "Preview as player" toggle above a text with secret blocks (default true); false where nothing
+   * can be pressed (a tooltip): the blocks stay framed.
+   */
+  playerPreview?: boolean;
 }
 
 /**
@@ -51,11 +56,12 @@ export const MarkdownPreview = memo(function MarkdownPreview({
   className = '',
   anchors = false,
   revealLabel,
+  playerPreview: offersPreview = true,
 }: MarkdownPreviewProps) {
   const { t } = useTranslation();
   const links = useCampaignLinks();
   const [renderer] = useState(() => new SectionRenderer());
-  const secrets = useMemo(() => hasSecrets(source), [source]);
+  const secrets = useMemo(() => offersPreview && hasSecrets(source), [offersPreview, source]);
   const [playerPreview, setPlayerPreview] = usePlayerPreview();
   // Preview as player: the text players get, stripped as the server strips it; nothing secret is rendered.
   const shown = useMemo(
@@ -84,9 +90,9 @@ export const MarkdownPreview = memo(function MarkdownPreview({
   const context = useMemo<SectionContext>(
     () => ({
       links: linkRendering,
-      anchors: anchors ? { headings: headingsOf(source), backlinksLabel, revealLabel } : undefined,
+      anchors: anchors ? { headings: headingsOf(shown), backlinksLabel, revealLabel } : undefined,
     }),
-    [linkRendering, anchors, source, backlinksLabel, revealLabel],
+    [linkRendering, anchors, shown, backlinksLabel, revealLabel],
   );
   const rendered = useMemo(
     () => renderer.render(sections, pass === 0 ? FIRST_CHARS : pass === ALL ? ALL : CHUNK_CHARS, context),

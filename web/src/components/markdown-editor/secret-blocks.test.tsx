@@ -87,6 +87,12 @@ describe('secret blocks in rendered markdown', () => {
     expect(screen.queryByRole('button', { name: 'Preview as player' })).toBeNull();
   });
 
+  it('offers no toggle where nothing can be pressed (a tooltip), the block still framed', () => {
+    render(<MarkdownPreview source={SOURCE} playerPreview={false} />);
+    expect(screen.queryByRole('button', { name: 'Preview as player' })).toBeNull();
+    expect(screen.getAllByRole('group', { name: 'Secret' })).toHaveLength(2);
+  });
+
   it('frames an empty block and a block left open to the end', () => {
     render(
       <MarkdownPreview source={'Intro\n:::secret\n:::\nMiddle\n:::secret\nTo the end\n\n# Still hidden'} />,

@@ -90,7 +90,8 @@ function ConditionChip({ condition, note }: { condition: CombatCondition; note: 
             <p className="text-ink-muted">{t('combat.conditions.noNote')}</p>
           ) : (
             <Suspense fallback={<p className="whitespace-pre-line">{note}</p>}>
-              <MarkdownPreview source={note} />
+              {/* A tooltip: nothing in it can be pressed, so no "Preview as player" toggle. */}
+              <MarkdownPreview source={note} playerPreview={false} />
             </Suspense>
           )}
         </div>
