@@ -3,10 +3,50 @@
 // <textarea> relays out the whole text on every key: ~40–60 ms at that size; docs/decisions/013).
 // This module is the only one that knows CodeMirror; the writer talks to it through these functions.
 import { history, historyKeymap, defaultKeymap } from '@codemirror/commands';
-import { Annotation, EditorState, Transaction } from '@codemirror/state';
-import { EditorView, keymap, placeholder as placeholderText, tooltips } from '@codemirror/view';
+import { Annotation, EditorState, RangeSetBuilder, Transaction } from '@codemirror/state';
+import {
+  Decoration,
+  EditorView,
+  ViewPlugin,
+  keymap,
+  placeholder as placeholderText,
+  tooltips,
+  type DecorationSet,
+  type ViewUpdate,
+} from '@codemirror/view';
+import { isSecretOpener } from '@questkeeper/core/text/secret-blocks';
 import { linkCompletion, type LinkOption } from './link-completion';
 import { listKeymap } from './list-keys';
+
+/** A `:::secret` line (docs/decisions/064), marked in the gold accent: where a secret block starts. */
+const secretOpenerLine = Decoration.line({ class: 'qk-cm-secret-opener' });
+
+/** Marks the secret blocks' opener lines among the visible ones only: no cost in a long text. */
+const secretOpeners = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = this.build(view);
+    }
+    update(update: ViewUpdate) {
+      if (update.docChanged || update.viewportChanged) this.decorations = this.build(update.view);
+    }
+    build(view: EditorView): DecorationSet {
+      const builder = new RangeSetBuilder<Decoration>();
+      for (const { from, to } of view.visibleRanges) {
+        for (let at = from; at <= to;) {
+          const line = view.state.doc.lineAt(at);
+          if (line.text.includes(':::') && isSecretOpener(line.text)) {
+            builder.add(line.from, line.from, secretOpenerLine);
+          }
+          at = line.to + 1;
+        }
+      }
+      return builder.finish();
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
 
 /** Marks the host's replacements of the whole text (cancel, another campaign): not a user change. */
 const external = Annotation.define<boolean>();
@@ -81,6 +121,7 @@ export function createCodeEditor(options: CodeEditorOptions): EditorView {
         // editor says so).
         keymap.of([...listKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
+        secretOpeners,
         placeholderText(options.placeholder),
         options.linkOptions ? linkCompletion(options.linkOptions) : [],
         options.tooltipParent ? tooltips({ parent: options.tooltipParent }) : [],

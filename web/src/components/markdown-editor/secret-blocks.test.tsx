@@ -1,9 +1,11 @@
 // Secret blocks as the GM sees them (docs/decisions/064): framed and marked "Secret"; "Preview as player"
 // renders what players get, with the secret lines not in the page at all; the toggle works from the
 // keyboard. e2e/tests/secret-blocks.spec.ts follows them in a browser.
-import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TextBox } from '@/test/editor';
+import { MarkdownEditor } from './markdown-editor';
 import { MarkdownPreview } from './markdown-preview';
 import { PlayerPreviewProvider } from './player-preview';
 
@@ -100,5 +102,31 @@ describe('secret blocks in rendered markdown', () => {
     const frames = screen.getAllByRole('group', { name: 'Secret' });
     expect(frames).toHaveLength(2);
     expect(frames[1]!.textContent).toContain('Still hidden');
+  });
+});
+
+describe('the editor and secret blocks', () => {
+  // The writer (with CodeMirror) is a lazy chunk: load it once before the tests' own time limits start.
+  beforeAll(() => import('./markdown-writer'), 30_000);
+
+  it('wraps the selection in a block with the toolbar, marks its opener line and frames it in the preview', async () => {
+    render(
+      <MarkdownEditor
+        value={'Intro\nThe key is in the well.'}
+        onChange={vi.fn()}
+        maxLength={1000}
+        label="Notes"
+      />,
+    );
+    const textarea = new TextBox(await screen.findByRole('textbox', { name: 'Notes' }));
+    textarea.select('The key');
+    await userEvent.click(screen.getByRole('button', { name: 'Secret block' }));
+    expect(textarea.value).toBe('Intro\n:::secret\nThe key is in the well.\n:::');
+    expect(textarea.element.querySelector('.qk-cm-secret-opener')?.textContent).toBe(':::secret');
+    const pane = screen.getByRole('region', { name: 'Preview' });
+    await waitFor(() =>
+      expect(within(pane).getByRole('group', { name: 'Secret' }).textContent).toContain('well'),
+    );
+    expect(within(pane).getByRole('button', { name: 'Preview as player' })).toBeTruthy();
   });
 });
