@@ -196,7 +196,10 @@ export function renderSections(
         ? {
             ...anchors[index]!,
             backlinksLabel: context.anchors?.backlinksLabel,
-            revealLabel: context.anchors?.revealLabel,
+            revealLabel:
+              typeof sections[index] !== 'string' && sections[index]!.secret
+                ? undefined
+                : context.anchors?.revealLabel,
           }
         : undefined,
     }),
@@ -309,7 +312,13 @@ export class SectionRenderer {
           const html = renderMarkdown(section, references, {
             links: context.links,
             anchors: anchor
-              ? { lineOffset: anchor.lineOffset, headings: anchor.headings, backlinksLabel, revealLabel }
+              ? {
+                  lineOffset: anchor.lineOffset,
+                  headings: anchor.headings,
+                  backlinksLabel,
+                  // A heading inside a secret block is not revealed (players never get its lines).
+                  revealLabel: pieces[index]!.secret ? undefined : revealLabel,
+                }
               : undefined,
           });
           entry = { ...entry, html };

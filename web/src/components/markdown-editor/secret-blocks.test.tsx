@@ -89,6 +89,13 @@ describe('secret blocks in rendered markdown', () => {
     expect(screen.queryByRole('button', { name: 'Preview as player' })).toBeNull();
   });
 
+  it('offers no reveal button on a heading inside a secret block', () => {
+    render(<MarkdownPreview source={SOURCE} anchors revealLabel={(heading) => `Reveal ${heading}`} />);
+    expect(screen.getByRole('button', { name: 'Reveal The inn' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Hidden cellar' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reveal Hidden cellar' })).toBeNull();
+  });
+
   it('offers no toggle where nothing can be pressed (a tooltip), the block still framed', () => {
     render(<MarkdownPreview source={SOURCE} playerPreview={false} />);
     expect(screen.queryByRole('button', { name: 'Preview as player' })).toBeNull();
