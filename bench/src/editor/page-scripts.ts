@@ -24,7 +24,12 @@ const AFTER_PAINT = `
  * down to its bottom edge with rendered content (no section still waiting before that edge).
  */
 const rulesRendered = (firstHeading: string, lastHeading: string) => `
-  const isHeading = (element, tag, text) => element && element.tagName === tag && element.textContent === text;
+  // A rules heading with its "Linked from" (and reveal) buttons sits in a .qk-heading-row.
+  const unwrap = (element) => (element && element.classList.contains('qk-heading-row') ? element.firstElementChild : element);
+  const isHeading = (element, tag, text) => {
+    const heading = unwrap(element);
+    return heading && heading.tagName === tag && heading.textContent === text;
+  };
   const rendered = () => {
     for (const box of document.querySelectorAll('.qk-markdown')) {
       const last = box.lastElementChild;
