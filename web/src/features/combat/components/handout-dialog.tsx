@@ -14,9 +14,10 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
-// PENDING(B): import { uploadHandoutImage } from '@/lib/images';
-const uploadHandoutImage = (_campaignId: string, _file: File): Promise<{ _id: string }> =>
-  Promise.reject(new Error('pending'));
+// PENDING(B, #34): handout images wait for POST /api/game-data/{id}/images and its web call
+// (uploadHandoutImage in web/src/lib/images.ts). Until then no image field is shown; once there,
+// replace this with `import { uploadHandoutImage } from '@/lib/images';`.
+const uploadHandoutImage: ((campaignId: string, file: File) => Promise<{ _id: string }>) | null = null;
 import { useReveal } from '@/lib/reveals';
 
 /** A local URL of the chosen file, revoked when it changes or the dialog closes. */
@@ -78,6 +79,7 @@ export function HandoutDialog({
     try {
       let image: string | undefined;
       if (file) {
+        if (!uploadHandoutImage) throw new Error('Handout images are not available yet.');
         image = uploaded?.file === file ? uploaded.id : (await uploadHandoutImage(campaignId, file))._id;
         setUploaded({ file, id: image });
       }
@@ -144,7 +146,7 @@ export function HandoutDialog({
               className="min-h-40 w-full rounded-control border border-line bg-surface px-3 py-2 font-mono text-sm text-ink"
             />
           </div>
-          <div className="flex flex-col gap-1.5">
+          <div className="flex flex-col gap-1.5" hidden={!uploadHandoutImage}>
             <label htmlFor={imageId} className="flex items-center gap-2 text-sm font-medium text-ink">
               <ImagePlus aria-hidden="true" className="size-4" />
               {t('reveals.handout.imageLabel')}
