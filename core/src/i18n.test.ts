@@ -14,6 +14,9 @@ const leaves = (tree: Tree, prefix = ''): [string, string | string[]][] =>
 // Words that are the same in both languages on purpose.
 const SAME_IN_BOTH = new Set([
   'defaults.characteristics',
+  'foreignImport.headings.actions',
+  'foreignImport.formats.improvedInitiative',
+  'foreignImport.formats.shieldmaiden',
   'validation.colorHex',
   'common.appName',
   'common.titleSuffix',
