@@ -103,6 +103,11 @@ export const PLAYER_LOG_WINDOW = 200;
  * is checked after parsing (campaigns/import-limits.ts), so the answer can say "races: 21 of 20".
  */
 export const GAME_DATA_LIST_MAX = 2_000;
+/**
+ * A file from another tool (Improved Initiative, Shieldmaiden, 5e.tools: docs/product.md#import-from-other-tools):
+ * the largest the import reads. Questkeeper's own campaign files keep the route's larger limit.
+ */
+export const FOREIGN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** A pasted stat block (docs/product.md#paste-a-stat-block): the longest text the reader takes. */
 export const STAT_BLOCK_TEXT_MAX = 20_000;
 

@@ -4,18 +4,19 @@
 // long answers 503 and the next import gets a fresh worker.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error';
-import type { FileCheck } from './file-check';
+import type { FileCheck, FileCheckOptions, ImportSummary } from './file-check';
 import type { PreparedImport } from './import-rows';
 
 /** A refused file, or the import it becomes (decision 047: its rows are built in the worker too). */
-export type ImportCheck = Exclude<FileCheck, { ok: true }> | { ok: true; prepared: PreparedImport };
+export type ImportCheck =
+  Exclude<FileCheck, { ok: true }> | { ok: true; prepared: PreparedImport; summary?: ImportSummary };
 
 export interface FileChecker {
   /**
    * Checks a file, as one buffer or the blocks it arrived in, and prepares its rows. The bytes are
    * moved to the worker, so they are empty here afterwards.
    */
-  check(bytes: Uint8Array | readonly Uint8Array[]): Promise<ImportCheck>;
+  check(bytes: Uint8Array | readonly Uint8Array[], options?: FileCheckOptions): Promise<ImportCheck>;
   close(): Promise<void>;
 }
 
@@ -57,6 +58,7 @@ function startWorker(options: WorkerOptions): Worker {
 interface Job {
   id: number;
   blocks: Uint8Array[];
+  options: FileCheckOptions;
   resolve: (check: ImportCheck) => void;
   reject: (error: Error) => void;
 }
@@ -127,14 +129,14 @@ export function createFileCheckPool(options: FileCheckPoolOptions = {}): FileChe
       const current = slot;
       slot.timer = setTimeout(() => fail(current, `import check took over ${timeoutMs} ms`), timeoutMs);
       slot.worker.postMessage(
-        { id: job.id, blocks: job.blocks },
+        { id: job.id, blocks: job.blocks, options: job.options },
         job.blocks.map((block) => block.buffer as ArrayBuffer),
       );
     }
   }
 
   return {
-    check(bytes) {
+    check(bytes, options = {}) {
       if (closed || queue.length >= queueMax) return Promise.reject(unavailable());
       // Moved, not copied: a Buffer that shares its memory with others (a small pooled one) is
       // copied first, since only a whole ArrayBuffer can be transferred.
@@ -144,7 +146,7 @@ export function createFileCheckPool(options: FileCheckPoolOptions = {}): FileChe
           : new Uint8Array(block),
       );
       return new Promise<ImportCheck>((resolve, reject) => {
-        queue.push({ id: nextId++, blocks, resolve, reject });
+        queue.push({ id: nextId++, blocks, options, resolve, reject });
         dispatch();
       });
     },

@@ -4,23 +4,26 @@
 // its large parts as UTF-8 chunks in one transferred buffer (import-rows.ts), so the main thread
 // never has megabytes of values to receive at once.
 import { parentPort } from 'node:worker_threads';
-import { checkCampaignFile } from './file-check';
+import { checkCampaignFile, type FileCheckOptions } from './file-check';
 import type { ImportCheck } from './file-check-pool';
 import { prepareImport } from './import-rows';
 
 if (!parentPort) throw new Error('file-check-worker.ts runs as a worker thread only');
 const port = parentPort;
-port.on('message', ({ id, blocks }: { id: number; blocks: Uint8Array[] }) => {
-  try {
-    const check = checkCampaignFile(blocks.length === 1 ? blocks[0]! : Buffer.concat(blocks));
-    if (!check.ok) {
-      port.postMessage({ id, check });
-      return;
+port.on(
+  'message',
+  ({ id, blocks, options }: { id: number; blocks: Uint8Array[]; options?: FileCheckOptions }) => {
+    try {
+      const check = checkCampaignFile(blocks.length === 1 ? blocks[0]! : Buffer.concat(blocks), options);
+      if (!check.ok) {
+        port.postMessage({ id, check });
+        return;
+      }
+      const prepared = prepareImport(check.file);
+      const answer: ImportCheck = { ok: true, prepared, summary: check.summary };
+      port.postMessage({ id, check: answer }, [prepared.bytes.buffer as ArrayBuffer]);
+    } catch (error) {
+      port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) });
     }
-    const prepared = prepareImport(check.file);
-    const answer: ImportCheck = { ok: true, prepared };
-    port.postMessage({ id, check: answer }, [prepared.bytes.buffer as ArrayBuffer]);
-  } catch (error) {
-    port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) });
-  }
-});
+  },
+);

@@ -14,19 +14,75 @@ import {
   type GameDataExport,
 } from '@questkeeper/core/schemas/game-data-export';
 import type { IssueLike } from '@questkeeper/core/validation';
+import type { Language } from '@questkeeper/core/i18n';
+import { FOREIGN_IMPORT_MAX_BYTES } from '@questkeeper/core/limits';
+import { checkJsonShape, detectFormat } from '@questkeeper/core/import/detect';
+import {
+  defaultCharacteristics,
+  planToGameData,
+  readForeignFile,
+  selectFromPlan,
+} from '@questkeeper/core/import/import-plan';
+import type { ImportFormat, ImportPlan, ImportWarning } from '@questkeeper/core/import/plan';
 
 /** Problems the answer names at most; the check stops collecting once it has one more. */
 export const IMPORT_PROBLEMS_MAX = 100;
 
+/** How a foreign file is read (docs/product.md#import-from-other-tools). */
+export interface FileCheckOptions {
+  /** The language of the campaign a foreign file becomes (its characteristics, headings, labels). */
+  language?: Language;
+  /** Keys of the units and encounters to bring (a foreign file); absent: everything. */
+  only?: readonly string[];
+  /** The tier's unitNoteChars: longer notes are cut, with a warning. */
+  notesMax?: number;
+}
+
+/** One unit or encounter of a file, with the key `only` names it by. */
+export interface ImportSampleItem {
+  key: string;
+  kind: 'unit' | 'encounter';
+  name: string;
+  isPlayer?: boolean;
+  hp?: number;
+  /** An encounter's units, by key. */
+  units?: string[];
+}
+
+/** What a file holds, for the preview (before the tier's limits, which the service adds). */
+export interface ImportSummary {
+  format: ImportFormat;
+  name: string;
+  counts: {
+    units: number;
+    races: number;
+    classes: number;
+    statuses: number;
+    characteristics: number;
+    encounters: number;
+    rulesChars: number;
+  };
+  warnings: ImportWarning[];
+  /** Every unit and encounter of the file (up to FOREIGN_ENTRIES_MAX each), `only` or not. */
+  sample: ImportSampleItem[];
+}
+
 export type FileCheck =
-  | { ok: true; file: GameDataExport }
-  | { ok: false; code: 'MALFORMED_JSON' | 'FORBIDDEN_JSON_KEY' }
+  | { ok: true; file: GameDataExport; summary: ImportSummary }
+  | {
+      ok: false;
+      code: 'MALFORMED_JSON' | 'FORBIDDEN_JSON_KEY' | 'IMPORT_ZIP_UNSUPPORTED' | 'IMPORT_FILE_TOO_DEEP';
+    }
+  | { ok: false; code: 'IMPORT_FILE_TOO_LARGE'; max: number }
   | { ok: false; code: 'IMPORT_FORMAT_TOO_NEW' | 'IMPORT_FORMAT_UNKNOWN'; version: string; supported: number }
   /** `more`: problems beyond the first IMPORT_PROBLEMS_MAX exist and were not collected. */
   | { ok: false; code: 'VALIDATION_FAILED'; issues: IssueLike[]; more: boolean };
 
 /** A campaign export file as the request brought it (UTF-8 bytes) → the validated file or why not. */
-export function checkCampaignFile(bytes: Uint8Array): FileCheck {
+export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions = {}): FileCheck {
+  // A ZIP (Kanka's export) starts with "PK\x03\x04" (or "PK\x05\x06" when empty).
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5))
+    return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
   const text = new TextDecoder('utf-8').decode(bytes);
   let parsed: unknown;
   if (text.trim() !== '') {
@@ -36,6 +92,8 @@ export function checkCampaignFile(bytes: Uint8Array): FileCheck {
       return { ok: false, code: 'MALFORMED_JSON' };
     }
   }
+  const format = detectFormat(parsed);
+  if (format !== null && format !== 'questkeeper') return checkForeignFile(parsed, bytes.byteLength, options);
   // Refused, not dropped: a file is imported whole or not at all (decision 024).
   try {
     if (typeof parsed === 'object' && parsed !== null) {
@@ -53,7 +111,92 @@ export function checkCampaignFile(bytes: Uint8Array): FileCheck {
       supported: GAME_DATA_FORMAT_VERSION,
     };
   }
-  return validate(upgraded.file);
+  const checked = validate(upgraded.file);
+  return checked.ok
+    ? { ...checked, summary: summaryOf('questkeeper', checked.file, [], ownSample(checked.file)) }
+    : checked;
+}
+
+/**
+ * A file of another tool: within the size and shape limits, read into a plan (prototype keys are
+ * never read), narrowed to `only`, written as a campaign file and checked like one.
+ */
+function checkForeignFile(parsed: unknown, size: number, options: FileCheckOptions): FileCheck {
+  if (size > FOREIGN_IMPORT_MAX_BYTES)
+    return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: FOREIGN_IMPORT_MAX_BYTES / (1024 * 1024) };
+  if (checkJsonShape(parsed) !== null) return { ok: false, code: 'IMPORT_FILE_TOO_DEEP' };
+  const language = options.language ?? 'en';
+  const plan = readForeignFile(parsed, {
+    characteristics: defaultCharacteristics(language),
+    language,
+    ...(options.notesMax === undefined ? {} : { notesMax: options.notesMax }),
+  });
+  if (!plan) return { ok: false, code: 'MALFORMED_JSON' };
+  const chosen = selectFromPlan(plan, options.only);
+  const checked = validate(planToGameData(chosen, language));
+  return checked.ok
+    ? { ...checked, summary: summaryOf(plan.format, checked.file, plan.warnings, planSample(plan)) }
+    : checked;
+}
+
+function planSample(plan: ImportPlan): ImportSampleItem[] {
+  return [
+    ...plan.units.map((u) => ({
+      key: u.key,
+      kind: 'unit' as const,
+      name: u.name,
+      isPlayer: u.isPlayer,
+      hp: u.hp,
+    })),
+    ...plan.encounters.map((e) => ({
+      key: e.key,
+      kind: 'encounter' as const,
+      name: e.name,
+      units: [...new Set([...e.allies, ...e.enemies.map((x) => x.unitKey)])],
+    })),
+  ];
+}
+
+function ownSample(file: GameDataExport): ImportSampleItem[] {
+  return [
+    ...file.units.map((u) => ({
+      key: u.id,
+      kind: 'unit' as const,
+      name: u.name,
+      isPlayer: u.isPlayer,
+      hp: u.hp,
+    })),
+    ...file.encounters.map((e, index) => ({
+      key: `encounters.${index}`,
+      kind: 'encounter' as const,
+      name: e.name,
+      units: [...new Set([...e.allies.map((a) => a.unitId), ...e.enemies.map((x) => x.unitId)])],
+    })),
+  ];
+}
+
+function summaryOf(
+  format: ImportFormat,
+  file: GameDataExport,
+  warnings: ImportWarning[],
+  sample: ImportSampleItem[],
+): ImportSummary {
+  const { campaign } = file;
+  return {
+    format,
+    name: campaign.name,
+    counts: {
+      units: file.units.length,
+      races: campaign.races.length,
+      classes: campaign.classes.length,
+      statuses: campaign.statuses.length,
+      characteristics: campaign.characteristics.length,
+      encounters: file.encounters.length,
+      rulesChars: campaign.rules.length,
+    },
+    warnings,
+    sample,
+  };
 }
 
 type Issue = IssueLike & { path: PropertyKey[] };
@@ -70,7 +213,7 @@ class Problems {
       this.issues.push({ ...issue, path: [...prefix, ...issue.path] });
     }
   }
-  answer(): FileCheck {
+  answer(): Exclude<FileCheck, { ok: true }> {
     return {
       ok: false,
       code: 'VALIDATION_FAILED',
@@ -89,7 +232,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * list the file may make long, without reading their items; then units and log entries one by one,
  * stopping at the cap; only then the whole file, whose remaining parts are small.
  */
-function validate(file: unknown): FileCheck {
+type Validated = { ok: true; file: GameDataExport } | Exclude<FileCheck, { ok: true }>;
+
+function validate(file: unknown): Validated {
   const problems = new Problems();
   problems.add(oversized(file));
   if (problems.issues.length > 0) return problems.answer();

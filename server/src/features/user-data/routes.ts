@@ -7,6 +7,8 @@ import { campaign } from '@questkeeper/core/schemas/campaigns';
 import { errorBody, idParams } from '@questkeeper/core/schemas/common';
 import { accountExport, deleteAccountBody, gameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import { fieldErrors } from '@questkeeper/core/validation';
+import { FOREIGN_ENTRIES_MAX, IMPORT_FORMATS } from '@questkeeper/core/import/plan';
+import { AppError } from '../../lib/app-error';
 import { signedIn, userOf } from '../../plugins/auth';
 import { sendError } from '../../plugins/errors';
 import { attachment as attachmentOf } from './attachment';
@@ -23,6 +25,7 @@ export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 const security = [{ bearer: [] }];
 const readErrors = { 401: errorBody, 404: errorBody };
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/;
+const ZIP_TYPE = /^application\/(zip|x-zip-compressed)$/;
 
 function download(reply: FastifyReply, disposition: string, type: string, body: string) {
   return reply
@@ -41,7 +44,53 @@ function rawJsonBody(scope: FastifyInstance) {
   // This scope holds the import alone: JSON is all it reads.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(JSON_TYPE, readBodyBlocks);
+  // A ZIP (Kanka) is read too, so its answer says what is not supported yet rather than a bare 415.
+  scope.addContentTypeParser(ZIP_TYPE, readBodyBlocks);
 }
+
+/** The `only` query parameter, repeated: `?only=Creatures.a&only=SavedEncounters.b` (keys may hold commas). */
+const onlyQuery = z.object({
+  only: z
+    .union([z.string().max(300), z.array(z.string().max(300)).max(FOREIGN_ENTRIES_MAX * 2)])
+    .optional()
+    .describe(
+      'Keys (from the preview) of the units and encounters to bring, one per parameter; an encounter ' +
+        'brings the units it needs. Absent: everything. Files of other tools only.',
+    ),
+});
+const onlyOf = (query: unknown): readonly string[] | undefined => {
+  const parsed = onlyQuery.safeParse(query);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, { only: { key: 'validation.invalid' } });
+  const { only } = parsed.data;
+  return only === undefined ? undefined : typeof only === 'string' ? [only] : only;
+};
+
+const sampleItem = z.object({
+  key: z.string(),
+  kind: z.enum(['unit', 'encounter']),
+  name: z.string(),
+  isPlayer: z.boolean().optional(),
+  hp: z.number().optional(),
+  units: z.array(z.string()).optional(),
+});
+const importPreview = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  name: z.string(),
+  counts: z.object({
+    units: z.number(),
+    races: z.number(),
+    classes: z.number(),
+    statuses: z.number(),
+    characteristics: z.number(),
+    encounters: z.number(),
+    rulesChars: z.number(),
+  }),
+  overLimits: z.array(z.object({ field: z.string(), message: z.string() })),
+  warnings: z.array(
+    z.object({ reason: z.string(), text: z.string(), limit: z.number().optional(), message: z.string() }),
+  ),
+  sample: z.array(sampleItem),
+});
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { userData, accountData } = app.services;
@@ -150,14 +199,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['campaigns'],
           security,
-          summary: 'Create a campaign from an exported file',
+          summary: 'Create a campaign from an exported file or a file of another tool',
+          querystring: onlyQuery,
           description:
             'The body is a file written by GET /api/game-data/{id}/export (any earlier formatVersion is ' +
             'upgraded; a newer one answers 400 IMPORT_FORMAT_TOO_NEW). Up to 32 MiB. Everything is ' +
             "checked against the user's tier first: 403 IMPORT_OVER_LIMITS names every limit exceeded, " +
             `and nothing is created. A file the schema refuses answers its first ${IMPORT_PROBLEMS_MAX} ` +
             'problems (400 VALIDATION_FAILED, or IMPORT_TOO_MANY_PROBLEMS when it has more). Rate ' +
-            'limited per account (429 RATE_LIMITED).',
+            'limited per account (429 RATE_LIMITED). It also takes, detected from the content, an Improved ' +
+            'Initiative, Shieldmaiden or 5e.tools homebrew export (JSON, up to 10 MB), read as ' +
+            'POST /api/game-data/import/preview shows it; `only` brings some of its units and encounters.',
           body: gameDataExport,
           response: {
             201: campaign,
@@ -176,12 +228,63 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const body: unknown = request.body;
         const blocks = body instanceof BodyBlocks ? body.blocks : [new Uint8Array(0)];
         try {
-          const imported = await userData.importFile(userOf(request), blocks);
+          const imported = await userData.importFile(userOf(request), blocks, onlyOf(request.query));
           // Written in pieces, not serialized whole: its lists can hold megabytes (decision 047). A
           // stream skips the schema serializer: import-write.test.ts parses it with the schema and
           // compares it with the campaign as the API reads it.
           const answer = campaignAnswer(imported) as never;
           return reply.code(201).type('application/json; charset=utf-8').send(answer);
+        } catch (error) {
+          if (!(error instanceof InvalidFile)) throw error;
+          return sendError(
+            reply,
+            request,
+            error.more ? 'IMPORT_TOO_MANY_PROBLEMS' : 'VALIDATION_FAILED',
+            { max: IMPORT_PROBLEMS_MAX },
+            fieldErrors(error.issues, request.language),
+          );
+        }
+      },
+    );
+
+    r.post(
+      '/api/game-data/import/preview',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+        preParsing: async (request, _reply, payload) => {
+          await app.rateLimit(request, 'importCampaign', userOf(request).email);
+          return payload;
+        },
+        validatorCompiler: () => (value) => ({ value }),
+        schema: {
+          tags: ['campaigns'],
+          security,
+          summary: 'Read a file to import and say what it would create, writing nothing',
+          description:
+            'The body is the file, as POST /api/game-data/import takes it: a Questkeeper campaign file or ' +
+            'an Improved Initiative, Shieldmaiden or 5e.tools homebrew export (JSON), the format detected ' +
+            "from the content. The answer: the format, the counts, every limit of the user's tier the " +
+            'import would exceed (overLimits, localized), warnings (values clamped, names cut, entries ' +
+            'left out) and `sample`, every unit and encounter with the key `only` takes. A ZIP (Kanka) ' +
+            'answers 415 IMPORT_ZIP_UNSUPPORTED; a file nested too deep, 400 IMPORT_FILE_TOO_DEEP.',
+          querystring: onlyQuery,
+          body: gameDataExport,
+          response: {
+            200: importPreview,
+            400: errorBody,
+            401: errorBody,
+            413: errorBody,
+            415: errorBody,
+            429: errorBody,
+            503: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const body: unknown = request.body;
+        const blocks = body instanceof BodyBlocks ? body.blocks : [new Uint8Array(0)];
+        try {
+          return await userData.previewFile(userOf(request), blocks, onlyOf(request.query));
         } catch (error) {
           if (!(error instanceof InvalidFile)) throw error;
           return sendError(

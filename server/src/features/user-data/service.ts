@@ -8,12 +8,12 @@ import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
 import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '@questkeeper/core/constants';
 import { gameDataExport, type GameDataExport } from '@questkeeper/core/schemas/game-data-export';
-import type { Tier } from '@questkeeper/core/tiers';
+import { limitsOf, type Tier } from '@questkeeper/core/tiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { findUserById, lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
-import { InvalidFile } from './file-check';
+import { InvalidFile, type FileCheckOptions, type ImportSummary } from './file-check';
 import { createFileCheckPool, type FileChecker, type ImportCheck } from './file-check-pool';
 import type { ImportedCampaign } from './import-answer';
 import { CAMPAIGN_LISTS, textPieces, type PreparedImport, type Span } from './import-rows';
@@ -21,6 +21,12 @@ import { toCampaignFile, toImportedHead } from './presenter';
 import * as repo from './repository';
 
 export type UserDataService = ReturnType<typeof createUserDataService>;
+
+/** POST /api/game-data/import/preview's answer (core's import plan, the tier's limits applied). */
+export interface ImportPreview extends Omit<ImportSummary, 'warnings'> {
+  overLimits: { field: string; message: string }[];
+  warnings: (ImportSummary['warnings'][number] & { message: string })[];
+}
 
 interface Actor {
   id: string;
@@ -37,6 +43,17 @@ export function createUserDataService(deps: {
   const fileChecker =
     deps.fileChecker ??
     createFileCheckPool({ onFailure: (reason) => log?.error({ reason }, 'import file check failed') });
+
+  /** How the worker reads a foreign file for this user: their language, their tier's note length. */
+  async function readOptions(user: Actor, only?: readonly string[]): Promise<FileCheckOptions> {
+    const current = await findUserById(db, user.id);
+    if (!current) throw new AppError('UNAUTHENTICATED');
+    return {
+      language: user.language,
+      notesMax: limitsOf(current.tier).unitNoteChars,
+      ...(only === undefined ? {} : { only: [...only] }),
+    };
+  }
 
   async function campaignFile(executor: Executor, campaign: repo.CampaignRow): Promise<GameDataExport> {
     const units = await repo.listUnits(executor, campaign.id);
@@ -75,10 +92,52 @@ export function createUserDataService(deps: {
      * it and builds its rows). Throws AppError for a file that is not JSON, holds prototype keys or
      * has an unknown format version, InvalidFile with its first problems for one the schema refuses.
      */
-    async importFile(user: Actor, bytes: Uint8Array | readonly Uint8Array[]): Promise<ImportedCampaign> {
-      const check = await fileChecker.check(bytes);
+    async importFile(
+      user: Actor,
+      bytes: Uint8Array | readonly Uint8Array[],
+      only?: readonly string[],
+    ): Promise<ImportedCampaign> {
+      const check = await fileChecker.check(bytes, await readOptions(user, only));
       if (!check.ok) throw refusal(check);
       return importPrepared(user, check.prepared);
+    },
+
+    /**
+     * What importing the file would create, writing nothing (docs/product.md#import-from-other-tools):
+     * its format, counts, every limit of the user's tier it exceeds, warnings, and its units and
+     * encounters with the keys `only` takes.
+     */
+    async previewFile(
+      user: Actor,
+      bytes: Uint8Array | readonly Uint8Array[],
+      only?: readonly string[],
+    ): Promise<ImportPreview> {
+      const check = await fileChecker.check(bytes, await readOptions(user, only));
+      if (!check.ok) throw refusal(check);
+      const current = await findUserById(db, user.id);
+      if (!current) throw new AppError('UNAUTHENTICATED');
+      const problems = importLimits(check.prepared, current.tier, await repo.countCampaigns(db, current.id));
+      const numbers = new Intl.NumberFormat(user.language);
+      const format = (params: Record<string, string | number>) =>
+        Object.fromEntries(
+          Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? numbers.format(v) : v]),
+        );
+      const summary = check.summary;
+      if (!summary) throw new Error('import preview: the worker gave no summary');
+      return {
+        ...summary,
+        overLimits: problems.map(({ field, key, params }) => ({
+          field,
+          message: translate(user.language, key, format(params)),
+        })),
+        warnings: summary.warnings.map((warning) => ({
+          ...warning,
+          message: translate(user.language, `foreignImport.warnings.${warning.reason}`, {
+            text: warning.text,
+            limit: warning.limit === undefined ? '' : numbers.format(warning.limit),
+          }),
+        })),
+      };
     },
 
     /** Ends the import workers (the app's onClose). */
@@ -182,6 +241,8 @@ function refusal(check: Exclude<ImportCheck, { ok: true }>): Error {
     case 'IMPORT_FORMAT_TOO_NEW':
     case 'IMPORT_FORMAT_UNKNOWN':
       return new AppError(check.code, { version: check.version, supported: check.supported });
+    case 'IMPORT_FILE_TOO_LARGE':
+      return new AppError(check.code, { max: check.max });
     default:
       return new AppError(check.code);
   }
