@@ -296,6 +296,35 @@ describe('the plan as a campaign file', () => {
     expect(selectFromPlan(plan, undefined)).toBe(plan);
   });
 
+  it('for an existing campaign: its characteristics, its first race, class and status', () => {
+    const plan = readForeignFile(fixture('shieldmaiden.en'), {
+      characteristics: [
+        { name: 'STR', max: 20 },
+        { name: 'Sagesse', max: 20 },
+      ],
+      language: 'en',
+    })!;
+    const file = gameDataExport.parse(
+      planToGameData(plan, 'en', {
+        characteristics: [
+          { name: 'STR', max: 20 },
+          { name: 'Sagesse', max: 20 },
+        ],
+        race: 'Vistani',
+        class: 'Hunter',
+        status: 'Alive',
+      }),
+    );
+    expect(file.campaign.characteristics.map((c) => c.name)).toEqual(['STR', 'Sagesse']);
+    expect(file.units[0]).toMatchObject({
+      name: 'Vampire Spawn',
+      race: 'Vistani',
+      class: 'Hunter',
+      status: 'Alive',
+      characteristics: { STR: 16, Sagesse: 10 },
+    });
+  });
+
   it('a Novice takes the file as long as its units fit (default lists in either language)', () => {
     const file = gameDataExport.parse(planToGameData(planOf('shieldmaiden.fr'), 'fr'));
     expect(checkImportLimits('Novice', 0, file)).toEqual([]);

@@ -42,14 +42,34 @@ export function defaultCharacteristics(language: Language) {
   return defaultCampaignData(language, () => '').characteristics;
 }
 
+/** An existing campaign units are added to (POST /api/units/import). */
+export interface ImportTarget {
+  characteristics: readonly { name: string; max: 20 | 100 }[];
+  race: string;
+  class: string;
+  status: string;
+}
+
 /**
  * A plan as a campaign file: the default campaign of `language` (so every tier can hold its lists),
  * the plan's units on its first race, class and status, its encounters naming them by key.
  */
-export function planToGameData(plan: ImportPlan, language: Language): GameDataExportInput {
+export function planToGameData(
+  plan: ImportPlan,
+  language: Language,
+  target?: ImportTarget,
+): GameDataExportInput {
   const base = defaultCampaignData(language, () => '');
+  if (target) {
+    // Units for an existing campaign: its characteristics, its first race, class and status.
+    base.characteristics = target.characteristics.map((c) => ({ ...c, pinned: false }));
+    base.races = target.race ? [{ _id: '', name: target.race, note: '' }] : [];
+    base.classes = target.class ? [{ _id: '', name: target.class, color: '#777777', note: '' }] : [];
+    base.statuses = target.status ? [{ _id: '', name: target.status, note: '' }] : [];
+    base.rules = '';
+  }
   const strip = <T extends { _id?: string }>({ _id: _drop, ...rest }: T) => rest;
-  const [race = '', , ,] = base.races.map((r) => r.name);
+  const race = base.races[0]?.name ?? '';
   const klass = base.classes[0]?.name ?? '';
   const status = base.statuses[0]?.name ?? '';
   const ids = new Map(plan.units.map((unit, index) => [unit.key, `u${index + 1}`]));

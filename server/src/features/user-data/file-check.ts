@@ -18,6 +18,7 @@ import type { Language } from '@questkeeper/core/i18n';
 import { FOREIGN_IMPORT_MAX_BYTES } from '@questkeeper/core/limits';
 import { checkJsonShape, detectFormat } from '@questkeeper/core/import/detect';
 import {
+  type ImportTarget,
   defaultCharacteristics,
   planToGameData,
   readForeignFile,
@@ -36,6 +37,8 @@ export interface FileCheckOptions {
   only?: readonly string[];
   /** The tier's unitNoteChars: longer notes are cut, with a warning. */
   notesMax?: number;
+  /** Units for this existing campaign (POST /api/units/import): other tools' files only. */
+  target?: ImportTarget;
 }
 
 /** One unit or encounter of a file, with the key `only` names it by. */
@@ -71,7 +74,12 @@ export type FileCheck =
   | { ok: true; file: GameDataExport; summary: ImportSummary }
   | {
       ok: false;
-      code: 'MALFORMED_JSON' | 'FORBIDDEN_JSON_KEY' | 'IMPORT_ZIP_UNSUPPORTED' | 'IMPORT_FILE_TOO_DEEP';
+      code:
+        | 'MALFORMED_JSON'
+        | 'FORBIDDEN_JSON_KEY'
+        | 'IMPORT_ZIP_UNSUPPORTED'
+        | 'IMPORT_FILE_TOO_DEEP'
+        | 'IMPORT_FILE_UNKNOWN';
     }
   | { ok: false; code: 'IMPORT_FILE_TOO_LARGE'; max: number }
   | { ok: false; code: 'IMPORT_FORMAT_TOO_NEW' | 'IMPORT_FORMAT_UNKNOWN'; version: string; supported: number }
@@ -94,6 +102,8 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
   }
   const format = detectFormat(parsed);
   if (format !== null && format !== 'questkeeper') return checkForeignFile(parsed, bytes.byteLength, options);
+  // Adding units to a campaign reads other tools' files; a Questkeeper file is a whole campaign.
+  if (options.target) return { ok: false, code: 'IMPORT_FILE_UNKNOWN' };
   // Refused, not dropped: a file is imported whole or not at all (decision 024).
   try {
     if (typeof parsed === 'object' && parsed !== null) {
@@ -127,13 +137,13 @@ function checkForeignFile(parsed: unknown, size: number, options: FileCheckOptio
   if (checkJsonShape(parsed) !== null) return { ok: false, code: 'IMPORT_FILE_TOO_DEEP' };
   const language = options.language ?? 'en';
   const plan = readForeignFile(parsed, {
-    characteristics: defaultCharacteristics(language),
+    characteristics: options.target?.characteristics ?? defaultCharacteristics(language),
     language,
     ...(options.notesMax === undefined ? {} : { notesMax: options.notesMax }),
   });
   if (!plan) return { ok: false, code: 'MALFORMED_JSON' };
   const chosen = selectFromPlan(plan, options.only);
-  const checked = validate(planToGameData(chosen, language));
+  const checked = validate(planToGameData(chosen, language, options.target));
   return checked.ok
     ? { ...checked, summary: summaryOf(plan.format, checked.file, plan.warnings, planSample(plan)) }
     : checked;
