@@ -36,7 +36,8 @@ const MAX_SIDE: Record<ImageKind, number> = { portrait: PORTRAIT_MAX_PX, handout
 export const imageTooLarge = () =>
   new AppError('IMAGE_TOO_LARGE', { max: Math.floor(IMAGE_MAX_BYTES / (1024 * 1024)) });
 const imageInvalid = () => new AppError('IMAGE_INVALID');
-const tooManyPixels = () => new AppError('IMAGE_TOO_MANY_PIXELS', { max: Math.floor(IMAGE_MAX_PIXELS / 1_000_000) });
+const tooManyPixels = () =>
+  new AppError('IMAGE_TOO_MANY_PIXELS', { max: Math.floor(IMAGE_MAX_PIXELS / 1_000_000) });
 
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   if (bytes.length > IMAGE_MAX_BYTES) throw imageTooLarge();
@@ -58,7 +59,11 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
   const side = MAX_SIDE[kind];
   try {
     // The first frame only (pages: 1): an animated WebP becomes its first picture.
-    const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', pages: 1 })
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: IMAGE_MAX_PIXELS,
+      failOn: 'error',
+      pages: 1,
+    })
       .rotate()
       .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82, effort: 2 })

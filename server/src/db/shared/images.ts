@@ -71,7 +71,11 @@ export async function copyImage(
 }
 
 /** An image of the campaign with its bytes; null when it is not the campaign's. */
-export async function readImage(db: Executor, campaignId: string, imageId: string): Promise<ImageContent | null> {
+export async function readImage(
+  db: Executor,
+  campaignId: string,
+  imageId: string,
+): Promise<ImageContent | null> {
   const [row] = await db
     .select({
       bytes: images.bytes,
@@ -98,7 +102,12 @@ export async function ownedImage(
     .select({ id: images.id })
     .from(images)
     .where(
-      and(eq(images.id, imageId), eq(images.userId, userId), eq(images.campaignId, campaignId), eq(images.kind, kind)),
+      and(
+        eq(images.id, imageId),
+        eq(images.userId, userId),
+        eq(images.campaignId, campaignId),
+        eq(images.kind, kind),
+      ),
     )
     .limit(1);
   return row !== undefined;
@@ -108,7 +117,11 @@ export async function ownedImage(
  * Deletes the image unless a unit or a reveal still refers to it (a portrait replaced or removed, a unit
  * deleted). Scoped by campaign.
  */
-export async function deleteImageIfUnreferenced(tx: Executor, campaignId: string, imageId: string): Promise<void> {
+export async function deleteImageIfUnreferenced(
+  tx: Executor,
+  campaignId: string,
+  imageId: string,
+): Promise<void> {
   await tx.execute(sql`
     DELETE FROM ${images}
      WHERE id = ${imageId} AND campaign_id = ${campaignId}
