@@ -141,7 +141,7 @@ describe('Improved Initiative', () => {
     expect(dragon.characteristics).toMatchObject({ Force: 23, Dextérité: 10, Sagesse: 11, Charisme: 19 });
     // "peut effectuer 2 actions légendaires" in its description.
     expect(dragon.counters).toEqual([legendary('Actions légendaires', 2), recharge('Souffle de feu', 5)]);
-    expect(dragon.notes).toContain('**Classe d'armure** 18');
+    expect(dragon.notes).toContain("**Classe d'armure** 18");
     expect(dragon.notes).toContain('## Actions légendaires');
     expect(unit(plan, 'Gobelin').notes).toContain('## Capacités\n\n**Fuite agile.**');
     expect(unit(plan, 'Élise de Montfort').isPlayer).toBe(true);
