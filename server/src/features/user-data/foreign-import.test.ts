@@ -185,7 +185,7 @@ describe('import', () => {
     expect(campaign.name).toBe('La Malédiction de Strahd');
     const [spawn] = await unitsOf(user.token, campaign._id);
     expect(spawn!.characteristics).toMatchObject({ Force: 16, Charisme: 12 });
-    expect(spawn!.notes).toContain('**Classe d’armure** 15');
+    expect(spawn!.notes).toContain("**Classe d'armure** 15");
     expect(spawn!.counters).toMatchObject([{ label: 'Hurlement impie', recharge: { die: 6, min: 6 } }]);
   });
 
