@@ -13,6 +13,7 @@ import {
   INITIATIVE_MIN,
 } from '@questkeeper/core/limits';
 import { findLinks, linkText } from '@questkeeper/core/links/links';
+import { stripSecrets } from '@questkeeper/core/text/secret-blocks';
 import type { Encounter, EncounterBody } from '@/lib/encounters';
 import type { Unit } from '@/lib/units';
 
@@ -167,9 +168,12 @@ function linksAsText(notes: string): string {
   return from === 0 ? notes : out + notes.slice(from);
 }
 
-/** The notes as a short plain line: links and markdown marks dropped, whitespace folded, cut at `max`. */
+/**
+ * The notes as a short plain line: secret blocks left out (a card teaser is no place to frame them, and
+ * their `:::` markers would show raw), links and markdown marks dropped, whitespace folded, cut at `max`.
+ */
 export function notesPreview(notes: string, max = 160): string {
-  const plain = linksAsText(notes)
+  const plain = linksAsText(stripSecrets(notes))
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
