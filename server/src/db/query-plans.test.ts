@@ -206,4 +206,33 @@ describe('hot queries at 100,000 units use indexes, never a sequential scan of a
       ['campaigns', 'units', 'combat_log'],
     );
   });
+  it('GET /api/game-data/{id}/backlinks (the texts linking to a unit)', async () => {
+    await expectIndexed(
+      'backlinks',
+      async () => {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/game-data/${table.campaignId}/backlinks?kind=unit&ref=${table.ids[0]!}`,
+          headers: bearer(table.token),
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      ['campaigns', 'units'],
+    );
+  });
+
+  it('GET /api/search (the campaign search)', async () => {
+    await expectIndexed(
+      'campaign search',
+      async () => {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/search?q=unit',
+          headers: bearer(table.token, table.campaignId),
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      ['units'],
+    );
+  });
 });
