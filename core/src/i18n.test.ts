@@ -38,6 +38,9 @@ const SAME_IN_BOTH = new Set([
   'unitForm.bronze',
   'contact.message',
   'editor.secret',
+  'foreignImport.dialog.counts.races_one',
+  'foreignImport.dialog.counts.races_other',
+  'foreignImport.dialog.counts.classes_other',
   // Numbers only.
   'contact.counter',
 ]);

@@ -1,10 +1,14 @@
 // The campaign form of docs/product.md#modals: a name and three choice cards, default values, a
-// copy of an existing campaign (docs/product.md#campaigns, #validation, #messages) or a campaign file
-// exported before. It only renders: the state and the server calls are ./hooks/use-campaign-form.ts (a
+// copy of an existing campaign (docs/product.md#campaigns, #validation, #messages), a campaign file
+// exported before, or a file of another tool (docs/product.md#import-from-other-tools: its own dialog,
+// opened by Continue). It only renders: the state and the server calls are ./hooks/use-campaign-form.ts (a
 // reducer and a hook, decision 057).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Copy, FileUp, Plus, Sparkles } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, Copy, FileUp, Plus, Sparkles, Swords } from 'lucide-react';
 import { NAME_MAX } from '@questkeeper/core/limits';
+import { ForeignImportDialog } from '@/components/foreign-import/foreign-import-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormFooter } from '@/components/ui/form-footer';
@@ -12,7 +16,8 @@ import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import type { Campaign } from '@/lib/campaigns';
+import { campaignKeys, type Campaign } from '@/lib/campaigns';
+import { useUserId } from '@/lib/query-client';
 import { CampaignLimitNotice } from './components/campaign-limit-notice';
 import { ChoiceCard } from './components/choice-card';
 import { ImportFileField } from './components/import-file-field';
@@ -59,6 +64,9 @@ export function CampaignFormModal({
     submit,
   } = useCampaignForm({ defaultSourceId, onCreated, onFailed });
   const { name, mode, source, busy, error, reading, fileName, submitted } = state;
+  const [foreignOpen, setForeignOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const userId = useUserId();
 
   const title = t('campaigns.form.title');
   if (atLimit && !submitted) {
@@ -90,6 +98,21 @@ export function CampaignFormModal({
     );
   }
 
+  if (foreignOpen) {
+    return (
+      <ForeignImportDialog
+        target={{ kind: 'campaign' }}
+        tier={tier}
+        onClose={onClose}
+        onImported={(result) => {
+          // The list and the campaign counter are asked again (as the file import does).
+          void queryClient.invalidateQueries({ queryKey: campaignKeys.list(userId) });
+          if (result.kind === 'campaign') onCreated(result.campaign);
+        }}
+      />
+    );
+  }
+
   // An empty name only keeps the button disabled; any other mistake is worded as the server would.
   const nameProblem = name.trim() === '' ? null : typedNameProblem;
   const serverNameError = error instanceof ApiError ? error.fields.name : undefined;
@@ -110,13 +133,17 @@ export function CampaignFormModal({
                 ? 'campaigns.form.copyAndCreate'
                 : mode === 'import'
                   ? 'campaigns.import.submit'
-                  : 'campaigns.form.create',
+                  : mode === 'foreign'
+                    ? 'foreignImport.dialog.continue'
+                    : 'campaigns.form.create',
             )}
             submitIcon={
               mode === 'copy' ? (
                 <Copy aria-hidden="true" className="size-4" />
               ) : mode === 'import' ? (
                 <FileUp aria-hidden="true" className="size-4" />
+              ) : mode === 'foreign' ? (
+                <ArrowRight aria-hidden="true" className="size-4" />
               ) : (
                 <Plus aria-hidden="true" className="size-4" />
               )
@@ -127,22 +154,33 @@ export function CampaignFormModal({
           />
         }
       >
-        <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
-          <TextField
-            label={t('campaigns.form.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={NAME_MAX}
-            required
-            data-autofocus
-            autoComplete="off"
-            placeholder={t('campaigns.form.namePlaceholder')}
-            error={nameError}
-            disabled={busy}
-          />
+        <form
+          id={formId}
+          onSubmit={(event) => {
+            if (mode !== 'foreign') return void submit(event);
+            event.preventDefault();
+            setForeignOpen(true);
+          }}
+          noValidate
+          className="flex flex-col gap-5"
+        >
+          {mode === 'foreign' ? null : (
+            <TextField
+              label={t('campaigns.form.name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={NAME_MAX}
+              required
+              data-autofocus
+              autoComplete="off"
+              placeholder={t('campaigns.form.namePlaceholder')}
+              error={nameError}
+              disabled={busy}
+            />
+          )}
           <fieldset disabled={busy} className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">{t('campaigns.form.start')}</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid gap-3 sm:grid-cols-2">
               <ChoiceCard
                 name={`${formId}-mode`}
                 value="default"
@@ -173,6 +211,15 @@ export function CampaignFormModal({
                 title={t('campaigns.import.title')}
                 description={t('campaigns.import.text')}
               />
+              <ChoiceCard
+                name={`${formId}-mode`}
+                value="foreign"
+                checked={mode === 'foreign'}
+                onSelect={() => setMode('foreign')}
+                icon={Swords}
+                title={t('foreignImport.dialog.choiceTitle')}
+                description={t('foreignImport.dialog.choiceText')}
+              />
             </div>
           </fieldset>
           {mode === 'copy' ? (
@@ -193,6 +240,9 @@ export function CampaignFormModal({
               disabled={busy}
               onPick={(file) => void pick(file)}
             />
+          ) : null}
+          {mode === 'foreign' ? (
+            <p className="text-sm text-ink-muted">{t('foreignImport.dialog.intro')}</p>
           ) : null}
           {error && mode === 'import' ? (
             <div ref={refusalRef}>

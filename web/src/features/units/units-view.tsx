@@ -174,6 +174,7 @@ export default function UnitsView({ campaign, tier }: CampaignViewProps) {
         atLimit={atLimit}
         onDuplicate={() => open({ kind: 'duplicate' })}
         onCreate={() => requestCreate()}
+        onImport={() => open({ kind: 'import' })}
       />
       {unitsQuery.isSuccess && atLimit ? <UnitLimitNotice tier={tier} /> : null}
       <UnitsFilter

@@ -5,7 +5,8 @@ import { checkName } from '@questkeeper/core/checks';
 import { NAME_MAX } from '@questkeeper/core/limits';
 import type { FileProblem } from '../api/campaign-file';
 
-export type CampaignFormMode = 'default' | 'copy' | 'import';
+/** `foreign`: a file of another tool, read and chosen from in its own dialog (decision 065). */
+export type CampaignFormMode = 'default' | 'copy' | 'import' | 'foreign';
 
 /** A chosen file, read and checked (../api/campaign-file.ts). */
 export interface PickedFile {
@@ -100,9 +101,11 @@ export function campaignFormSubmission<C extends { _id: string }>(
   const trimmed = state.name.trim();
   const nameProblem = checkName(state.name, NAME_MAX);
   const sourceCampaign = campaigns.find((campaign) => campaign._id === state.source);
+  // A file of another tool names its campaign itself: the name field is not asked for.
   const valid =
-    nameProblem === null &&
-    (state.mode === 'default' ||
-      (state.mode === 'copy' ? sourceCampaign !== undefined : state.picked !== null && !state.reading));
+    state.mode === 'foreign' ||
+    (nameProblem === null &&
+      (state.mode === 'default' ||
+        (state.mode === 'copy' ? sourceCampaign !== undefined : state.picked !== null && !state.reading)));
   return { trimmed, nameProblem, sourceCampaign, valid };
 }

@@ -1,5 +1,5 @@
 // The dialogs of the units view, one open at a time: the unit form (create or edit), the duplicate
-// dialog and a unit's notes. Each says what it saved in a toast before it closes, and hands the unit
+// dialog, a unit's notes and the import from another tool. Each says what it saved in a toast before it closes, and hands the unit
 // to `onSaved` so the view can show where it is.
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast/toast-store';
@@ -9,6 +9,7 @@ import type { Unit } from '@/lib/units';
 import { DuplicateDialog } from './duplicate-dialog';
 import { UnitCopies } from './unit-copies';
 import { UnitFormModal } from './unit-form-modal';
+import { UnitsImportDialog } from './units-import-dialog';
 import { UnitNotesModal } from './unit-notes-modal';
 
 export type UnitsDialog =
@@ -21,7 +22,9 @@ export type UnitsDialog =
   /** By id: the notes follow the unit as the cache updates it. */
   | { kind: 'notes'; unitId: string }
   /** Numbered copies of a unit. */
-  | { kind: 'copies'; unit: Unit };
+  | { kind: 'copies'; unit: Unit }
+  /** Units and encounters from a file of another tool. */
+  | { kind: 'import' };
 
 export function UnitsDialogs({
   dialog,
@@ -90,6 +93,18 @@ export function UnitsDialogs({
           units={units}
           onClose={onClose}
           onSaved={onSaved}
+        />
+      );
+    case 'import':
+      return (
+        <UnitsImportDialog
+          campaign={campaign}
+          tier={tier}
+          units={units}
+          onClose={onClose}
+          onImported={(first) => {
+            if (first) onSaved(first);
+          }}
         />
       );
     case 'notes': {

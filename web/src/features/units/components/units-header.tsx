@@ -1,8 +1,8 @@
 // The units view's heading (the focus target when a dialog's opener is gone), its intro, and the
-// duplicate and create buttons — none at the unit limit, where the limit notice says why.
+// import, duplicate and create buttons — none at the unit limit, where the limit notice says why.
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Copy, Plus, Users } from 'lucide-react';
+import { Copy, FileUp, Plus, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 export function UnitsHeader({
@@ -14,6 +14,7 @@ export function UnitsHeader({
   atLimit,
   onDuplicate,
   onCreate,
+  onImport,
 }: {
   headingId: string;
   headingRef: Ref<HTMLHeadingElement>;
@@ -25,6 +26,8 @@ export function UnitsHeader({
   atLimit: boolean;
   onDuplicate: () => void;
   onCreate: () => void;
+  /** Opens "Import from another tool". */
+  onImport: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +46,16 @@ export function UnitsHeader({
       </div>
       {atLimit ? null : (
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <Button
+            variant="secondary"
+            className="flex-1 sm:flex-none"
+            onClick={onImport}
+            disabled={!loaded}
+            aria-haspopup="dialog"
+            icon={<FileUp aria-hidden="true" className="size-4" />}
+          >
+            {t('foreignImport.dialog.open')}
+          </Button>
           <Button
             variant="secondary"
             className="flex-1 sm:flex-none"
