@@ -3,7 +3,7 @@
 // see what it holds — format, counts, what passes the plan's limits and why, warnings — tick the units
 // and encounters to bring (all, none, a name filter), then import. Both uploads show their progress;
 // nothing is written before Import.
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, FileUp, Upload } from 'lucide-react';
 import type { Tier } from '@questkeeper/core/tiers';
@@ -86,10 +86,12 @@ export function ForeignImportDialog({
       busy={busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" className="max-sm:flex-1" onClick={onClose} disabled={busy}>
             {t('common.cancel')}
           </Button>
           <Button
+            // On a phone the long label wraps on its own row rather than running past the edge.
+            className="max-sm:h-auto max-sm:min-h-11 max-sm:w-full max-sm:whitespace-normal max-sm:py-2"
             onClick={() => void submit()}
             loading={phase === 'importing'}
             disabled={!canImport}
@@ -347,6 +349,14 @@ function PreviewBody({
   const { counts } = preview;
   const formatKey = `foreignImport.formats.${preview.format}`;
   const format = t(formatKey, { defaultValue: preview.format });
+  // Each count stays whole on a line; the list wraps between them.
+  const countList = (items: string[]) =>
+    items.map((item, index) => (
+      <Fragment key={item}>
+        <span className="whitespace-nowrap">{item}</span>
+        {index < items.length - 1 ? ', ' : ''}
+      </Fragment>
+    ));
   const summary: [string, ReactNode][] = [
     [t('foreignImport.dialog.format'), format],
     ...(target.kind === 'campaign'
@@ -354,7 +364,7 @@ function PreviewBody({
       : []),
     [
       t('foreignImport.dialog.holds'),
-      [
+      countList([
         t('foreignImport.dialog.counts.units', { count: counts.units }),
         t('foreignImport.dialog.counts.encounters', { count: counts.encounters }),
         ...(target.kind === 'campaign'
@@ -365,7 +375,7 @@ function PreviewBody({
               t('foreignImport.dialog.counts.statuses', { count: counts.statuses }),
             ]
           : []),
-      ].join(', '),
+      ]),
     ],
   ];
   const warnings = preview.warnings.map((warning) =>
