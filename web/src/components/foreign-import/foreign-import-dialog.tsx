@@ -77,6 +77,21 @@ export function ForeignImportDialog({
       ]
     : [];
 
+  // Why Import waits, beside the count of what is ticked (the list below can be long).
+  const reason =
+    why.length > 0 ? (
+      <div id={whyId}>
+        <Alert tone="error">
+          <ul className="flex flex-col gap-1">
+            {why.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {derived?.problems.length && tier !== 'Hero' ? <SeePlans /> : null}
+        </Alert>
+      </div>
+    ) : null;
+
   return (
     <Modal
       open
@@ -130,22 +145,11 @@ export function ForeignImportDialog({
             chosen={state.chosen}
             filter={state.filter}
             disabled={busy}
+            reason={reason}
             onToggle={(key) => dispatch({ type: 'toggle', key })}
             onSetMany={(keys, on) => dispatch({ type: 'setMany', keys, on })}
             onFilter={(filter) => dispatch({ type: 'filter', filter })}
           />
-        ) : null}
-        {why.length > 0 && phase !== 'previewing' ? (
-          <div id={whyId}>
-            <Alert tone="error">
-              <ul className="flex flex-col gap-1">
-                {why.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-              {derived?.problems.length && tier !== 'Hero' ? <SeePlans /> : null}
-            </Alert>
-          </div>
         ) : null}
       </div>
     </Modal>
@@ -330,6 +334,7 @@ function PreviewBody({
   chosen,
   filter,
   disabled,
+  reason,
   onToggle,
   onSetMany,
   onFilter,
@@ -341,6 +346,7 @@ function PreviewBody({
   chosen: ReadonlySet<string>;
   filter: string;
   disabled: boolean;
+  reason: ReactNode;
   onToggle: (key: string) => void;
   onSetMany: (keys: readonly string[], on: boolean) => void;
   onFilter: (filter: string) => void;
@@ -421,6 +427,7 @@ function PreviewBody({
           counts={derived.counts}
           filter={filter}
           disabled={disabled}
+          reason={reason}
           onToggle={onToggle}
           onSetMany={onSetMany}
           onFilter={onFilter}
@@ -437,6 +444,7 @@ function Choice({
   counts,
   filter,
   disabled,
+  reason,
   onToggle,
   onSetMany,
   onFilter,
@@ -447,6 +455,7 @@ function Choice({
   counts: { units: number; encounters: number };
   filter: string;
   disabled: boolean;
+  reason: ReactNode;
   onToggle: (key: string) => void;
   onSetMany: (keys: readonly string[], on: boolean) => void;
   onFilter: (filter: string) => void;
@@ -486,6 +495,7 @@ function Choice({
           encounters: t('foreignImport.dialog.counts.encounters', { count: counts.encounters }),
         })}
       </p>
+      {reason}
       <p id={neededHint} className="sr-only">
         {t('foreignImport.dialog.needed')}
       </p>
