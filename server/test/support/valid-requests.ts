@@ -101,6 +101,8 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'POST /api/game-data/import': (party) => party?.exported,
   // The preview reads the same file and writes nothing (docs/product.md#import-from-other-tools).
   'POST /api/game-data/import/preview': (party) => party?.exported,
+  // Units of another tool's file join the campaign (docs/product.md#import-from-other-tools).
+  'POST /api/units/import': () => ({ 'Creatures.proof': { Name: 'Proof kobold', HP: { Value: 5 } } }),
   // A handout: the one reveal that needs nothing of the campaign but its share link (docs/decisions/064).
   'POST /api/game-data/{id}/reveals': () => ({ kind: 'handout', title: 'Proof handout', text: 'Proof text' }),
   'POST /api/contact/send': () => ({ subject: 'Proof subject', message: 'Proof message' }),
