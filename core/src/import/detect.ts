@@ -1,7 +1,9 @@
 // Which tool wrote an imported file, read from its content, never its name (issue #35), and the
 // shape limits every file passes before any reader looks at it.
 import { GAME_DATA_FORMAT } from '../constants';
-import { entriesOf, field, isRecord, type ImportFormat } from './plan';
+import { entriesOf, field, ForeignFiles, isRecord, type ImportFormat } from './plan';
+
+export { ForeignFiles };
 
 /** The deepest nesting an imported file may have (a campaign file needs about 8). */
 export const IMPORT_DEPTH_MAX = 64;
@@ -29,9 +31,43 @@ export function checkJsonShape(value: unknown): ShapeProblem | null {
   return null;
 }
 
+/** A Foundry VTT document export: an actor (`type` npc/character with `system`) or a journal entry. */
+export function isFoundryDocument(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const type = field(value, 'type');
+  if ((type === 'npc' || type === 'character') && isRecord(field(value, 'system'))) return true;
+  const pages = field(value, 'pages');
+  return (
+    Array.isArray(pages) &&
+    typeof field(value, 'name') === 'string' &&
+    pages.some((page) => isRecord(page) && isRecord(field(page, 'text')))
+  );
+}
+
+/** Kanka's export: `campaign.json` at the top of the archive, entities in module folders. */
+function isKanka(zip: ForeignFiles): boolean {
+  const campaign = zip.files.find(
+    (f) => f.path.replace(/^[^/]+\//, '') === 'campaign.json' || f.path === 'campaign.json',
+  );
+  if (!campaign || !isRecord(campaign.json) || typeof field(campaign.json, 'name') !== 'string') return false;
+  return zip.files.some((f) => /(^|\/)(characters|races|notes|journals|families)\/[^/]+\.json$/.test(f.path));
+}
+
 /** The format of a parsed file, or null when it is none the import reads. */
 export function detectFormat(file: unknown): ImportFormat | null {
+  if (file instanceof ForeignFiles) {
+    if (isKanka(file)) return 'kanka';
+    if (
+      file.files.some(
+        (f) => isFoundryDocument(f.json) || (Array.isArray(f.json) && f.json.some(isFoundryDocument)),
+      )
+    )
+      return 'foundry';
+    return null;
+  }
+  if (Array.isArray(file)) return file.length > 0 && file.some(isFoundryDocument) ? 'foundry' : null;
   if (!isRecord(file)) return null;
+  if (isFoundryDocument(file)) return 'foundry';
   if (field(file, 'format') === GAME_DATA_FORMAT) return 'questkeeper';
   const meta = field(file, '_meta');
   if (isRecord(meta) && Array.isArray(field(file, 'monster'))) return 'fivetools';

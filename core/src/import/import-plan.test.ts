@@ -310,9 +310,9 @@ describe('the plan as a campaign file', () => {
           { name: 'STR', max: 20 },
           { name: 'Sagesse', max: 20 },
         ],
-        race: 'Vistani',
-        class: 'Hunter',
-        status: 'Alive',
+        races: ['Vistani', 'Human'],
+        classes: ['Hunter'],
+        statuses: ['Alive', 'Dead'],
       }),
     );
     expect(file.campaign.characteristics.map((c) => c.name)).toEqual(['STR', 'Sagesse']);

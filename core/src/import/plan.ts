@@ -19,7 +19,14 @@ import { isStorableText } from '../validation';
 import { cleanStatBlockText, type StatBlockCounter } from './statblock';
 import { ABILITY_OF, type Ability } from './statblock-vocabulary';
 
-export const IMPORT_FORMATS = ['questkeeper', 'improvedInitiative', 'shieldmaiden', 'fivetools'] as const;
+export const IMPORT_FORMATS = [
+  'questkeeper',
+  'improvedInitiative',
+  'shieldmaiden',
+  'fivetools',
+  'kanka',
+  'foundry',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Why a warning is there; the web words each one (foreignImport.warnings.* keys). */
@@ -38,6 +45,12 @@ export const IMPORT_WARNING_REASONS = [
   'unstorable',
   /** A field Questkeeper has no place for (an II alias): kept in the encounter's notes. */
   'keptInNotes',
+  /** A race or class the campaign's list has no room for (its tier's limit, `limit`): not added. */
+  'listFull',
+  /** Rules sections longer than `limit` characters: the end left out. */
+  'rulesCut',
+  /** A file inside a ZIP, or part of one, Questkeeper does not read: left out. */
+  'ignored',
   /** An encounter names a creature the file does not hold: left out of it. */
   'missingUnit',
   /** More entries than the reader takes (`limit`): the rest left out. */
@@ -63,6 +76,15 @@ export interface PlanUnit {
   /** Markdown. */
   notes: string;
   counters: StatBlockCounter[];
+  /** A race or class named by the file (Kanka, Foundry): the campaign's entry of that name. */
+  race?: string;
+  class?: string;
+}
+
+/** A race or class the file defines (Kanka races, Foundry classes), its note in markdown. */
+export interface PlanListEntry {
+  name: string;
+  note: string;
 }
 
 export interface PlanEncounter {
@@ -83,6 +105,11 @@ export interface ImportPlan {
   units: PlanUnit[];
   encounters: PlanEncounter[];
   warnings: ImportWarning[];
+  /** Races and classes the file defines or its units name. */
+  races?: PlanListEntry[];
+  classes?: PlanListEntry[];
+  /** Markdown rules sections (Kanka notes and journals, Foundry journal entries), one heading each. */
+  rules?: string;
 }
 
 export interface PlanOptions {
@@ -98,6 +125,18 @@ export interface PlanOptions {
 export const FOREIGN_ENTRIES_MAX = 5_000;
 /** Warnings a plan keeps (one more says "and more"). */
 export const IMPORT_WARNINGS_MAX = 200;
+
+/**
+ * The JSON files of a ZIP (server-side unzipping, within its limits), by their paths in the archive:
+ * what Kanka's export and a ZIP of Foundry exports are read from. A class, so no parsed JSON is one.
+ */
+export class ForeignFiles {
+  constructor(
+    readonly files: readonly { path: string; json: unknown }[],
+    /** Names left out as unsafe (`..`, absolute paths, backslashes). */
+    readonly ignored: readonly string[] = [],
+  ) {}
+}
 
 // ---- Reading untrusted values ----
 

@@ -24,7 +24,14 @@ import {
   readForeignFile,
   selectFromPlan,
 } from '@questkeeper/core/import/import-plan';
-import type { ImportFormat, ImportPlan, ImportWarning } from '@questkeeper/core/import/plan';
+import {
+  ForeignFiles,
+  type ImportFormat,
+  type ImportPlan,
+  type ImportWarning,
+} from '@questkeeper/core/import/plan';
+import type { Tier } from '@questkeeper/core/tiers';
+import { isZip, readZipJson, type ZipRefusal } from './zip-files';
 
 /** Problems the answer names at most; the check stops collecting once it has one more. */
 export const IMPORT_PROBLEMS_MAX = 100;
@@ -39,6 +46,8 @@ export interface FileCheckOptions {
   notesMax?: number;
   /** Units for this existing campaign (POST /api/units/import): other tools' files only. */
   target?: ImportTarget;
+  /** The user's tier: how many races and classes a foreign file may add, how long the rules are. */
+  tier?: Tier;
 }
 
 /** One unit or encounter of a file, with the key `only` names it by. */
@@ -84,13 +93,21 @@ export type FileCheck =
   | { ok: false; code: 'IMPORT_FILE_TOO_LARGE'; max: number }
   | { ok: false; code: 'IMPORT_FORMAT_TOO_NEW' | 'IMPORT_FORMAT_UNKNOWN'; version: string; supported: number }
   /** `more`: problems beyond the first IMPORT_PROBLEMS_MAX exist and were not collected. */
-  | { ok: false; code: 'VALIDATION_FAILED'; issues: IssueLike[]; more: boolean };
+  | { ok: false; code: 'VALIDATION_FAILED'; issues: IssueLike[]; more: boolean }
+  | ({ ok: false } & ZipRefusal);
 
 /** A campaign export file as the request brought it (UTF-8 bytes) → the validated file or why not. */
 export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions = {}): FileCheck {
-  // A ZIP (Kanka's export) starts with "PK\x03\x04" (or "PK\x05\x06" when empty).
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5))
-    return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
+  // A ZIP (Kanka's export, Foundry exports zipped): its JSON files, within the ZIP limits (zip-files.ts).
+  if (isZip(bytes)) {
+    if (bytes.byteLength > FOREIGN_IMPORT_MAX_BYTES)
+      return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: FOREIGN_IMPORT_MAX_BYTES / (1024 * 1024) };
+    const zip = readZipJson(bytes);
+    if (!zip.ok) return zip;
+    const format = detectFormat(zip.files);
+    if (format === null) return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
+    return checkForeignFile(zip.files, bytes.byteLength, options);
+  }
   const text = new TextDecoder('utf-8').decode(bytes);
   let parsed: unknown;
   if (text.trim() !== '') {
@@ -134,16 +151,23 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
 function checkForeignFile(parsed: unknown, size: number, options: FileCheckOptions): FileCheck {
   if (size > FOREIGN_IMPORT_MAX_BYTES)
     return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: FOREIGN_IMPORT_MAX_BYTES / (1024 * 1024) };
-  if (checkJsonShape(parsed) !== null) return { ok: false, code: 'IMPORT_FILE_TOO_DEEP' };
+  // A ZIP's files were shape-checked one by one as they were read.
+  if (!(parsed instanceof ForeignFiles) && checkJsonShape(parsed) !== null)
+    return { ok: false, code: 'IMPORT_FILE_TOO_DEEP' };
   const language = options.language ?? 'en';
   const plan = readForeignFile(parsed, {
     characteristics: options.target?.characteristics ?? defaultCharacteristics(language),
     language,
     ...(options.notesMax === undefined ? {} : { notesMax: options.notesMax }),
   });
-  if (!plan) return { ok: false, code: 'MALFORMED_JSON' };
+  if (!plan)
+    return { ok: false, code: parsed instanceof ForeignFiles ? 'IMPORT_ZIP_UNSUPPORTED' : 'MALFORMED_JSON' };
+  if (parsed instanceof ForeignFiles) {
+    for (const name of parsed.ignored.slice(0, 20))
+      plan.warnings.push({ reason: 'ignored', text: name.slice(0, 200) });
+  }
   const chosen = selectFromPlan(plan, options.only);
-  const checked = validate(planToGameData(chosen, language, options.target));
+  const checked = validate(planToGameData(chosen, language, options.target, options.tier));
   return checked.ok
     ? { ...checked, summary: summaryOf(plan.format, checked.file, plan.warnings, planSample(plan)) }
     : checked;

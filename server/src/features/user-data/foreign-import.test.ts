@@ -4,6 +4,7 @@
 // part `only` names; hostile files get one clear localized refusal and change no row.
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_IMPORT_MAX_BYTES } from '@questkeeper/core/limits';
 import { limitsOf } from '@questkeeper/core/tiers';
@@ -233,17 +234,19 @@ describe('hostile files', () => {
   });
 
   it.each(['import', 'import/preview'] as const)(
-    '%s: a ZIP (Kanka) is refused, in the user language',
+    '%s: a ZIP with nothing known in it is refused, in the user language',
     async (path) => {
       const user = await registerUser(ctx.app, { tier: 'Hero', language: 'fr' });
-      const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(64)]);
+      const zip = Buffer.from(
+        zipSync({ 'readme.txt': strToU8('Hello'), 'data/list.json': strToU8('{"a": [1, 2]}') }),
+      );
       const error = await refusedWhole(
         () => post(path, user.token, zip, { type: 'application/zip' }),
         415,
         'IMPORT_ZIP_UNSUPPORTED',
       );
       expect(error.message).toBe(
-        'Les fichiers ZIP (Kanka) ne sont pas encore pris en charge\u00a0: exportez vos données en JSON.',
+        "Ce ZIP ne contient rien que l'import lit\u00a0: un export de campagne Kanka, ou des exports d'acteurs et de journaux Foundry VTT (fichiers JSON).",
       );
     },
   );

@@ -1,6 +1,6 @@
 // SQL of a user's data going out (exports), coming in (imports) and away (account deletion). Reads
 // are scoped by user id: another user's campaign is simply not found.
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import {
@@ -59,6 +59,18 @@ export async function findFight(
     .where(eq(combatLog.campaignId, campaignId))
     .orderBy(asc(combatLog.step), asc(combatLog.position));
   return { row, log };
+}
+
+/** How many units a campaign holds (units added by an import count against the tier's limit). */
+export async function countCampaignUnits(db: Executor, campaignId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(units).where(eq(units.campaignId, campaignId));
+  return row?.n ?? 0;
+}
+
+/** How many saved encounters a campaign holds. */
+export async function countCampaignEncounters(db: Executor, campaignId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(encounters).where(eq(encounters.campaignId, campaignId));
+  return row?.n ?? 0;
 }
 
 /** The names of the user's campaigns (an import's name is numbered after them). */

@@ -1,14 +1,15 @@
 // HTTP only: campaign export and import, the rules as markdown (`/api/game-data`, decision 020), the
 // account's data download and the account's deletion (`/api/auth`). Decision 024.
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaign } from '@questkeeper/core/schemas/campaigns';
-import { errorBody, idParams } from '@questkeeper/core/schemas/common';
+import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
 import { accountExport, deleteAccountBody, gameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import { fieldErrors } from '@questkeeper/core/validation';
 import { FOREIGN_ENTRIES_MAX, IMPORT_FORMATS } from '@questkeeper/core/import/plan';
 import { AppError } from '../../lib/app-error';
+import { campaignIdOf } from '../../lib/campaign-header';
 import { signedIn, userOf } from '../../plugins/auth';
 import { sendError } from '../../plugins/errors';
 import { attachment as attachmentOf } from './attachment';
@@ -44,9 +45,38 @@ function rawJsonBody(scope: FastifyInstance) {
   // This scope holds the import alone: JSON is all it reads.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(JSON_TYPE, readBodyBlocks);
-  // A ZIP (Kanka) is read too, so its answer says what is not supported yet rather than a bare 415.
+  // A ZIP (Kanka's export, Foundry exports zipped) is read in the worker too (zip-files.ts).
   scope.addContentTypeParser(ZIP_TYPE, readBodyBlocks);
 }
+
+/**
+ * The one way the three routes that take a file read it: the blocks the content-type parser kept (none
+ * for an empty body), handed to `run`; a file the schema refuses answers its first problems, localized.
+ */
+async function withFile<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (blocks: readonly Uint8Array[], only: readonly string[] | undefined) => Promise<T>,
+): Promise<T | FastifyReply> {
+  const body: unknown = request.body;
+  const blocks = body instanceof BodyBlocks ? body.blocks : [new Uint8Array(0)];
+  try {
+    return await run(blocks, onlyOf(request.query));
+  } catch (error) {
+    if (!(error instanceof InvalidFile)) throw error;
+    return sendError(
+      reply,
+      request,
+      error.more ? 'IMPORT_TOO_MANY_PROBLEMS' : 'VALIDATION_FAILED',
+      { max: IMPORT_PROBLEMS_MAX },
+      fieldErrors(error.issues, request.language),
+    );
+  }
+}
+
+/** The campaign of an optional X-Campaign-Id (the preview's): absent → none. */
+const optionalCampaignIdOf = (request: FastifyRequest): string | undefined =>
+  request.headers['x-campaign-id'] === undefined ? undefined : campaignIdOf(request);
 
 /** The `only` query parameter, repeated: `?only=Creatures.a&only=SavedEncounters.b` (keys may hold commas). */
 const onlyQuery = z.object({
@@ -90,6 +120,11 @@ const importPreview = z.object({
     z.object({ reason: z.string(), text: z.string(), limit: z.number().optional(), message: z.string() }),
   ),
   sample: z.array(sampleItem),
+});
+const unitsImported = z.object({
+  units: z.number().describe('Units added to the campaign'),
+  encounters: z.number().describe('Saved encounters added to the campaign'),
+  warnings: importPreview.shape.warnings,
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -223,28 +258,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request, reply) => {
-        // The content-type parser above hands the blocks over untouched (none for an empty body).
-        const body: unknown = request.body;
-        const blocks = body instanceof BodyBlocks ? body.blocks : [new Uint8Array(0)];
-        try {
-          const imported = await userData.importFile(userOf(request), blocks, onlyOf(request.query));
+      async (request, reply) =>
+        withFile(request, reply, async (blocks, only) => {
+          const imported = await userData.importFile(userOf(request), blocks, only);
           // Written in pieces, not serialized whole: its lists can hold megabytes (decision 047). A
           // stream skips the schema serializer: import-write.test.ts parses it with the schema and
           // compares it with the campaign as the API reads it.
           const answer = campaignAnswer(imported) as never;
           return reply.code(201).type('application/json; charset=utf-8').send(answer);
-        } catch (error) {
-          if (!(error instanceof InvalidFile)) throw error;
-          return sendError(
-            reply,
-            request,
-            error.more ? 'IMPORT_TOO_MANY_PROBLEMS' : 'VALIDATION_FAILED',
-            { max: IMPORT_PROBLEMS_MAX },
-            fieldErrors(error.issues, request.language),
-          );
-        }
-      },
+        }),
     );
 
     r.post(
@@ -260,13 +282,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           tags: ['campaigns'],
           security,
           summary: 'Read a file to import and say what it would create, writing nothing',
+          headers: campaignHeaders,
           description:
             'The body is the file, as POST /api/game-data/import takes it: a Questkeeper campaign file or ' +
             'an Improved Initiative, Shieldmaiden or 5e.tools homebrew export (JSON), the format detected ' +
             "from the content. The answer: the format, the counts, every limit of the user's tier the " +
             'import would exceed (overLimits, localized), warnings (values clamped, names cut, entries ' +
-            'left out) and `sample`, every unit and encounter with the key `only` takes. A ZIP (Kanka) ' +
-            'answers 415 IMPORT_ZIP_UNSUPPORTED; a file nested too deep, 400 IMPORT_FILE_TOO_DEEP.',
+            'left out) and `sample`, every unit and encounter with the key `only` takes. With X-Campaign-Id ' +
+            "(a campaign of the user's, else 404), what POST /api/units/import would add to it: overLimits " +
+            'counts the units and encounters it holds. A ZIP is read within its limits (2,000 entries, ' +
+            '50 MB expanded; names with `..`, absolute or with backslashes left out); a ZIP that is no ' +
+            'Kanka or Foundry export answers 415 IMPORT_ZIP_UNSUPPORTED; a file nested too deep, 400 ' +
+            'IMPORT_FILE_TOO_DEEP.',
           querystring: onlyQuery,
           body: gameDataExport,
           response: {
@@ -280,22 +307,57 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request, reply) => {
-        const body: unknown = request.body;
-        const blocks = body instanceof BodyBlocks ? body.blocks : [new Uint8Array(0)];
-        try {
-          return await userData.previewFile(userOf(request), blocks, onlyOf(request.query));
-        } catch (error) {
-          if (!(error instanceof InvalidFile)) throw error;
-          return sendError(
-            reply,
-            request,
-            error.more ? 'IMPORT_TOO_MANY_PROBLEMS' : 'VALIDATION_FAILED',
-            { max: IMPORT_PROBLEMS_MAX },
-            fieldErrors(error.issues, request.language),
-          );
-        }
+      async (request, reply) =>
+        withFile(request, reply, (blocks, only) =>
+          userData.previewFile(userOf(request), blocks, only, optionalCampaignIdOf(request)),
+        ),
+    );
+
+    r.post(
+      '/api/units/import',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+        preParsing: async (request, _reply, payload) => {
+          await app.rateLimit(request, 'importCampaign', userOf(request).email);
+          return payload;
+        },
+        validatorCompiler: () => (value) => ({ value }),
+        schema: {
+          tags: ['units'],
+          security,
+          summary: "Add another tool's units (and encounters) to the current campaign",
+          description:
+            'The body is the file, as POST /api/game-data/import/preview takes it (an Improved Initiative, ' +
+            'Shieldmaiden, 5e.tools homebrew or Foundry VTT export, or a Kanka campaign export as a ZIP; ' +
+            'not a Questkeeper campaign file: 400 IMPORT_FILE_UNKNOWN). Its units, or those `only` names ' +
+            '(an encounter brings the units it needs, and comes too), join the X-Campaign-Id campaign: ' +
+            "abilities on the campaign's characteristics by name (values above a max are brought down " +
+            'with a warning), races and classes the file names added to its lists within the limits ' +
+            "(else the first entry, with a warning). All or nothing: over the tier's units or encounters " +
+            'per campaign, counting those the campaign holds, 403 IMPORT_OVER_LIMITS names each limit ' +
+            "and nothing is written. Another user's campaign: 404. Rules sections (Kanka notes and " +
+            'journals, Foundry journals) are not added here: a new campaign takes them.',
+          headers: campaignHeaders,
+          querystring: onlyQuery,
+          body: gameDataExport,
+          response: {
+            201: unitsImported,
+            400: errorBody,
+            401: errorBody,
+            403: errorBody,
+            404: errorBody,
+            413: errorBody,
+            415: errorBody,
+            429: errorBody,
+            503: errorBody,
+          },
+        },
       },
+      async (request, reply) =>
+        withFile(request, reply, async (blocks, only) => {
+          const added = await userData.importUnits(userOf(request), campaignIdOf(request), blocks, only);
+          return reply.code(201).send(added);
+        }),
     );
   });
 };

@@ -11,12 +11,13 @@ import { gameDataExport, type GameDataExport } from '@questkeeper/core/schemas/g
 import { limitsOf, type Tier } from '@questkeeper/core/tiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
+import { findOwnedCampaign, ownsCampaign } from '../../db/shared/campaigns';
 import { findUserById, lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
 import { InvalidFile, type FileCheckOptions, type ImportSummary } from './file-check';
 import { createFileCheckPool, type FileChecker, type ImportCheck } from './file-check-pool';
 import type { ImportedCampaign } from './import-answer';
-import { CAMPAIGN_LISTS, textPieces, type PreparedImport, type Span } from './import-rows';
+import { CAMPAIGN_LISTS, textPieces, type CampaignList, type PreparedImport, type Span } from './import-rows';
 import { toCampaignFile, toImportedHead } from './presenter';
 import * as repo from './repository';
 
@@ -26,6 +27,13 @@ export type UserDataService = ReturnType<typeof createUserDataService>;
 export interface ImportPreview extends Omit<ImportSummary, 'warnings'> {
   overLimits: { field: string; message: string }[];
   warnings: (ImportSummary['warnings'][number] & { message: string })[];
+}
+
+/** POST /api/units/import's answer: what was added to the campaign. */
+export interface UnitsImported {
+  units: number;
+  encounters: number;
+  warnings: ImportPreview['warnings'];
 }
 
 interface Actor {
@@ -44,15 +52,49 @@ export function createUserDataService(deps: {
     deps.fileChecker ??
     createFileCheckPool({ onFailure: (reason) => log?.error({ reason }, 'import file check failed') });
 
-  /** How the worker reads a foreign file for this user: their language, their tier's note length. */
-  async function readOptions(user: Actor, only?: readonly string[]): Promise<FileCheckOptions> {
+  /**
+   * How the worker reads a foreign file for this user: their language and tier (note length, room in
+   * the lists) and, for units added to a campaign of theirs, that campaign's characteristics and lists
+   * (404 for anyone else's campaign).
+   */
+  async function readOptions(
+    user: Actor,
+    only?: readonly string[],
+    campaignId?: string,
+  ): Promise<{ options: FileCheckOptions; tier: Tier; campaign?: repo.CampaignRow }> {
     const current = await findUserById(db, user.id);
     if (!current) throw new AppError('UNAUTHENTICATED');
-    return {
+    const campaign = campaignId === undefined ? undefined : await findOwnedCampaign(db, user.id, campaignId);
+    if (campaignId !== undefined && !campaign) throw notFound();
+    const options: FileCheckOptions = {
       language: user.language,
+      tier: current.tier,
       notesMax: limitsOf(current.tier).unitNoteChars,
       ...(only === undefined ? {} : { only: [...only] }),
+      ...(campaign
+        ? {
+            target: {
+              characteristics: campaign.characteristics.map(({ name, max }) => ({ name, max })),
+              races: campaign.races.map((entry) => entry.name),
+              classes: campaign.classes.map((entry) => entry.name),
+              statuses: campaign.statuses.map((entry) => entry.name),
+            },
+          }
+        : {}),
     };
+    return { options, tier: current.tier, ...(campaign ? { campaign } : {}) };
+  }
+
+  /** The preview's and the units import's warnings, worded in the user's language. */
+  function wordedWarnings(user: Actor, warnings: ImportSummary['warnings']): ImportPreview['warnings'] {
+    const numbers = new Intl.NumberFormat(user.language);
+    return warnings.map((warning) => ({
+      ...warning,
+      message: translate(user.language, `foreignImport.warnings.${warning.reason}`, {
+        text: warning.text,
+        limit: warning.limit === undefined ? '' : numbers.format(warning.limit),
+      }),
+    }));
   }
 
   async function campaignFile(executor: Executor, campaign: repo.CampaignRow): Promise<GameDataExport> {
@@ -97,7 +139,8 @@ export function createUserDataService(deps: {
       bytes: Uint8Array | readonly Uint8Array[],
       only?: readonly string[],
     ): Promise<ImportedCampaign> {
-      const check = await fileChecker.check(bytes, await readOptions(user, only));
+      const { options } = await readOptions(user, only);
+      const check = await fileChecker.check(bytes, options);
       if (!check.ok) throw refusal(check);
       return importPrepared(user, check.prepared);
     },
@@ -111,32 +154,95 @@ export function createUserDataService(deps: {
       user: Actor,
       bytes: Uint8Array | readonly Uint8Array[],
       only?: readonly string[],
+      campaignId?: string,
     ): Promise<ImportPreview> {
-      const check = await fileChecker.check(bytes, await readOptions(user, only));
+      const { options, tier, campaign } = await readOptions(user, only, campaignId);
+      const check = await fileChecker.check(bytes, options);
       if (!check.ok) throw refusal(check);
-      const current = await findUserById(db, user.id);
-      if (!current) throw new AppError('UNAUTHENTICATED');
-      const problems = importLimits(check.prepared, current.tier, await repo.countCampaigns(db, current.id));
+      const summary = check.summary;
+      if (!summary) throw new Error('import preview: the worker gave no summary');
+      // Into a campaign: what it holds now counts; else one more campaign of the user's.
+      const problems = campaign
+        ? unitsImportLimits(check.prepared, summary, tier, campaign, await campaignCounts(db, campaign.id))
+            .problems
+        : importLimits(check.prepared, tier, await repo.countCampaigns(db, user.id));
       const numbers = new Intl.NumberFormat(user.language);
       const format = (params: Record<string, string | number>) =>
         Object.fromEntries(
           Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? numbers.format(v) : v]),
         );
-      const summary = check.summary;
-      if (!summary) throw new Error('import preview: the worker gave no summary');
       return {
         ...summary,
         overLimits: problems.map(({ field, key, params }) => ({
           field,
           message: translate(user.language, key, format(params)),
         })),
-        warnings: summary.warnings.map((warning) => ({
-          ...warning,
-          message: translate(user.language, `foreignImport.warnings.${warning.reason}`, {
-            text: warning.text,
-            limit: warning.limit === undefined ? '' : numbers.format(warning.limit),
-          }),
-        })),
+        warnings: wordedWarnings(user, summary.warnings),
+      };
+    },
+
+    /**
+     * Units (and the encounters `only` names, with their units) of another tool's file added to a
+     * campaign of the user's (docs/product.md#import-from-other-tools): all or nothing, within the
+     * tier's units and encounters per campaign; races and classes the file names join the campaign's
+     * lists within their limits. One transaction holding the campaign's row, as every unit create does.
+     */
+    async importUnits(
+      user: Actor,
+      campaignId: string,
+      bytes: Uint8Array | readonly Uint8Array[],
+      only?: readonly string[],
+    ): Promise<UnitsImported> {
+      const { options, tier, campaign } = await readOptions(user, only, campaignId);
+      const check = await fileChecker.check(bytes, options);
+      if (!check.ok) throw refusal(check);
+      const { prepared, summary } = check;
+      if (!summary || !campaign) throw new Error('units import: no summary or campaign');
+      const early = unitsImportLimits(
+        prepared,
+        summary,
+        tier,
+        campaign,
+        await campaignCounts(db, campaign.id),
+      );
+      if (early.problems.length > 0) throw overLimits(tier, user.language, early.problems);
+      if (prepared.refusal) {
+        const { code, params, fields } = prepared.refusal;
+        throw new AppError(code, params, fields);
+      }
+      const decoder = new TextDecoder();
+      const text = ([offset, length]: Span) =>
+        decoder.decode(prepared.bytes.subarray(offset, offset + length));
+      await db.transaction(async (tx) => {
+        if (!(await ownsCampaign(tx, user.id, campaignId, { lock: true }))) throw notFound();
+        const owner = await findUserById(tx, user.id);
+        const locked = await findOwnedCampaign(tx, user.id, campaignId);
+        if (!owner || !locked) throw notFound();
+        const { problems, added } = unitsImportLimits(
+          prepared,
+          summary,
+          owner.tier,
+          locked,
+          await campaignCounts(tx, campaignId),
+        );
+        if (problems.length > 0) throw overLimits(owner.tier, user.language, problems);
+        for (const list of CAMPAIGN_LISTS) {
+          if (added[list].length > 0)
+            await repo.appendToList(tx, user.id, campaignId, list, JSON.stringify(added[list]));
+        }
+        for (const span of prepared.units) {
+          await nextTurn();
+          await repo.insertUnitRows(tx, user.id, campaignId, text(span));
+        }
+        for (const span of prepared.encounters) {
+          await nextTurn();
+          await repo.insertEncounterRows(tx, user.id, campaignId, text(span));
+        }
+      });
+      return {
+        units: summary.counts.units,
+        encounters: summary.counts.encounters,
+        warnings: wordedWarnings(user, summary.warnings),
       };
     },
 
@@ -228,6 +334,66 @@ const EMPTY_FILE: GameDataExport = gameDataExport.parse({
   units: [],
 });
 
+async function campaignCounts(executor: Executor, campaignId: string) {
+  return {
+    units: await repo.countCampaignUnits(executor, campaignId),
+    encounters: await repo.countCampaignEncounters(executor, campaignId),
+  };
+}
+
+type ListItem = { _id: string; name: string; note: string; color?: string };
+
+/**
+ * Adding a prepared file's units and encounters to a campaign: every limit of the tier it passes
+ * (units and encounters with what the campaign holds now, races and classes the file adds, notes),
+ * and the list entries to add (the file's, less the names the campaign has, case aside).
+ */
+function unitsImportLimits(
+  prepared: PreparedImport,
+  summary: ImportSummary,
+  tier: Tier,
+  campaign: repo.CampaignRow,
+  now: { units: number; encounters: number },
+): { problems: ImportProblem[]; added: Record<CampaignList, ListItem[]> } {
+  const limits = limitsOf(tier);
+  const problems: ImportProblem[] = [];
+  const over = (field: string, key: ImportProblem['key'], count: number, limit: number) => {
+    if (count > limit) problems.push({ field, key, params: { count, limit } });
+  };
+  over('units', 'dataTransfer.limits.units', now.units + summary.counts.units, limits.unitsPerCampaign);
+  over(
+    'encounters',
+    'dataTransfer.limits.encounters',
+    now.encounters + summary.counts.encounters,
+    limits.encountersPerCampaign,
+  );
+  const decoder = new TextDecoder();
+  const added = {} as Record<CampaignList, ListItem[]>;
+  for (const list of CAMPAIGN_LISTS) {
+    const have = new Set(campaign[list].map((entry) => entry.name.toLocaleLowerCase()));
+    const items = prepared.lists[list].flatMap(
+      ([offset, length]) =>
+        JSON.parse(decoder.decode(prepared.bytes.subarray(offset, offset + length))) as ListItem[],
+    );
+    added[list] = items.filter((item) => !have.has(item.name.toLocaleLowerCase()));
+    if (added[list].length === 0) continue;
+    const limit = list === 'races' ? limits.races : list === 'classes' ? limits.classes : limits.statuses;
+    if (!limits.canEditLists)
+      problems.push({ field: `campaign.${list}`, key: `dataTransfer.limits.${list}Locked`, params: {} });
+    else
+      over(
+        `campaign.${list}`,
+        `dataTransfer.limits.${list}`,
+        campaign[list].length + added[list].length,
+        limit,
+      );
+  }
+  // Notes over the tier's limits (the worker cuts them to the tier it was told; a downgrade since).
+  const notes = /^units\.\d+\.notes$|^campaign\.(races|classes|statuses)\.\d+\.note$/;
+  problems.push(...prepared.limits[tier].filter((problem) => notes.test(problem.field)));
+  return { problems, added };
+}
+
 /** checkImportLimits(tier, campaignsNow, file), from the file's own problems the worker found. */
 function importLimits(prepared: PreparedImport, tier: Tier, campaignsNow: number): ImportProblem[] {
   const count = checkImportLimits(tier, campaignsNow, EMPTY_FILE).filter((p) => p.field === 'campaigns');
@@ -242,7 +408,11 @@ function refusal(check: Exclude<ImportCheck, { ok: true }>): Error {
     case 'IMPORT_FORMAT_UNKNOWN':
       return new AppError(check.code, { version: check.version, supported: check.supported });
     case 'IMPORT_FILE_TOO_LARGE':
+    case 'IMPORT_ZIP_TOO_LARGE':
+    case 'IMPORT_ZIP_TOO_MANY_FILES':
       return new AppError(check.code, { max: check.max });
+    case 'IMPORT_ZIP_BAD_JSON':
+      return new AppError(check.code, { name: check.name });
     default:
       return new AppError(check.code);
   }
