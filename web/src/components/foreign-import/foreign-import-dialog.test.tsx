@@ -79,7 +79,7 @@ afterEach(() => {
 async function open(props: Partial<Parameters<typeof ForeignImportDialog>[0]> = {}) {
   const user = userEvent.setup();
   const onImported = vi.fn();
-  renderWithProviders(
+  const rendered = renderWithProviders(
     <ForeignImportDialog
       target={{ kind: 'campaign' }}
       tier="Novice"
@@ -89,7 +89,7 @@ async function open(props: Partial<Parameters<typeof ForeignImportDialog>[0]> = 
     />,
   );
   await user.upload(screen.getByLabelText('Choose a file'), file());
-  return { user, onImported };
+  return { user, onImported, unmount: rendered.unmount };
 }
 
 const importButton = () =>
@@ -237,6 +237,39 @@ describe('Import from another tool', () => {
     ).toEqual(['units: 11 of 10', 'rules: 50,001 of 50,000 characters']);
     // The choice stays, ready to be narrowed.
     expect(box('Owlbear').checked).toBe(true);
+  });
+
+  it('can be left while the file is read (its upload aborted)', async () => {
+    let signal: AbortSignal | undefined;
+    previewAnswer = () => new Promise(() => undefined);
+    upload.mockImplementationOnce((_path, _body, options) => {
+      signal = options.signal;
+      options.onProgress?.(0.42);
+      return previewAnswer();
+    });
+    const onClose = vi.fn();
+    const { user, unmount } = await open({ onClose });
+    expect(screen.getByText('Reading the file…')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'File sent' }).getAttribute('aria-valuenow')).toBe('42');
+    expect(importButton().disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    // The dialog's owner closes it: the upload under way stops.
+    expect(signal?.aborted).toBe(false);
+    unmount();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('keeps Cancel and the choice disabled while the import runs', async () => {
+    importAnswer = () => new Promise(() => undefined);
+    const { user } = await open({ tier: 'Hero' });
+    await screen.findByRole('checkbox', { name: 'Owlbear' });
+    await waitFor(() => expect(importButton().disabled).toBe(false));
+    await user.click(importButton());
+    expect(await screen.findByText('Importing…')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(importButton().getAttribute('aria-busy')).toBe('true');
+    expect(box('Owlbear').disabled).toBe(true);
   });
 
   it('refuses a file over 32 MB before sending it', async () => {

@@ -3,7 +3,7 @@
 // see what it holds — format, counts, what passes the plan's limits and why, warnings — tick the units
 // and encounters to bring (all, none, a name filter), then import. Both uploads show their progress;
 // nothing is written before Import.
-import { Fragment, useId, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, FileUp, Upload } from 'lucide-react';
 import type { Tier } from '@questkeeper/core/tiers';
@@ -62,6 +62,13 @@ export function ForeignImportDialog({
   });
   const { phase, file, preview, error, errorWhile, progress } = state;
   const busy = phase === 'previewing' || phase === 'importing';
+  // A preview may be left (closing aborts its upload); an import under way may not: it may have written.
+  const importing = phase === 'importing';
+  const refusalRef = useRef<HTMLDivElement>(null);
+  // A refusal lands at the top of a long dialog, far from the Import button: brought into view.
+  useEffect(() => {
+    if (error) refusalRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   const whyId = useId();
   const why = derived
     ? [
@@ -98,10 +105,10 @@ export function ForeignImportDialog({
       size="lg"
       title={t('foreignImport.dialog.title')}
       onClose={onClose}
-      busy={busy}
+      busy={importing}
       footer={
         <>
-          <Button variant="secondary" className="max-sm:flex-1" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" className="max-sm:flex-1" onClick={onClose} disabled={importing}>
             {t('common.cancel')}
           </Button>
           <Button
@@ -135,7 +142,11 @@ export function ForeignImportDialog({
           onPick={pick}
         />
         {busy ? <UploadProgress phase={phase} progress={progress} /> : null}
-        {error ? <Refusal error={error} fileName={file?.name ?? ''} while={errorWhile} tier={tier} /> : null}
+        {error ? (
+          <div ref={refusalRef}>
+            <Refusal error={error} fileName={file?.name ?? ''} while={errorWhile} tier={tier} />
+          </div>
+        ) : null}
         {preview && derived && phase !== 'previewing' ? (
           <PreviewBody
             preview={preview}
