@@ -36,6 +36,8 @@ import { openEventStreamsGauge } from './features/combat/events/sse';
 import combatRoutes from './features/combat/routes';
 import { createPlayerViewService, type PlayerViewService } from './features/player-view/service';
 import playerViewRoutes from './features/player-view/routes';
+import { createPlayerRequestsService, type PlayerRequestsService } from './features/player-requests/service';
+import playerRequestRoutes from './features/player-requests/routes';
 import { createRevealsService, type RevealsService } from './features/reveals/service';
 import revealRoutes from './features/reveals/routes';
 import { createLinkSeal } from './features/player-view/link-seal';
@@ -92,6 +94,7 @@ export interface Services {
   encounters: EncountersService;
   links: LinksService;
   playerView: PlayerViewService;
+  playerRequests: PlayerRequestsService;
   reveals: RevealsService;
   contact: ContactService;
   payments: PaymentsService;
@@ -260,6 +263,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     seal: createLinkSeal(config.shareLinkKey, app.log),
     slots: streamSlots,
   });
+  const combat = createCombatService({
+    db,
+    events,
+    log: app.log,
+    playerView,
+    ...(options.dice ? { dice: options.dice } : {}),
+  });
   const services: Services = {
     auth,
     campaigns,
@@ -268,17 +278,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       db,
       onUnitChanged: (campaignId, unitId) => playerView.unitChanged(campaignId, unitId),
     }),
-    combat: createCombatService({
-      db,
-      events,
-      log: app.log,
-      playerView,
-      ...(options.dice ? { dice: options.dice } : {}),
-    }),
+    combat,
     encounters: createEncountersService({ db }),
     // Search and backlinks keep a per-process index of the campaign's folded texts (decision 063).
     links: createLinksService({ db }),
     playerView,
+    // Players' requests from their phones, approved as combat actions (docs/product.md#players-take-part).
+    playerRequests: createPlayerRequestsService({ db, events, log: app.log, combat, playerView }),
     // Reveals reach players through the link and wake their streams (docs/decisions/064).
     reveals: createRevealsService({ db, playerView }),
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
@@ -334,6 +340,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(encounterRoutes);
   await app.register(linkRoutes);
   await app.register(playerViewRoutes);
+  await app.register(playerRequestRoutes);
   await app.register(revealRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes);

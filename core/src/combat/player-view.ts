@@ -266,6 +266,7 @@ export function toPlayerView(input: PlayerViewInput): PlayerViewPayload {
       ...(unit.portraitImageId && input.imageUrl
         ? { portraitUrl: input.imageUrl(unit.portraitImageId) }
         : {}),
+      ...(unit.isPlayer ? { player: true as const } : {}),
     });
   }
 

@@ -432,6 +432,11 @@ export const combatLogEntry = z.object({
   wrapped: z.boolean(),
   /** The blow (or removal) left this group with nobody standing: the fight ended with it. */
   defeated: combatGroup.nullable(),
+  /**
+   * A player asked for this action from their phone and the game master approved it
+   * (docs/product.md#players-take-part): the character it was asked for. Absent otherwise.
+   */
+  requestedBy: z.object({ id: z.string(), name: z.string() }).optional(),
   undone: z.boolean(),
   at: z.string(),
 });

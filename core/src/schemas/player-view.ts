@@ -6,6 +6,7 @@ import { DEATH_SAVES_TO_END, PLAYER_ALIAS_MAX, TEMP_HP_MAX } from '../limits';
 import { maxOverTiers } from '../tiers';
 import { errorBody, idSchema, trimmedTextSchema } from './common';
 import { playerReveal } from './reveals';
+import { playerRequestLine } from './player-requests';
 
 /** Per side: HP as numbers, as a band without any number, or not at all. */
 export const hpVisibility = z.enum(['exact', 'bands', 'hidden']);
@@ -149,6 +150,11 @@ export const playerUnit = z.object({
    * that has one; absent otherwise (no key at all).
    */
   portraitUrl: z.string().optional(),
+  /**
+   * A player character (docs/product.md#players-take-part): a player may pick it as theirs and send
+   * requests for it. Absent for every other unit.
+   */
+  player: z.literal(true).optional(),
 });
 export type PlayerUnit = z.infer<typeof playerUnit>;
 
@@ -211,6 +217,13 @@ export const playerViewPayload = z.object({
    * revealsPerCampaign; snapshots without secret blocks.
    */
   revealed: z.array(playerReveal),
+  /**
+   * The link's newest requests from players (docs/product.md#players-take-part), newest first, for
+   * characters players see; the page shows a phone the ones of the character it plays.
+   */
+  requests: z.array(playerRequestLine).optional(),
+  /** The conditions a player may ask for on their own character (the campaign's statuses, opaque ids). */
+  conditionChoices: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 });
 export type PlayerViewPayload = z.infer<typeof playerViewPayload>;
 

@@ -24,6 +24,7 @@ import type { PlayerViewSettings } from '@questkeeper/core/schemas/player-view';
 import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import type { Encounter } from '@questkeeper/core/schemas/encounters';
 import type { InitiativeModifier } from '@questkeeper/core/constants';
+import type { PlayerRequestPayload } from '@questkeeper/core/schemas/player-requests';
 
 const id = () =>
   uuid('id')
@@ -347,6 +348,49 @@ export const playerViews = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('player_views_token_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * What players ask from their phones (docs/product.md#players-take-part): an initiative before the
+ * start, damage or a heal on a unit they see, a condition on their own character, the end of their
+ * turn. Nothing changes until the game master approves (typed initiatives are read by the start
+ * dialog). `as_unit_id` and the targets in `payload` are real ids, resolved from the link's opaque ones
+ * when the request came in; players never see them.
+ */
+export const playerRequests = pgTable(
+  'player_requests',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** The fight the request is about (a campaign has one fight row). */
+    combatId: uuid('combat_id')
+      .notNull()
+      .references(() => combats.campaignId, { onDelete: 'cascade' }),
+    /** The share link it came through, by its token hash: a new link leaves its requests behind. */
+    linkHash: text('link_hash').notNull(),
+    asUnitId: uuid('as_unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['initiative', 'damage', 'heal', 'condition', 'endTurn'] }).notNull(),
+    payload: jsonb('payload').$type<PlayerRequestPayload>().notNull().default({}),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    /** The random id the player's page keeps (rate limits; never shown). */
+    phoneId: text('phone_id').notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    seq: seq(),
+  },
+  (t) => [
+    index('player_requests_campaign_idx').on(t.campaignId, t.createdAt),
+    index('player_requests_pending_idx')
+      .on(t.campaignId)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 export const contactMessages = pgTable(

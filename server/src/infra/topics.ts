@@ -13,6 +13,8 @@ export const TOPICS = {
   combat: campaignVersion,
   /** A campaign's share link or player-view settings changed; `version` only wakes streams (decision 050). */
   playerView: campaignVersion,
+  /** A campaign's player requests changed (docs/product.md#players-take-part): the GM's queue reads them again. */
+  playerRequests: z.object({ campaignId: z.string() }),
 };
 
 export type TopicName = keyof typeof TOPICS;
@@ -22,6 +24,7 @@ export type TopicMessage<T extends TopicName> = z.infer<(typeof TOPICS)[T]>;
 export const TOPIC_KEYS: { [T in TopicName]?: (message: TopicMessage<T>) => string } = {
   combat: (message) => message.campaignId,
   playerView: (message) => message.campaignId,
+  playerRequests: (message) => message.campaignId,
 };
 
 /** A topic's channel: the NOTIFY channel (`questkeeper_player_view`), or the Redis one after a prefix. */

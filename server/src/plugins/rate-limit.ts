@@ -42,6 +42,10 @@ export const RATE_LIMIT_RULES = {
   changePassword: { windowMs: 15 * 60_000, perIp: 50, perEmail: 10 },
   // Player-view links (docs/decisions/028): guessing tokens is the attack; no email, per IP only.
   playerView: { windowMs: 60_000, perIp: 120, perEmail: 0 },
+  // Players' requests (docs/product.md#players-take-part), counted per link (its token hash) and per
+  // phone (the random id its page keeps) in the "email" slot; the IP count is the playerView one's.
+  playerRequestLink: { windowMs: 60_000, perIp: 600, perEmail: 40 },
+  playerRequestPhone: { windowMs: 60_000, perIp: 600, perEmail: 10 },
   // Imports read up to 32 MiB each and downloads gather a whole account: per account (its email),
   // generous per IP for a table behind one address (decision 047).
   importCampaign: { windowMs: 60 * 60_000, perIp: 100, perEmail: 20 },

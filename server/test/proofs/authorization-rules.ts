@@ -3,11 +3,13 @@
 // body): a new signed-in route is covered by itself. A route without a token needs a rule of its own
 // here — a public call or a capability link — and a route with none fails the matrix.
 import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { App } from '../../src/app';
 import { openDemoSession, type Party, type World } from '../support/proof-world';
 import type { ApiRoute } from '../support/route-table';
 import {
   idsOf,
+  PLAYER_REQUESTS,
   REVEAL_IDS,
   unknownIds,
   UNDO_TOKENS,
@@ -317,10 +319,55 @@ function revealRule(route: ApiRoute): Group[] {
   });
 }
 
+/**
+ * The GM's decision on a player's request (docs/product.md#players-take-part): the generic rule, on a
+ * world where both parties shared a started fight (their fighter a player character, on its turn) and
+ * its player asked to end that turn, filed in PLAYER_REQUESTS for `{id}` and the approval's version.
+ */
+function playerRequestRule(route: ApiRoute): Group[] {
+  return signedInRule(route).map((group) => async (world: World, app: App) => {
+    for (const party of [world.owner, world.intruder]) {
+      const headers = { authorization: `Bearer ${party.token}`, 'x-campaign-id': party.campaignId };
+      await app.database.db.execute(sql`update units set is_player = true where id = ${party.fighterId}`);
+      const redone = await app.inject({
+        method: 'POST',
+        url: '/api/combat/redo',
+        headers,
+        payload: { version: party.combatVersion },
+      });
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/combat/actions',
+        headers,
+        payload: {
+          version: redone.json<{ combat: { version: number } }>().combat.version,
+          action: { type: 'start', initiatives: { [party.fighterId]: 30, [party.benchId]: 1 } },
+        },
+      });
+      const version = started.json<{ combat: { version: number } }>().combat.version;
+      const shared = await app.inject({ method: 'POST', url: '/api/combat/share', headers });
+      const token = decodeURIComponent(shared.json<{ url: string }>().url.split('/').pop() ?? '');
+      const view = await app.inject({ url: `/api/play/${token}` });
+      const as = view.json<{ units: { id: string; player?: boolean }[] }>().units.find((u) => u.player)?.id;
+      await app.inject({
+        method: 'POST',
+        url: `/api/play/${token}/requests`,
+        payload: { kind: 'endTurn', as, phoneId: 'proof-phone-000000001' },
+      });
+      const queue = await app.inject({ url: '/api/combat/requests', headers });
+      const id = queue.json<{ requests: { _id: string }[] }>().requests[0]?._id;
+      if (!id) throw new Error(`world setup: no player request (${queue.body})`);
+      PLAYER_REQUESTS.set(party.campaignId, { id, version });
+    }
+    return group(world, app);
+  });
+}
+
 /** The rule of a route, or undefined when it has none (the matrix fails on it). */
 export function ruleOf(route: ApiRoute): Group[] | undefined {
   if (route.key === 'POST /api/game-data/{id}/restore') return restoreRule(route);
   if (route.path.startsWith('/api/game-data/{id}/reveals')) return revealRule(route);
+  if (route.path.startsWith('/api/combat/requests/{id}/')) return playerRequestRule(route);
   if (route.secured) return signedInRule(route);
   if (route.path.startsWith('/api/play/')) return playerLinkRule(route);
   const capability = CAPABILITIES.find(({ prefix }) => route.path.startsWith(prefix));

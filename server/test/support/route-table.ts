@@ -136,7 +136,8 @@ export function materialize(path: string, id: string, sub: Record<string, string
 export const SUB_IDS: ReadonlySet<string> = new Set(['revealId', 'opaqueId']);
 
 /** What an `{id}` addresses, from the path segment before it: one entry per resource, not per route. */
-export type IdKind = 'campaign' | 'unit' | 'encounter' | 'demo-checkout' | 'demo-portal' | 'player-link';
+export type IdKind =
+  'campaign' | 'unit' | 'encounter' | 'demo-checkout' | 'demo-portal' | 'player-link' | 'player-request';
 const ID_KINDS: Record<string, IdKind> = {
   'game-data': 'campaign',
   units: 'unit',
@@ -146,6 +147,8 @@ const ID_KINDS: Record<string, IdKind> = {
   portal: 'demo-portal',
   // A player-view link's token (docs/decisions/028): a capability, like a demo session id.
   play: 'player-link',
+  // A player's request in the GM's queue (docs/product.md#players-take-part).
+  requests: 'player-request',
 };
 
 /** Throws for a path whose `{id}` addresses a resource no suite knows how to make. */

@@ -46,6 +46,12 @@ export const UNDO_TOKENS = new Map<string, string>();
  */
 export const REVEAL_IDS = new Map<string, string>();
 
+/**
+ * A pending player request of each campaign and the fight's version after it was made, by campaign id
+ * (docs/product.md#players-take-part): the rules of the request routes make one for both parties.
+ */
+export const PLAYER_REQUESTS = new Map<string, { id: string; version: number }>();
+
 /** Bodies that need the world; every other route's body is generated from its schema. */
 const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = {
   'POST /api/auth/register': () => ({
@@ -96,6 +102,16 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   }),
   'POST /api/encounters/{id}/run': (party) => ({ version: party?.combatVersion ?? 0 }),
   'POST /api/combat/undo': (party) => ({ version: party?.combatVersion ?? 0 }),
+  // The fight the request rule started: its version (docs/product.md#players-take-part).
+  'POST /api/combat/requests/{id}/approve': (party, ids) => ({
+    version: PLAYER_REQUESTS.get(ids.campaign)?.version ?? party?.combatVersion ?? 0,
+  }),
+  // Reaches the link check (404 for an unknown or revoked link) past the body's shape.
+  'POST /api/play/{token}/requests': () => ({
+    kind: 'endTurn',
+    as: 'Proof',
+    phoneId: 'proof-phone-000000001',
+  }),
   'POST /api/combat/redo': (party) => ({ version: party?.combatVersion ?? 0 }),
   'DELETE /api/auth/account': (party) => ({ password: party?.password }),
   'POST /api/game-data/import': (party) => party?.exported,
@@ -155,7 +171,9 @@ export function validRequest(
         ? options.pathIds.unit
         : kind === 'encounter'
           ? options.pathIds.encounter
-          : options.pathIds.session;
+          : kind === 'player-request'
+            ? (PLAYER_REQUESTS.get(options.pathIds.campaign)?.id ?? options.pathIds.session)
+            : options.pathIds.session;
   const body = validBody(route, options.party, options.bodyIds);
   const query = validQuery(route, options.party, options.bodyIds);
   return {

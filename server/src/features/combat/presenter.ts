@@ -48,6 +48,7 @@ export function toLogEntry(row: LogRow): CombatLogEntry {
       })) ?? null,
     wrapped: data.wrapped,
     defeated: data.defeated,
+    ...(data.requestedBy ? { requestedBy: data.requestedBy } : {}),
     undone: row.undone,
     at: row.createdAt.toISOString(),
   };

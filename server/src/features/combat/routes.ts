@@ -120,6 +120,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           {
             subscribe: (listener) => combat.subscribe(campaignId, listener),
             currentVersion: () => combat.version(user, campaignId),
+            subscribeRequests: (listener) =>
+              app.shared.pubsub.subscribe('playerRequests', listener, campaignId),
           },
           streams,
           { slot, endWhen: (end) => app.services.auth.watchSession(user, end) },

@@ -41,6 +41,7 @@ import {
 import { pageCursor, placeOf, toLogEntry } from './presenter';
 import * as repo from './repository';
 import { encounterEnemies, findEncounterData } from './encounter-run';
+import { closeRequestsAfterStep } from '../../db/shared/player-requests';
 import type { PlayerViewService } from '../player-view/service';
 
 /** What the service needs of the signed-in user. */
@@ -98,6 +99,17 @@ function actionUnitIds(action: CombatAction): string[] {
     default:
       return [];
   }
+}
+
+/**
+ * An action a player asked for (docs/product.md#players-take-part): checked against the locked fight
+ * before it applies, its entries marked with who asked, and the request decided in the same transaction.
+ */
+export interface ActRequest {
+  requestedBy: { id: string; name: string };
+  /** Throws (an AppError) when the request no longer fits the fight as it is now. */
+  check: (fight: LoadedFight['fight']) => void;
+  within: (tx: Executor) => Promise<void>;
 }
 
 /** The refusal's fields go with it when it names any (UNKNOWN_UNIT does for `add` with `unitIds`). */
@@ -198,6 +210,12 @@ export function createCombatService(deps: {
     // Undone steps always follow the last applied one, so the new step comes right after it.
     const step = over ? 1 : (head.lastApplied ?? 0) + 1;
     const entries = await repo.insertStep(tx, campaignId, step, outcome.entries, changes);
+    // Players' requests: a start takes the typed initiatives, an end closes the rest
+    // (docs/product.md#players-take-part); the player streams hear the new version anyway.
+    await closeRequestsAfterStep(tx, campaignId, {
+      started: outcome.entries.some((entry) => entry.type === 'start'),
+      ended: entries.some((row) => endsFight(row.data)),
+    });
     // A fight's log holds COMBAT_LOG_MAX_ENTRIES at most (decision 046): past it, its oldest
     // steps go, so undo reaches back that far and no further. They are never in the window (the
     // cap is far above it), so the window built below stays right.
@@ -287,10 +305,16 @@ export function createCombatService(deps: {
       return events.subscribe('combat', listener, campaignId);
     },
 
-    async act(user: CombatActor, campaignId: string, body: CombatActionBody): Promise<CombatActionResponse> {
+    async act(
+      user: CombatActor,
+      campaignId: string,
+      body: CombatActionBody,
+      request?: ActRequest,
+    ): Promise<CombatActionResponse> {
       const { action } = body;
       const result = await db.transaction(async (tx) => {
         const loaded = await lockedFight(tx, user, campaignId, body.version, actionUnitIds(action));
+        request?.check(loaded.fight);
         const ctx: ActionContext = {
           units: loaded.units,
           statuses: loaded.campaign.statuses,
@@ -310,7 +334,13 @@ export function createCombatService(deps: {
         } catch (error) {
           throw error instanceof CombatRefusal ? toAppError(error) : error;
         }
-        return storeOutcome(tx, loaded, outcome);
+        if (request) {
+          const requestedBy = request.requestedBy;
+          outcome = { ...outcome, entries: outcome.entries.map((entry) => ({ ...entry, requestedBy })) };
+        }
+        const stored = await storeOutcome(tx, loaded, outcome);
+        await request?.within(tx);
+        return stored;
       });
       publish(campaignId, result.combat.version);
       return result;

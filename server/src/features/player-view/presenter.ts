@@ -10,6 +10,7 @@ import {
   type PlayerViewSettingsState,
 } from '@questkeeper/core/schemas/player-view';
 import type { PlayerReveal } from '@questkeeper/core/schemas/reveals';
+import type { PlayerRequestLine } from '@questkeeper/core/schemas/player-requests';
 import type { PlayerViewRow, loadFightForPlayers } from './repository';
 
 /** The settings and their version; defaults at version 0 before the first change. */
@@ -30,8 +31,14 @@ export function toPlayerPayload(
   data: Awaited<ReturnType<typeof loadFightForPlayers>>,
   token: string,
 ): PlayerPayloadWithImages {
-  const opaqueId = (id: string) =>
-    crypto.createHmac('sha256', row.secret).update(id).digest('base64url').slice(0, 22);
+  // Every real id given an opaque one, so a player's request can be read back (its `as`, target or
+  // condition) without any real id reaching the page.
+  const realIds = new Map<string, string>();
+  const opaqueId = (id: string) => {
+    const opaque = crypto.createHmac('sha256', row.secret).update(id).digest('base64url').slice(0, 22);
+    realIds.set(opaque, id);
+    return opaque;
+  };
   // Every image the payload names, by its opaque id: the only ones the link's image route serves
   // (docs/decisions/064). Recorded as the URLs are made, so nothing outside the payload gets in.
   const images = new Map<string, string>();
@@ -61,11 +68,41 @@ export function toPlayerPayload(
     imageUrl,
     revealed,
   });
-  return { payload, images };
+  // Players' requests (docs/product.md#players-take-part): those of characters players see, their
+  // targets named only while shown; the statuses a player may ask for on their own character.
+  const shown = new Set(payload.units.map((unit) => unit.id));
+  const seen = (id: string | undefined) => {
+    if (id === undefined) return null;
+    const opaque = opaqueId(id);
+    return shown.has(opaque) ? opaque : null;
+  };
+  const requests = data.requests.flatMap((request): PlayerRequestLine[] => {
+    const as = seen(request.asUnitId);
+    if (as === null) return [];
+    return [
+      {
+        id: opaqueId(request.id),
+        as,
+        kind: request.kind,
+        status: request.status,
+        reason: request.reason,
+        targetId: seen(request.payload.targetId),
+        amount: request.payload.amount ?? null,
+        initiative: request.payload.initiative ?? null,
+        condition: request.payload.status ?? null,
+        rounds: request.payload.rounds ?? null,
+        createdAt: request.createdAt.toISOString(),
+      },
+    ];
+  });
+  const conditionChoices = data.statuses.map((status) => ({ id: opaqueId(status._id), name: status.name }));
+  return { payload: { ...payload, requests, conditionChoices }, images, realIds };
 }
 
 /** The payload, and the images it names (opaque id → image id). */
 export interface PlayerPayloadWithImages {
   payload: PlayerViewPayload;
   images: ReadonlyMap<string, string>;
+  /** Opaque id → real id, for every id the payload names (units, statuses…). */
+  realIds: ReadonlyMap<string, string>;
 }

@@ -10,6 +10,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { campaigns, combatLog, combats, playerViews, reveals, units, users } from '../../db/schema';
 import { limitsOf, maxOverTiers } from '@questkeeper/core/tiers';
 import { storedLogData, storedState } from '../combat/combat-state';
+import { newestRequestsOfLink } from '../../db/shared/player-requests';
 
 export type PlayerViewRow = typeof playerViews.$inferSelect;
 
@@ -103,14 +104,21 @@ export async function loadFightForPlayers(
   userId: string,
   campaignId: string,
   revealIds: readonly string[],
+  linkHash: string,
 ) {
-  return db.transaction((tx) => readFight(tx, userId, campaignId, revealIds), {
+  return db.transaction((tx) => readFight(tx, userId, campaignId, revealIds, linkHash), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
 }
 
-async function readFight(db: Tx, userId: string, campaignId: string, revealIds: readonly string[]) {
+async function readFight(
+  db: Tx,
+  userId: string,
+  campaignId: string,
+  revealIds: readonly string[],
+  linkHash: string,
+) {
   const [campaign] = await db
     .select({ classes: campaigns.classes, statuses: campaigns.statuses })
     .from(campaigns)
@@ -178,6 +186,7 @@ async function readFight(db: Tx, userId: string, campaignId: string, revealIds: 
     log,
     turnsCame,
     revealed: await revealsFor(db, userId, campaignId),
+    requests: await newestRequestsOfLink(db, campaignId, linkHash),
   };
 }
 

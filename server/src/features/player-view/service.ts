@@ -89,7 +89,7 @@ export function createPlayerViewService(deps: {
     const revealIds = Object.entries(row.settings.units)
       .filter(([, unit]) => unit.hidden && unit.revealOnFirstTurn)
       .map(([id]) => id);
-    const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId, revealIds);
+    const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId, revealIds, link.tokenHash);
     return toPlayerPayload(row, data, link.token);
   }
   /** UNKNOWN_UNIT unless every id is a unit of the campaign, each named by its field. */
@@ -240,6 +240,14 @@ export function createPlayerViewService(deps: {
      */
     async payload(link: LiveLink, notBefore = performance.now()): Promise<PlayerViewPayload> {
       return (await computed(link, notBefore)).payload;
+    },
+
+    /**
+     * The link's payload read now, with the real id behind each opaque id it names: how a player's
+     * request is read (docs/product.md#players-take-part). 404 once the link is revoked.
+     */
+    async resolve(link: LiveLink): Promise<PlayerPayloadWithImages> {
+      return computed(link, performance.now());
     },
 
     /**

@@ -67,6 +67,11 @@ export interface StreamSource {
   subscribe(listener: (event: VersionEvent) => void): Promise<() => void>;
   /** The version now in the database. */
   currentVersion(): Promise<number>;
+  /**
+   * Hears that players' requests changed (docs/product.md#players-take-part); each becomes an event
+   * whose data is `{ "requests": true }` (no id: it is not a version). Returns the unsubscribe.
+   */
+  subscribeRequests?(listener: () => void): Promise<() => void>;
 }
 
 /**
@@ -119,8 +124,13 @@ async function streamVersionsUntil(
     if ('version' in event) sendVersion(event.version);
     else resync();
   });
-  const version = await source.currentVersion().catch((error: unknown) => {
+  let unsubscribeRequests: (() => void) | undefined;
+  const version = await (async () => {
+    unsubscribeRequests = await source.subscribeRequests?.(() => write(`data: {"requests":true}\n\n`));
+    return source.currentVersion();
+  })().catch((error: unknown) => {
     unsubscribe();
+    unsubscribeRequests?.();
     throw error;
   });
 
@@ -156,6 +166,7 @@ async function streamVersionsUntil(
     ended = true;
     clearInterval(heartbeat);
     unsubscribe();
+    unsubscribeRequests?.();
     forget();
     stopWatching?.();
     options.slot?.release();
