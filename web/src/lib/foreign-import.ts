@@ -7,7 +7,7 @@ import type { campaign as campaignSchema } from '@questkeeper/core/schemas/campa
 import { foldText } from '@questkeeper/core/text/fold';
 import { limitsOf, type Tier } from '@questkeeper/core/tiers';
 import { apiUpload } from './api-client';
-import { campaignHeader, type Unit } from './units';
+import { campaignHeader } from './units';
 
 /** The import routes' body limit: a bigger file is refused here, before it is sent. */
 export const IMPORT_UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
@@ -42,9 +42,10 @@ export interface ImportPreview {
   sample: ImportSampleItem[];
 }
 
+/** What POST /api/units/import answers: how many units and encounters joined the campaign. */
 export interface UnitsImported {
-  units: Unit[];
-  encounters: unknown[];
+  units: number;
+  encounters: number;
   warnings: ImportPreview['warnings'];
 }
 

@@ -37,7 +37,10 @@ const preview: ImportPreview = {
     rulesChars: 0,
   },
   overLimits: [{ field: 'units', message: 'units: 13 of 10' }],
-  warnings: [{ reason: 'clamped', text: 'Tarrasque: HP 10000', limit: 9999, message: 'server words' }],
+  warnings: [
+    { reason: 'clamped', text: 'Tarrasque: HP 10000', limit: 9999, message: 'server words' },
+    { reason: 'comingLater', text: 'x', message: 'A reason this page does not know yet' },
+  ],
   sample: [
     ...goblins,
     { key: 'Creatures.owlbear', kind: 'unit', name: 'Owlbear', isPlayer: false, hp: 59 },
@@ -107,8 +110,9 @@ describe('Import from another tool', () => {
       '13 units, 1 encounter, 6 characteristics, 4 races, 5 classes, 6 statuses',
     ]);
     // The warning is worded here from its reason, in the reader's language.
-    expect(screen.getByText('1 warning')).toBeTruthy();
+    expect(screen.getByText('2 warnings')).toBeTruthy();
     expect(screen.getByText('Tarrasque: HP 10000: above the maximum, set to 9,999')).toBeTruthy();
+    expect(screen.getByText('A reason this page does not know yet')).toBeTruthy();
     // Everything ticked: 13 units on a Novice plan, whose limit is 10.
     expect(box('Owlbear').checked).toBe(true);
     const why = screen.getByText(

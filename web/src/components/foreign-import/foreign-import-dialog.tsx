@@ -24,18 +24,6 @@ const SHOWN_MAX = 200;
 /** Lines of a long list of problems or warnings shown before "and N more". */
 const LINES_MAX = 12;
 
-const WARNING_REASONS = new Set([
-  'clamped',
-  'cut',
-  'notesCut',
-  'tooManyCounters',
-  'skipped',
-  'unstorable',
-  'keptInNotes',
-  'missingUnit',
-  'tooManyEntries',
-]);
-
 export function ForeignImportDialog({
   target,
   tier,
@@ -362,7 +350,7 @@ function PreviewBody({
   onSetMany: (keys: readonly string[], on: boolean) => void;
   onFilter: (filter: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { counts } = preview;
   const formatKey = `foreignImport.formats.${preview.format}`;
   const format = t(formatKey, { defaultValue: preview.format });
@@ -395,13 +383,14 @@ function PreviewBody({
       ]),
     ],
   ];
+  // Worded here from the reason, in the page's language; a reason this page does not know yet keeps
+  // the server's words.
   const warnings = preview.warnings.map((warning) =>
-    WARNING_REASONS.has(warning.reason)
-      ? t(`foreignImport.warnings.${warning.reason}` as 'foreignImport.warnings.cut', {
-          text: warning.text,
-          limit: warning.limit === undefined ? '' : warning.limit.toLocaleString(),
-        })
-      : warning.message,
+    t(`foreignImport.warnings.${warning.reason}` as 'foreignImport.warnings.cut', {
+      text: warning.text,
+      limit: warning.limit === undefined ? '' : warning.limit.toLocaleString(i18n.language),
+      defaultValue: warning.message,
+    }),
   );
   return (
     <div className="flex flex-col gap-4">

@@ -49,7 +49,7 @@ describe('Import from another tool in the units view', () => {
     upload.mockImplementation(async (path) => {
       if (path === '/api/game-data/import/preview') return preview;
       units = [...units, hag];
-      return { units: [hag], encounters: [], warnings: [] };
+      return { units: 1, encounters: 0, warnings: [] };
     });
     const user = userEvent.setup();
     renderWithProviders(<UnitsView campaign={campaign} tier="Novice" />);

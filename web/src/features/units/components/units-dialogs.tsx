@@ -96,17 +96,7 @@ export function UnitsDialogs({
         />
       );
     case 'import':
-      return (
-        <UnitsImportDialog
-          campaign={campaign}
-          tier={tier}
-          units={units}
-          onClose={onClose}
-          onImported={(first) => {
-            if (first) onSaved(first);
-          }}
-        />
-      );
+      return <UnitsImportDialog campaign={campaign} tier={tier} units={units} onClose={onClose} />;
     case 'notes': {
       const unit = units.find((item) => item._id === dialog.unitId);
       return unit ? (

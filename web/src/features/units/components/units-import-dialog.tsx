@@ -16,14 +16,11 @@ export function UnitsImportDialog({
   tier,
   units,
   onClose,
-  onImported,
 }: {
   campaign: Campaign;
   tier: Tier;
   units: readonly Unit[];
   onClose: () => void;
-  /** The first unit that came in, to show where it is. */
-  onImported: (first: Unit | undefined) => void;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -40,8 +37,8 @@ export function UnitsImportDialog({
       onImported={(result) => {
         if (result.kind !== 'units') return;
         const { imported } = result;
-        const unitCount = imported.units.length;
-        const encounterCount = imported.encounters.length;
+        const unitCount = imported.units;
+        const encounterCount = imported.encounters;
         toast.success(
           encounterCount === 0
             ? t('foreignImport.dialog.imported', { count: unitCount, campaign: campaign.name })
@@ -54,7 +51,6 @@ export function UnitsImportDialog({
         void queryClient.invalidateQueries({ queryKey: unitKeys.list(userId, campaign._id) });
         void queryClient.invalidateQueries({ queryKey: encounterKeys.list(userId, campaign._id) });
         onClose();
-        onImported(imported.units[0]);
       }}
     />
   );
