@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { orderItems, rollEveryInitiative } from '../support/combat';
-import { gameMaster, type Language } from '../support/game-data';
+import { gameMaster, unitApi, type Language } from '../support/game-data';
 import { expectColorScheme, expectNoSeriousA11yViolations } from '../support/helpers';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -47,6 +47,11 @@ const TEXT = {
     round: 'Round 1',
     inOrder: ['Mira Thornwood', 'Goblin', 'Ogre'],
     notInOrder: 'Young Red Dragon',
+    importUnits: 'Import from another tool',
+    submitUnits: 'Import into this campaign',
+    picked: ['Young Red Dragon', 'Ogre'],
+    chosenTwo: 'Chosen: 2 units and 0 encounters.',
+    imported: '2 units imported into “Realm of Ash”',
   },
   fr: {
     newCampaign: 'Nouvelle campagne',
@@ -78,6 +83,11 @@ const TEXT = {
     round: 'Manche 1',
     inOrder: ['Élise de Montfort', 'Gobelin', 'Jeune dragon rouge'],
     notInOrder: null,
+    importUnits: 'Importer depuis un autre outil',
+    submitUnits: 'Importer dans cette campagne',
+    picked: ['Jeune dragon rouge', 'Élise de Montfort'],
+    chosenTwo: 'Choisi\u00a0: 2 unités et 0 rencontre.',
+    imported: '2 unités importées dans «\u00a0Realm of Ash\u00a0»',
   },
 } as const;
 
@@ -138,6 +148,7 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(s.created, { exact: true })).toBeVisible();
     await expect(page).not.toHaveURL(new RegExp(`campaign=${campaign._id}`));
+    await expect(page.getByRole('button', { name: s.summary[1], expanded: true })).toBeVisible();
 
     // Its encounter runs: the fight starts and every unit takes its place in the order.
     await page.getByRole('link', { name: s.encounters, exact: true }).click();
@@ -154,6 +165,38 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
         name,
       ).toBe(true);
     if (s.notInOrder) expect(order.some((entry) => entry.includes(s.notInOrder))).toBe(false);
+  });
+}
+
+for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
+  const s = TEXT[language];
+
+  test(`${language}: units of an Improved Initiative file join an existing campaign`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { user, campaign } = await gameMaster(page, request, { language });
+    await page.goto(`/${language}/dashboard?campaign=${campaign._id}&view=units`);
+    await page.getByRole('button', { name: s.importUnits, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: s.dialog });
+    await expect(dialog.getByLabel(s.choose)).toBeFocused();
+    await dialog.getByLabel(s.choose).setInputFiles(fixture(language));
+    const submit = dialog.getByRole('button', { name: s.submitUnits });
+    await expect(submit).toBeEnabled();
+
+    await dialog.getByRole('button', { name: s.none, exact: true }).click();
+    for (const name of s.picked) await dialog.getByRole('checkbox', { name, exact: true }).check();
+    await expect(dialog.getByText(s.chosenTwo, { exact: true })).toBeVisible();
+    await shot(page, `units-${language}`);
+    await submit.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(s.imported, { exact: true })).toBeVisible();
+    for (const name of s.picked) {
+      await expect(page.getByRole('heading', { level: 4, name, exact: true })).toBeVisible();
+    }
+    const units = await unitApi(request, user, campaign).list();
+    expect(units.map((unit) => unit.name).sort()).toEqual([...s.picked].sort());
   });
 }
 
