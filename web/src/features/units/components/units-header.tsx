@@ -52,9 +52,13 @@ export function UnitsHeader({
             onClick={onImport}
             disabled={!loaded}
             aria-haspopup="dialog"
+            // A short word beside the other two buttons (they share a line on a phone); the name says
+            // the rest and starts with that word.
+            aria-label={t('foreignImport.dialog.open')}
+            title={t('foreignImport.dialog.open')}
             icon={<FileUp aria-hidden="true" className="size-4" />}
           >
-            {t('foreignImport.dialog.open')}
+            {t('foreignImport.dialog.openShort')}
           </Button>
           <Button
             variant="secondary"
