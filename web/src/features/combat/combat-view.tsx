@@ -25,6 +25,7 @@ import { FightSummary } from './components/fight-summary';
 import { CombatSetup } from './components/combat-setup';
 import { UndoRedo } from './components/undo-redo';
 import { SharePanel } from './components/share-panel';
+import { PlayerRequestsPanel } from './components/player-requests-panel';
 import { FailureNotice } from './components/failure-notice';
 
 const NO_UNITS: readonly Unit[] = [];
@@ -159,6 +160,9 @@ export default function CombatView({ campaign, tier }: CampaignViewProps) {
 
       {/* The live player view (docs/decisions/028): its link and what players see of the fight's units. */}
       <SharePanel campaignId={campaign._id} units={fightUnits} />
+
+      {/* Players' requests from their phones (docs/product.md#players-take-part). */}
+      <PlayerRequestsPanel campaignId={campaign._id} version={fight?.version} />
 
       <FailureNotice
         notice={notice}

@@ -16,6 +16,7 @@ import { PlayerGroupCard } from './components/player-group-card';
 import { PlayerHazardCard } from './components/player-hazard-card';
 import { PlayerReveals } from './components/player-reveals';
 import { PlayerUnitCard } from './components/player-unit-card';
+import { PlayerRequests } from './components/player-requests';
 import { playerLogText } from './lib/player-log-text';
 import { groupNames, playerRows, rowHasTurn } from './lib/player-rows';
 import { usePlayerStream, type PlayerConnection } from './api/use-player-stream';
@@ -179,6 +180,9 @@ export default function PlayerViewPage() {
             ) : payload.units.length > 0 ? (
               <OrderList payload={payload} turn={null} label={t('playerView.order')} />
             ) : null}
+
+            {/* Players take part (docs/product.md#players-take-part): not on the table screen. */}
+            {tableScreen.on ? null : <PlayerRequests token={token} payload={payload} />}
 
             <PlayerReveals revealed={payload.revealed} />
           </div>

@@ -171,6 +171,8 @@ export function fakeCombatServer(
     if (method === 'GET' && path === '/api/combat/player-view') {
       return { hp: { allies: 'exact', enemies: 'bands' }, units: {}, version: 0 };
     }
+    // Players' requests (docs/product.md#players-take-part): none waiting here.
+    if (method === 'GET' && path === '/api/combat/requests') return { requests: [] };
     if (server.unreachable > 0) {
       server.unreachable -= 1;
       throw new ApiError(0, 'NETWORK', 'Something went wrong. Please try again.');

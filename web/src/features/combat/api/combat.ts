@@ -21,6 +21,7 @@ import { ApiError } from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
 import { CombatQueue, type Fight, type Prediction, type QueueFailure } from './combat-queue';
 import { readEventStream } from '@/lib/event-stream';
+import { playerRequestKeys } from '@/lib/player-requests';
 import { useUserId } from '@/lib/query-client';
 import { campaignHeader, unitKeys, type Unit } from '@/lib/units';
 import { combatKeys } from '@/lib/combat-keys';
@@ -249,12 +250,15 @@ export function useCombat(campaignId: string) {
       headers: campaignHeader(campaignId),
       signal: controller.signal,
       onMessage: (data) => {
-        const version = (JSON.parse(data) as { version?: unknown }).version;
-        if (typeof version === 'number') queue.announce(version);
+        const message = JSON.parse(data) as { version?: unknown; requests?: unknown };
+        if (typeof message.version === 'number') queue.announce(message.version);
+        // Players' requests (docs/product.md#players-take-part): a new one, a decision, or a step that
+        // took or closed them (a start, an end) — the queue reads them again.
+        void client.invalidateQueries({ queryKey: playerRequestKeys.queue(userId, campaignId) });
       },
     });
     return () => controller.abort();
-  }, [campaignId, queue]);
+  }, [campaignId, queue, client, userId]);
 
   return {
     query,

@@ -33,6 +33,7 @@ import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { HazardDialog, type HazardValues } from './hazard-dialog';
 import { InitiativeDialog, StartOptionsFields, type StartOptions } from './initiative-dialog';
+import { usePlayerRequests } from '@/lib/player-requests';
 import { InitiativeSettings } from './initiative-settings';
 import { PlayerViewMarker } from './player-view-marker';
 import { SaveEncounterDialog } from './save-encounter-dialog';
@@ -79,6 +80,7 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
   const remove = useCallback((unitId: string) => void onAct({ type: 'remove', unitId }), [onAct]);
   // Player characters in the fight type their initiative (or leave it to the rule).
   const [asking, setAsking] = useState(false);
+  const playerRequests = usePlayerRequests(campaign._id);
   const playersInFight = useMemo(
     () =>
       [...state.allies, ...state.enemies].flatMap((id) => {
@@ -140,6 +142,12 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
   const openCopies = spawn.canCopy ? spawn.open : undefined;
 
   const players = available.filter((unit) => unit.isPlayer).map((unit) => unit._id);
+  // Initiatives typed on players' phones (docs/product.md#players-take-part): the dialog fills them in.
+  const phoneInitiatives: Record<string, number> = {};
+  for (const request of playerRequests.data ?? []) {
+    if (request.kind === 'initiative' && request.initiative !== null)
+      phoneInitiatives[request.as.id] = request.initiative;
+  }
   const npcs = available.filter((unit) => !unit.isPlayer).map((unit) => unit._id);
   const ready = canStart(state);
 
@@ -167,6 +175,7 @@ export function CombatSetup({ campaign, tier, units, unitMap, state, onAct, onGo
           }}
           options={options}
           onOptions={setOptions}
+          phoneInitiatives={phoneInitiatives}
           onClose={() => setAsking(false)}
           onStart={(initiatives) => {
             setAsking(false);

@@ -80,6 +80,7 @@ export function InitiativeDialog({
   onOptions,
   onStart,
   onClose,
+  phoneInitiatives = {},
 }: {
   /** The player characters of the fight. */
   units: readonly Unit[];
@@ -90,12 +91,22 @@ export function InitiativeDialog({
   onOptions: (options: StartOptions) => void;
   onStart: (initiatives: Record<string, number>) => void;
   onClose: () => void;
+  /**
+   * Initiatives typed on players' phones by unit id (docs/product.md#players-take-part), arriving
+   * live: a field the game master has not touched shows its phone's value; Start confirms them.
+   */
+  phoneInitiatives?: Readonly<Record<string, number>>;
 }) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const parsed = units.map((unit) => [unit._id, parse(values[unit._id] ?? '')] as const);
+  const textOf = (id: string) =>
+    values[id] ?? (Object.hasOwn(phoneInitiatives, id) ? String(phoneInitiatives[id]) : '');
+  const parsed = units.map((unit) => [unit._id, parse(textOf(unit._id))] as const);
+  const fromPhones = units.filter(
+    (unit) => values[unit._id] === undefined && Object.hasOwn(phoneInitiatives, unit._id),
+  ).length;
   const valid = parsed.every(([, value]) => value !== undefined);
 
   const submit = (event?: FormEvent) => {
@@ -125,8 +136,12 @@ export function InitiativeDialog({
     >
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-3">
         <p className="text-sm text-ink-muted">{t('combat.fast.start.intro')}</p>
+        <p role="status" aria-live="polite" className="text-sm font-medium empty:hidden">
+          {fromPhones > 0 ? t('playerRequests.gm.phoneInitiatives', { count: fromPhones }) : ''}
+        </p>
         {units.map((unit, index) => {
-          const text = values[unit._id] ?? '';
+          const text = textOf(unit._id);
+          const phone = Object.hasOwn(phoneInitiatives, unit._id) ? phoneInitiatives[unit._id] : undefined;
           const bad = parse(text) === undefined;
           return (
             <TextField
@@ -138,9 +153,18 @@ export function InitiativeDialog({
               {...(index === 0 ? { 'data-autofocus': true } : {})}
               value={text}
               onChange={(event) => setValues((all) => ({ ...all, [unit._id]: event.target.value }))}
-              hint={t('combat.initiativeModifier.emptyRolls', {
-                formula: initiativeFormula(t, i18n.language, initiative, unit),
-              })}
+              hint={
+                <>
+                  {phone === undefined ? null : (
+                    <span className="block font-medium text-ink">
+                      {t('playerRequests.gm.fromPhone', { initiative: phone })}
+                    </span>
+                  )}
+                  {t('combat.initiativeModifier.emptyRolls', {
+                    formula: initiativeFormula(t, i18n.language, initiative, unit),
+                  })}
+                </>
+              }
               error={bad && (tried || text.trim() !== '-') ? t('combat.fast.start.error') : undefined}
               onKeyDown={(event) => {
                 if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;

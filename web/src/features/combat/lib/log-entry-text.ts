@@ -51,6 +51,8 @@ export function entryText(entry: CombatLogEntry, t: TFunction): EntryText {
     }
   }
   if (entry.initiative !== null) details.push(t('combat.log.initiative', { initiative: entry.initiative }));
+  // Asked for from a player's phone and approved (docs/product.md#players-take-part).
+  if (entry.requestedBy) details.push(t('combat.log.requestedBy', { name: entry.requestedBy.name }));
   const counter = entry.counter;
   if (counter) {
     details.push(
