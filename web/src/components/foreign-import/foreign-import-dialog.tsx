@@ -378,6 +378,10 @@ function PreviewBody({
               t('foreignImport.dialog.counts.races', { count: counts.races }),
               t('foreignImport.dialog.counts.classes', { count: counts.classes }),
               t('foreignImport.dialog.counts.statuses', { count: counts.statuses }),
+              // Rules come from a Kanka or Foundry journal, or a Questkeeper file.
+              ...(counts.rulesChars > 0
+                ? [t('foreignImport.dialog.counts.rulesChars', { count: counts.rulesChars })]
+                : []),
             ]
           : []),
       ]),
