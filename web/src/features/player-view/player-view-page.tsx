@@ -142,9 +142,10 @@ export default function PlayerViewPage() {
                 aria-live="polite"
                 className="rounded-card border border-line bg-surface p-4 shadow-card"
               >
-                <p className="font-display text-3xl font-semibold">
+                {/* Not a <p>: axe reads a large paragraph before another as a heading in disguise. */}
+                <div className="font-display text-3xl font-semibold">
                   {t('playerView.round', { round: payload.round })}
-                </p>
+                </div>
                 <p className="mt-1 text-lg font-medium">{turnText(payload, names, t)}</p>
               </section>
             ) : ended ? (
