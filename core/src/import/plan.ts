@@ -167,13 +167,18 @@ export function numberOf(value: unknown): number | null {
   return null;
 }
 
+/** The characters of a warning's text at most (then "…"). */
+export const WARNING_TEXT_MAX = 200;
+
 /** Collects warnings, up to IMPORT_WARNINGS_MAX. */
 export class Warnings {
   readonly list: ImportWarning[] = [];
   constructor(readonly language: Language = 'en') {}
   add(reason: ImportWarningReason, text: string, limit?: number) {
     if (this.list.length > IMPORT_WARNINGS_MAX) return;
-    this.list.push(limit === undefined ? { reason, text } : { reason, text, limit });
+    // A warning names what it is about, not all of it (a name of a megabyte stays in the file).
+    const shown = text.length > WARNING_TEXT_MAX ? `${[...text.slice(0, WARNING_TEXT_MAX)].join('')}…` : text;
+    this.list.push(limit === undefined ? { reason, text: shown } : { reason, text: shown, limit });
   }
 }
 

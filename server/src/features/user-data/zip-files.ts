@@ -42,7 +42,9 @@ export function isSafeZipName(name: string): boolean {
 export function readZipJson(
   bytes: Uint8Array,
 ): { ok: true; files: ForeignFiles } | ({ ok: false } & ZipRefusal) {
-  const found: { name: string; chunks: Uint8Array[] }[] = [];
+  // The end of central directory record: a ZIP cut short (a failed download) has none.
+  if (!hasEndRecord(bytes)) return { ok: false, code: 'IMPORT_ZIP_MALFORMED' };
+  const found: { name: string; chunks: Uint8Array[]; done: boolean }[] = [];
   const ignored: string[] = [];
   let entries = 0;
   let expanded = 0;
@@ -62,9 +64,9 @@ export function readZipJson(
     }
     // Images and anything else are never inflated.
     if (!file.name.toLowerCase().endsWith('.json')) return;
-    const item = { name: file.name, chunks: [] as Uint8Array[] };
+    const item = { name: file.name, chunks: [] as Uint8Array[], done: false };
     found.push(item);
-    file.ondata = (error, data) => {
+    file.ondata = (error, data, final) => {
       if (refusal) return;
       if (error) {
         refusal = { code: 'IMPORT_ZIP_MALFORMED' };
@@ -77,6 +79,7 @@ export function readZipJson(
         return;
       }
       item.chunks.push(data);
+      if (final) item.done = true;
     };
     file.start();
   });
@@ -91,6 +94,8 @@ export function readZipJson(
     refusal ??= { code: 'IMPORT_ZIP_MALFORMED' };
   }
   if (refusal) return { ok: false, ...(refusal as ZipRefusal) };
+  // A file whose data ended before its end: the archive is damaged.
+  if (found.some((item) => !item.done)) return { ok: false, code: 'IMPORT_ZIP_MALFORMED' };
 
   const decoder = new TextDecoder('utf-8');
   const files: { path: string; json: unknown }[] = [];
@@ -110,6 +115,15 @@ export function readZipJson(
     files.push({ path: name, json });
   }
   return { ok: true, files: new ForeignFiles(files, ignored) };
+}
+
+/** Whether the last 64 KiB + 22 bytes hold the end of central directory signature "PK\x05\x06". */
+function hasEndRecord(bytes: Uint8Array): boolean {
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at -= 1) {
+    if (bytes[at] === 0x50 && bytes[at + 1] === 0x4b && bytes[at + 2] === 5 && bytes[at + 3] === 6)
+      return true;
+  }
+  return false;
 }
 
 /** Values in a parsed JSON value (already within the shape limits). */
