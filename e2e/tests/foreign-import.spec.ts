@@ -1,7 +1,8 @@
 // Import from another tool (docs/product.md#import-from-other-tools, issue #35): an Improved
-// Initiative file becomes a new campaign (preview, choice, import) and its encounter runs; the units
-// of a file join an existing campaign from the units view. Axe scans the import dialog in the light
-// and the dark colour scheme; SHOTS_DIR keeps screenshots of the preview at 1280 and 375 px.
+// Initiative file becomes a new campaign (preview, choice, import) and its encounter runs; a Kanka ZIP
+// becomes a campaign with its characters; the units of a file join an existing campaign from the units
+// view. Axe scans the import dialog in the light and the dark colour scheme; SHOTS_DIR keeps
+// screenshots of the preview at 1280 and 375 px.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -199,6 +200,31 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
     expect(units.map((unit) => unit.name).sort()).toEqual([...s.picked].sort());
   });
 }
+
+test('en: a Kanka campaign ZIP becomes a new campaign', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const s = TEXT.en;
+  const { campaign } = await gameMaster(page, request, { tier: 'Adventurer' });
+  await page.goto(`/en/dashboard?campaign=${campaign._id}&view=units`);
+  const dialog = await openNewCampaignImport(page, s);
+  await dialog.getByLabel(s.choose).setInputFiles(path.join(FIXTURES, 'kanka.en.zip'));
+  // Sent as a ZIP, read as Kanka: its characters, and its notes as rules.
+  await expect(dialog.getByRole('definition')).toHaveText([
+    'Kanka campaign',
+    'The Shattered Crown',
+    /^2 units, 0 encounters, .*, \d+ characters of rules$/,
+  ]);
+  await expect(dialog.getByRole('checkbox', { name: 'Aria Thornwood' })).toBeChecked();
+  await dialog.getByRole('button', { name: s.submit }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Campaign "The Shattered Crown" created.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'The Shattered Crown', expanded: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Units', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 4, name: 'Aria Thornwood', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 4, name: 'Lord Malgrave Varn', exact: true }),
+  ).toBeVisible();
+});
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`the import dialog in the ${colorScheme} colour scheme`, () => {

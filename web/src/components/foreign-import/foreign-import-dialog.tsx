@@ -19,6 +19,8 @@ import { useForeignImport, type ImportedResult } from './use-foreign-import';
 
 export type { ImportedResult } from './use-foreign-import';
 
+/** Formats whose files bring rules of their own. */
+const FORMATS_WITH_RULES = new Set(['questkeeper', 'kanka', 'foundry']);
 /** Items rendered at once: a library of 5,000 creatures is narrowed with the filter. */
 const SHOWN_MAX = 200;
 /** Lines of a long list of problems or warnings shown before "and N more". */
@@ -378,8 +380,9 @@ function PreviewBody({
               t('foreignImport.dialog.counts.races', { count: counts.races }),
               t('foreignImport.dialog.counts.classes', { count: counts.classes }),
               t('foreignImport.dialog.counts.statuses', { count: counts.statuses }),
-              // Rules come from a Kanka or Foundry journal, or a Questkeeper file.
-              ...(counts.rulesChars > 0
+              // Rules come from Kanka notes, Foundry journals or a Questkeeper file; the other tools'
+              // campaigns get the default rules page, not worth a count.
+              ...(counts.rulesChars > 0 && FORMATS_WITH_RULES.has(preview.format)
                 ? [t('foreignImport.dialog.counts.rulesChars', { count: counts.rulesChars })]
                 : []),
             ]
@@ -500,7 +503,8 @@ function Choice({
         })}
       </p>
       {reason}
-      <p id={neededHint} className="sr-only">
+      {/* Read only as the description of a locked checkbox (a hidden element still describes). */}
+      <p id={neededHint} hidden>
         {t('foreignImport.dialog.needed')}
       </p>
       {shown.length === 0 ? (
