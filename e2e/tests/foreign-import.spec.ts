@@ -201,6 +201,34 @@ for (const language of ['en', 'fr'] as const satisfies readonly Language[]) {
   });
 }
 
+test('en: a choice over the room a campaign has left disables Import and says why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const s = TEXT.en;
+  const { user, campaign } = await gameMaster(page, request);
+  await unitApi(request, user, campaign).createRoster(
+    Array.from({ length: 8 }, (_, index) => ({ name: `Guard ${index + 1}` })),
+  );
+  await page.goto(`/en/dashboard?campaign=${campaign._id}&view=units`);
+  await page.getByRole('button', { name: s.importUnits, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: s.dialog });
+  await dialog.getByLabel(s.choose).setInputFiles(fixture('en'));
+  const why = dialog.getByText(
+    '5 units chosen: this campaign has room for 2 more (your Novice plan allows 10). Untick some to import.',
+  );
+  await expect(why).toBeVisible();
+  const submit = dialog.getByRole('button', { name: s.submitUnits });
+  await expect(submit).toBeDisabled();
+  await shot(page, 'units-over-en');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: s.none, exact: true }).click();
+  await dialog.getByRole('checkbox', { name: 'Ogre', exact: true }).check();
+  await expect(why).toBeHidden();
+  await expect(submit).toBeEnabled();
+});
+
 test('en: a Kanka campaign ZIP becomes a new campaign', async ({ page, request }) => {
   test.setTimeout(120_000);
   const s = TEXT.en;
