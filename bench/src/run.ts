@@ -7,7 +7,8 @@
 // run bench:combat`), then the monsters' turn changes and encounter runs (decision 062, ./combat/monsters.ts;
 // alone: `npm run bench:monsters`), then campaign search, backlinks and renames that rewrite links (decision
 // 063, ./links/run.ts; alone: `npm run bench:links`), then the search palette's keystroke → results painted
-// in Chromium (decision 063, ./search/bench.ts; alone: `npm run bench:search`). A benchmark reports: it
+// in Chromium (decision 063, ./search/bench.ts; alone: `npm run bench:search`), then import from other tools
+// (issue #35, ./import/foreign.ts; alone: `npm run bench:foreign -w bench`). A benchmark reports: it
 // exits 0 whatever the figures.
 import { createScratchDatabase } from '../../server/test/support/scratch-database';
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import { benchMonsters } from './combat/monsters';
 import { benchLinks } from './links/run';
 import { benchSearch } from './search/bench';
 import { benchEditor } from './editor/bench';
+import { benchForeignImport } from './import/foreign';
 import { benchWeb } from './web/bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -233,6 +235,7 @@ async function main() {
   await benchMonsters();
   await benchLinks();
   await benchSearch();
+  await benchForeignImport();
 }
 
 main().then(
