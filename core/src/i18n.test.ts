@@ -17,6 +17,8 @@ const SAME_IN_BOTH = new Set([
   'foreignImport.headings.actions',
   'foreignImport.formats.improvedInitiative',
   'foreignImport.formats.shieldmaiden',
+  'foreignImport.formats.foundry',
+  'foreignImport.headings.kind',
   'validation.colorHex',
   'common.appName',
   'common.titleSuffix',
