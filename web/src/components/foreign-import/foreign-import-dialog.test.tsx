@@ -277,6 +277,36 @@ describe('Import from another tool', () => {
     expect(box('Owlbear').matches(':disabled')).toBe(true);
   });
 
+  it('lists the first 200 of a long library, and All and None act on every match', async () => {
+    const library = Array.from({ length: 250 }, (_, index) => ({
+      key: `Creatures.c${index}`,
+      kind: 'unit' as const,
+      name: `Creature ${index}`,
+      hp: 10,
+    }));
+    previewAnswer = () =>
+      Promise.resolve({
+        ...preview,
+        counts: { ...preview.counts, units: 250, encounters: 0 },
+        sample: library,
+      });
+    const { user } = await open({ tier: 'Hero' });
+    await screen.findByText('The first 200 of 250 are listed: type a name to find the others.');
+    expect(screen.getAllByRole('checkbox')).toHaveLength(200);
+    expect(screen.getByText('Chosen: 250 units and 0 encounters.')).toBeTruthy();
+    expect(
+      screen.getByText('250 units chosen: your Hero plan allows 200 per campaign. Untick some to import.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'None' }));
+    expect(screen.getByText('Chosen: 0 units and 0 encounters.')).toBeTruthy();
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by name' }), 'Creature 24');
+    // "Creature 24" and "Creature 240"…"Creature 249".
+    expect(screen.getAllByRole('checkbox')).toHaveLength(11);
+    await user.click(screen.getByRole('button', { name: 'All shown' }));
+    expect(screen.getByText('Chosen: 11 units and 0 encounters.')).toBeTruthy();
+    await waitFor(() => expect(importButton().disabled).toBe(false));
+  });
+
   it('refuses a file over 32 MB before sending it', async () => {
     const user = userEvent.setup();
     renderWithProviders(
