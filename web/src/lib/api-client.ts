@@ -158,7 +158,12 @@ export async function apiStream(
  */
 export async function apiDownload(
   path: string,
-  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    /** 'no-store' by default; an image read passes 'no-cache' so its ETag answers 304 (decision 064). */
+    cache?: RequestCache;
+  } = {},
 ): Promise<{ blob: Blob; disposition: string | null }> {
   const session = getSession();
   const headers: Record<string, string> = { 'accept-language': currentLanguage(), ...options.headers };
@@ -169,7 +174,7 @@ export async function apiDownload(
     response = await fetch(path, {
       method: 'GET',
       headers,
-      cache: 'no-store',
+      cache: options.cache ?? 'no-store',
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
@@ -192,7 +197,8 @@ export async function apiDownload(
 }
 
 /**
- * Sends a file as the raw body of a POST (decision 065: an import's body is the file) with the same
+ * Sends a file as the raw body of a POST (decision 065: an import's body is the file; a PUT for a
+ * unit's portrait, decision 064) with the same
  * headers as every call, through XMLHttpRequest: fetch reports no upload progress, and a 10 MB file on
  * a slow line needs a bar. `onProgress` gets the fraction sent (0..1). Errors as apiRequest's; an
  * abort rejects with an AbortError.
@@ -202,6 +208,8 @@ export function apiUpload(
   body: Blob,
   options: {
     contentType: string;
+    /** POST unless told. */
+    method?: 'POST' | 'PUT';
     headers?: Record<string, string>;
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
@@ -217,7 +225,7 @@ export function apiUpload(
   if (session) headers.authorization = `Bearer ${session.token}`;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(options.method ?? 'POST', path);
     for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     const { onProgress, signal } = options;
     if (onProgress) {

@@ -32,6 +32,7 @@ import type {
 } from '@questkeeper/core/schemas/combat';
 import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import { HpBar } from '@/components/hp-bar';
+import { UnitAvatar } from '@/components/unit-avatar';
 import { classColor } from '@/lib/class-color';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
@@ -311,6 +312,7 @@ const FightRow = memo(function FightRow({
           className="size-3 shrink-0 rounded-full border border-line"
           style={{ backgroundColor: classColor(classHex) }}
         />
+        <UnitAvatar unit={unit} size="xs" />
         <button
           type="button"
           data-unit-id={unit._id}

@@ -1,7 +1,9 @@
 // A handout written on the spot (issue 34, docs/decisions/064): a title, markdown text and/or one image,
-// previewed as players will get it (secret blocks stripped by core's one reading, the image as chosen)
-// and revealed through the share link. The image is uploaded on "Reveal" only, so a dialog closed
-// without revealing leaves nothing behind; once uploaded, a retry (a refusal over the limit) reuses it.
+// previewed as players will get it (secret blocks stripped by core's one reading, the image as the server
+// stored it) and revealed through the share link. A chosen image is uploaded at once
+// (POST /api/game-data/{id}/images: checked here first with the server's words, re-encoded there), so
+// Reveal only sends its id; an image left behind by a closed dialog stays among the campaign's images,
+// which the plan counts (IMAGES_PER_CAMPAIGN).
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, ImagePlus, Trash2 } from 'lucide-react';
@@ -12,12 +14,10 @@ import { toast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
-// PENDING(B, #34): handout images wait for POST /api/game-data/{id}/images and its web call
-// (uploadHandoutImage in web/src/lib/images.ts). Until then no image field is shown; once there,
-// replace this with `import { uploadHandoutImage } from '@/lib/images';`.
-const uploadHandoutImage: ((campaignId: string, file: File) => Promise<{ _id: string }>) | null = null;
+import { campaignImageUrl, IMAGE_ACCEPT, uploadHandoutImage, useGmImage } from '@/lib/images';
 import { useReveal } from '@/lib/reveals';
 
 /** A local URL of the chosen file, revoked when it changes or the dialog closes. */
@@ -43,12 +43,17 @@ export function HandoutDialog({
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  /** The chosen file once uploaded: a retry does not send it twice. */
+  /** The chosen file's image as the server stored it. */
   const [uploaded, setUploaded] = useState<{ file: File; id: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reveal = useReveal(campaignId);
-  const imageUrl = useObjectUrl(file);
+  const localUrl = useObjectUrl(file);
+  const stored = useGmImage(uploaded ? campaignImageUrl(campaignId, uploaded.id) : null, null, {
+    campaignId,
+  });
+  const imageUrl = stored.src ?? localUrl;
   const shown = stripSecrets(text);
 
   function reset() {
@@ -65,24 +70,33 @@ export function HandoutDialog({
     onClose();
   }
 
-  function choose(next: File | null) {
-    setProblem(next && next.size > IMAGE_MAX_BYTES ? t('reveals.handout.imageTooLarge') : null);
-    setFile(next && next.size <= IMAGE_MAX_BYTES ? next : null);
+  /** Sends the chosen file at once; a refusal (its words are the server's) leaves no image chosen. */
+  async function choose(next: File | null) {
+    setProblem(null);
+    setUploaded(null);
+    setFile(next);
+    if (!next) return;
+    setUploading(true);
+    try {
+      const image = await uploadHandoutImage(campaignId, next);
+      setUploaded({ file: next, id: image._id });
+    } catch (error) {
+      setFile(null);
+      setProblem(errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (uploading) return;
     if (!title.trim()) return setProblem(t('reveals.handout.needTitle'));
-    if (!/\S/.test(text) && !file) return setProblem(t('reveals.handout.needContent'));
+    const image = uploaded && uploaded.file === file ? uploaded.id : undefined;
+    if (!/\S/.test(text) && !image) return setProblem(t('reveals.handout.needContent'));
     setProblem(null);
     setBusy(true);
     try {
-      let image: string | undefined;
-      if (file) {
-        if (!uploadHandoutImage) throw new Error('Handout images are not available yet.');
-        image = uploaded?.file === file ? uploaded.id : (await uploadHandoutImage(campaignId, file))._id;
-        setUploaded({ file, id: image });
-      }
       await reveal.mutateAsync({
         kind: 'handout',
         title: title.trim(),
@@ -115,6 +129,7 @@ export function HandoutDialog({
             type="submit"
             form={formId}
             loading={busy}
+            disabled={uploading}
             icon={<Eye aria-hidden="true" className="size-4" />}
           >
             {t('reveals.handout.submit')}
@@ -146,19 +161,22 @@ export function HandoutDialog({
               className="min-h-40 w-full rounded-control border border-line bg-surface px-3 py-2 font-mono text-sm text-ink"
             />
           </div>
-          <div className="flex flex-col gap-1.5" hidden={!uploadHandoutImage}>
+          <div className="flex flex-col gap-1.5">
             <label htmlFor={imageId} className="flex items-center gap-2 text-sm font-medium text-ink">
               <ImagePlus aria-hidden="true" className="size-4" />
               {t('reveals.handout.imageLabel')}
             </label>
             {file ? (
               <div className="flex items-center gap-2">
-                <span className="min-w-0 flex-1 truncate text-sm">{file.name}</span>
+                {uploading ? <Spinner className="size-4 shrink-0" /> : null}
+                <span className="min-w-0 flex-1 truncate text-sm">
+                  {uploading ? t('reveals.handout.uploading') : file.name}
+                </span>
                 <Button
                   variant="secondary"
                   size="sm"
-                  disabled={busy}
-                  onClick={() => choose(null)}
+                  disabled={busy || uploading}
+                  onClick={() => void choose(null)}
                   icon={<Trash2 aria-hidden="true" className="size-4" />}
                 >
                   {t('reveals.handout.removeImage')}
@@ -168,14 +186,15 @@ export function HandoutDialog({
               <input
                 id={imageId}
                 type="file"
-                accept="image/png,image/jpeg,image/webp"
+                accept={IMAGE_ACCEPT}
                 aria-describedby={`${imageId}-hint`}
-                onChange={(event) => choose(event.target.files?.[0] ?? null)}
+                disabled={busy}
+                onChange={(event) => void choose(event.target.files?.[0] ?? null)}
                 className="text-sm text-ink file:mr-3 file:h-9 file:rounded-control file:border file:border-line file:bg-surface file:px-3 file:text-ink"
               />
             )}
             <p id={`${imageId}-hint`} className="text-sm text-ink-muted">
-              {t('reveals.handout.imageHint')}
+              {t('reveals.handout.imageHint', { max: Math.floor(IMAGE_MAX_BYTES / (1024 * 1024)) })}
             </p>
           </div>
         </form>

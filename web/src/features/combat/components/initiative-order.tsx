@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRight, EyeOff, Mountain, Trash2, Ungroup, Users } from 'lucide-react';
 import { takesTurn } from '@questkeeper/core/combat/death-saves';
 import type { CombatHazard, CombatState } from '@questkeeper/core/schemas/combat';
+import { UnitAvatar } from '@/components/unit-avatar';
 import type { Unit } from '@/lib/units';
 import { useLatest } from '@/lib/use-latest';
 import { currentRowIndex, dropIndex, orderRows, type OrderRow } from '../lib/order-rows';
@@ -358,6 +359,7 @@ export const InitiativeOrder = memo(function InitiativeOrder({
               position={index + 1}
               count={shown.length}
               name={unit.name}
+              unit={unit}
               initiative={row.initiative}
               down={unit.currentHp <= 0}
               skipped={!takesTurn(unit, deathSaves)}
@@ -391,6 +393,7 @@ const OrderRow = memo(function OrderRow({
   position,
   count,
   name,
+  unit,
   initiative,
   down,
   skipped,
@@ -416,6 +419,8 @@ const OrderRow = memo(function OrderRow({
   position: number;
   count: number;
   name: string;
+  /** For its portrait (or initials). */
+  unit: Unit;
   initiative: number;
   down: boolean;
   /** Its turn is skipped (at 0 HP and not a Down player character still rolling): struck through. */
@@ -525,6 +530,7 @@ const OrderRow = memo(function OrderRow({
         aria-hidden="true"
         className={`size-2.5 shrink-0 border-2 ${ally ? 'rounded-full border-success' : 'rotate-45 border-danger'} ${current ? 'border-on-brand' : ''}`}
       />
+      <UnitAvatar unit={unit} size="xs" />
       <span title={name} className={`min-w-0 flex-1 truncate ${skipped ? 'line-through' : ''}`}>
         {name}
         <span className="sr-only">

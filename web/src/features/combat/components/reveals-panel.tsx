@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
+import { campaignImageUrl, useGmImage } from '@/lib/images';
 import { useHideReveal, useReveals } from '@/lib/reveals';
 import { HandoutDialog } from './handout-dialog';
 
@@ -59,6 +60,9 @@ export function RevealsPanel({ campaignId, live }: { campaignId: string; live: b
           <ul className="flex flex-col divide-y divide-line rounded-card border border-line">
             {items.map((reveal) => (
               <li key={reveal._id} className="flex items-center gap-3 px-3 py-2">
+                {reveal.imageId ? (
+                  <RevealImage campaignId={campaignId} imageId={reveal.imageId} title={reveal.title} />
+                ) : null}
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words">{reveal.title}</p>
                   <p className="text-xs text-ink-muted">
@@ -113,5 +117,25 @@ export function RevealsPanel({ campaignId, live }: { campaignId: string; live: b
         }}
       />
     </section>
+  );
+}
+
+/** A revealed image, as players see it (a handout's, a unit's portrait copy), read with the GM's token. */
+function RevealImage({ campaignId, imageId, title }: { campaignId: string; imageId: string; title: string }) {
+  const { t } = useTranslation();
+  // An image id names one stored image for good: no ETag to key on.
+  const image = useGmImage(campaignImageUrl(campaignId, imageId), null, { campaignId });
+  return (
+    <span className="inline-flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-control border border-line bg-surface-muted">
+      {image.src ? (
+        <img
+          src={image.src}
+          alt={t('reveals.player.imageOf', { title })}
+          className="size-full object-cover"
+        />
+      ) : image.isLoading ? (
+        <Spinner className="size-4" />
+      ) : null}
+    </span>
   );
 }

@@ -8,6 +8,7 @@ import { Copy, NotebookText, Pencil, Trash2 } from 'lucide-react';
 import type { Unit } from '@/lib/units';
 import { HpBar } from '@/components/hp-bar';
 import { RevealButton } from '@/components/reveals/reveal-button';
+import { UnitAvatar } from '@/components/unit-avatar';
 import { MoneyLine } from './money-line';
 import { ClassChip, StatusBadge, UnitIconButton } from './unit-badges';
 
@@ -62,6 +63,7 @@ export const UnitCard = memo(function UnitCard({
       className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto] flex min-w-0 scroll-m-24 flex-col gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
     >
       <div className="flex items-start gap-2">
+        <UnitAvatar campaignId={campaignId} unit={unit} size="md" className="mt-0.5" />
         <div className="min-w-0 flex-1">
           <h4 id={headingId} className="font-display text-2xl leading-tight font-bold break-words text-ink">
             {unit.name}

@@ -6,6 +6,7 @@
 // conflict notice (./unit-form-conflict.tsx, decision 036).
 import { useTranslation } from 'react-i18next';
 import { limitsOf, type Tier } from '@questkeeper/core/tiers';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import type { Campaign } from '@/lib/campaigns';
 import type { Unit } from '@/lib/units';
@@ -18,6 +19,7 @@ import { UnitFormFailure } from './unit-form-failure';
 import { UnitFormFooter } from './unit-form-footer';
 import { UnitFormIdentity } from './unit-form-identity';
 import { UnitFormNotesSummary, UnitNotesEditorModal } from './unit-form-notes';
+import { UnitFormPortrait } from './unit-form-portrait';
 import { StatBlockPasteDialog, UnitFormStatBlock } from './unit-form-statblock';
 import { UnitFormVitals } from './unit-form-vitals';
 
@@ -66,6 +68,7 @@ export function UnitFormModal(props: UnitFormModalProps) {
     doneNotes,
   } = useUnitForm(props);
   const { unit, values, initial, conflict, failure } = state;
+  const confirmPortrait = useConfirm();
   const paste = useStatBlockPaste({
     campaign,
     values,
@@ -129,6 +132,12 @@ export function UnitFormModal(props: UnitFormModalProps) {
             onBlur={blur}
             onUpgrade={upgrade}
           />
+          <UnitFormPortrait
+            campaignId={campaign._id}
+            unit={unit}
+            name={values.name}
+            confirm={confirmPortrait}
+          />
           <UnitFormCharacteristics
             campaign={campaign}
             values={values}
@@ -167,6 +176,7 @@ export function UnitFormModal(props: UnitFormModalProps) {
       ) : null}
       <StatBlockPasteDialog paste={paste} />
       {confirmDialog}
+      {confirmPortrait.dialog}
     </>
   );
 }

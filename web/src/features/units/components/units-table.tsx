@@ -9,6 +9,7 @@ import { ArrowDown, ArrowUp, ChevronsUpDown, Copy, NotebookText, Pencil, Trash2 
 import { hpTone } from '@/lib/unit-filter';
 import type { Unit } from '@/lib/units';
 import { HP_TONE_CLASSES } from '@/components/hp-bar';
+import { UnitAvatar } from '@/components/unit-avatar';
 import { sortUnits, type UnitSort, type UnitSortKey } from '../lib/unit-sort';
 import { ClassChip, shownStatus, StatusBadge, UnitIconButton } from './unit-badges';
 
@@ -88,7 +89,10 @@ export const UnitsTable = memo(function UnitsTable({
                 scope="row"
                 className="sticky left-0 z-[1] max-w-[45vw] bg-surface px-3 py-2 font-display text-base font-bold break-words text-ink sm:max-w-none"
               >
-                {unit.name}
+                <span className="flex items-center gap-2">
+                  <UnitAvatar unit={unit} size="xs" />
+                  <span className="min-w-0">{unit.name}</span>
+                </span>
               </th>
               <td className="px-3 py-2 text-ink">
                 <ClassChip name={unit.class} hex={classColors.get(unit.class)} compact />
