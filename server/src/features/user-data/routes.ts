@@ -243,8 +243,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             `and nothing is created. A file the schema refuses answers its first ${IMPORT_PROBLEMS_MAX} ` +
             'problems (400 VALIDATION_FAILED, or IMPORT_TOO_MANY_PROBLEMS when it has more). Rate ' +
             'limited per account (429 RATE_LIMITED). It also takes, detected from the content, an Improved ' +
-            'Initiative, Shieldmaiden or 5e.tools homebrew export (JSON, up to 10 MB), read as ' +
-            'POST /api/game-data/import/preview shows it; `only` brings some of its units and encounters.',
+            'Initiative, Shieldmaiden, 5e.tools homebrew or Foundry VTT export (JSON, up to 10 MB) or a ' +
+            'Kanka campaign export or Foundry exports zipped (ZIP, up to 10 MB, 2,000 entries, 50 MB ' +
+            'expanded), read as POST /api/game-data/import/preview shows it; `only` brings some of its ' +
+            'units and encounters.',
           body: gameDataExport,
           response: {
             201: campaign,
@@ -284,8 +286,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Read a file to import and say what it would create, writing nothing',
           headers: campaignHeaders,
           description:
-            'The body is the file, as POST /api/game-data/import takes it: a Questkeeper campaign file or ' +
-            'an Improved Initiative, Shieldmaiden or 5e.tools homebrew export (JSON), the format detected ' +
+            'The body is the file, as POST /api/game-data/import takes it: a Questkeeper campaign file, ' +
+            'an Improved Initiative, Shieldmaiden, 5e.tools homebrew or Foundry VTT export (JSON), or a ' +
+            'Kanka campaign export (ZIP), the format detected ' +
             "from the content. The answer: the format, the counts, every limit of the user's tier the " +
             'import would exceed (overLimits, localized), warnings (values clamped, names cut, entries ' +
             'left out) and `sample`, every unit and encounter with the key `only` takes. With X-Campaign-Id ' +
