@@ -4,6 +4,8 @@
 // nothing until the game master approves (version-checked, logged, undoable) or rejects with a
 // reason the player's payload shows. On PGlite and PostgreSQL.
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
@@ -14,8 +16,11 @@ import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/
 import { combatClient, play, setTable } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
+let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (ctx.app.server.address() as AddressInfo).port;
 });
 afterAll(async () => ctx?.close());
 
@@ -262,6 +267,51 @@ describe('the game master decides', () => {
     const answer = await mine.decide(request!._id, 'reject', {});
     expect(answer.statusCode).toBe(404);
     expect(await theirs.queue()).toHaveLength(1);
+  });
+});
+
+describe("the GM's live queue", () => {
+  it('hears a new request on the combat stream, then its decision', async () => {
+    const { ask, t, queue, decide } = await table(ctx, { start: true });
+    let text = '';
+    const wakes: (() => void)[] = [];
+    const stream = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/combat/events',
+        headers: bearer(t.token, t.campaignId),
+      },
+      (response) => {
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          wakes.splice(0).forEach((wake) => wake());
+        });
+      },
+    );
+    const until = async (needle: string, from: number) => {
+      const deadline = Date.now() + 2000;
+      while (text.indexOf(needle, from) === -1) {
+        if (Date.now() > deadline) throw new Error(`no ${needle} in ${text}`);
+        await new Promise<void>((resolve) => {
+          wakes.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return text.indexOf(needle, from) + needle.length;
+    };
+    try {
+      const opened = await until('"version"', 0);
+      expect(text.slice(opened)).not.toContain('requests');
+      await ask({ kind: 'endTurn' });
+      const heard = await until('data: {"requests":true}', opened);
+      const [request] = await queue();
+      await decide(request!._id, 'reject', {});
+      await until('data: {"requests":true}', heard);
+    } finally {
+      stream.destroy();
+    }
   });
 });
 
