@@ -173,6 +173,10 @@ test.describe('players take part', () => {
         await expectColorScheme(page, 'dark');
         await expectNoSeriousA11yViolations(page);
         await page.emulateMedia({ colorScheme: 'light' });
+        // The queue works on a phone-sized screen too, and from the keyboard.
+        await page.setViewportSize({ width: 375, height: 740 });
+        await expect(queue.getByRole('button', { name: s.approveOf('Brenna') })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
         await queue.getByRole('button', { name: s.approveOf('Brenna') }).click();
         await expect(queue.getByRole('listitem')).toHaveCount(1);
@@ -186,9 +190,11 @@ test.describe('players take part', () => {
         await expect(one.page.getByText(s.approved)).toHaveCount(2);
         await expect(page.getByText(s.requestedBy('Brenna')).first()).toBeVisible();
 
-        await queue.getByRole('button', { name: s.rejectOf('Corin') }).click();
-        await queue.getByRole('textbox', { name: s.reason }).fill(s.reasonText);
-        await queue.getByRole('button', { name: s.sendReject }).click();
+        await queue.getByRole('button', { name: s.rejectOf('Corin') }).press('Enter');
+        // The reason field takes the focus; Enter sends the refusal.
+        await expect(queue.getByRole('textbox', { name: s.reason })).toBeFocused();
+        await page.keyboard.type(s.reasonText);
+        await page.keyboard.press('Enter');
         await expect(two.page.getByText(s.rejected(s.reasonText))).toBeVisible();
         await expect(page.getByRole('list', { name: s.queue })).toHaveCount(0);
         expect((await api.unit(corin!._id))?.currentHp).toBe(corin!.currentHp);
