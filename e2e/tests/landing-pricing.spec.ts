@@ -8,6 +8,9 @@ const TEXT = {
   en: {
     heading: 'Run epic campaigns, not paperwork',
     startFree: 'Start free',
+    registerHeading: 'Create your account',
+    register: 'Create account',
+    registerPlan: 'Create your account, then subscribe to Hero',
     seePricing: 'See pricing',
     featuresTitle: 'Everything your table needs',
     features: ['Campaigns', 'Characters and units', 'Combat simulator', 'Custom rules'],
@@ -34,6 +37,9 @@ const TEXT = {
   fr: {
     heading: 'Menez des campagnes épiques, pas de la paperasse',
     startFree: 'Commencer gratuitement',
+    registerHeading: 'Créez votre compte',
+    register: 'Créer le compte',
+    registerPlan: "Créer mon compte, puis m'abonner à la formule Hero",
     seePricing: 'Voir les tarifs',
     featuresTitle: "Tout ce qu'il faut à votre table",
     features: ['Campagnes', 'Personnages et unités', 'Simulateur de combat', 'Règles personnalisées'],
@@ -77,10 +83,24 @@ for (const lang of ['en', 'fr'] as const) {
 
       const features = page.getByRole('region', { name: text.featuresTitle });
       await expect(features.getByRole('heading', { level: 3 })).toHaveText([...text.features]);
-      await expect(page.getByRole('link', { name: text.cta })).toHaveAttribute('href', `/${lang}/login`);
+      await expect(page.getByRole('link', { name: text.cta })).toHaveAttribute(
+        'href',
+        `/${lang}/login?mode=register`,
+      );
 
+      // Start free opens the login page on its register form (docs/product.md#first-session).
       await page.getByRole('link', { name: text.startFree }).click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/login$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/login\\?mode=register$`));
+      await expect(page.getByRole('heading', { level: 1, name: text.registerHeading })).toBeVisible();
+      await expect(page.getByRole('button', { name: text.register, exact: true })).toBeVisible();
+    });
+
+    test('Start free keeps a plan chosen on the way to the landing page', async ({ page }) => {
+      await page.goto(`/${lang}?plan=Hero`);
+      await page.getByRole('link', { name: text.startFree }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/login\\?mode=register&plan=Hero$`));
+      await expect(page.getByRole('heading', { level: 1, name: text.registerHeading })).toBeVisible();
+      await expect(page.getByRole('button', { name: text.registerPlan, exact: true })).toBeVisible();
     });
 
     test('the pricing page shows three plans with their prices and limits', async ({ page }) => {
@@ -113,7 +133,7 @@ for (const lang of ['en', 'fr'] as const) {
 
       await expect(novice.getByRole('link', { name: text.getStarted })).toHaveAttribute(
         'href',
-        `/${lang}/login`,
+        `/${lang}/login?mode=register`,
       );
     });
 

@@ -1,12 +1,16 @@
-// docs/product.md#overview landing: hero with "Start free" (→ login), four feature cards, a closing call to
+// docs/product.md#overview landing: hero with "Start free" (→ login in register mode, docs/product.md#first-session),
+// four feature cards, a closing call to
 // action; the footer comes from the layout. Kept light on purpose (no TanStack, no zod, no images): the h1
 // text is the largest contentful paint.
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PAID_PLANS } from '@questkeeper/core/tiers';
 import { ArrowRight, Map as MapIcon, ScrollText, Sparkles, Swords, Users } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { PageTitle } from '@/components/page-title';
 import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { HeroEmblem } from './components/hero-emblem';
 import { Ornament } from './components/ornament';
 
@@ -20,7 +24,15 @@ const FEATURES = [
 export default function LandingPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const login = localePath(language, '/login');
+  const [params] = useSearchParams();
+  // Start free opens the register form; a plan chosen on the way here (?plan=Hero) travels with it. The
+  // prerendered page knows no query: the plan joins the link once React owns the page.
+  const plan = useHydrated() ? params.get('plan') : null;
+  const login = localePath(
+    language,
+    '/login',
+    `?mode=register${PAID_PLANS.some((paid) => paid === plan) ? `&plan=${plan}` : ''}`,
+  );
 
   return (
     <>

@@ -81,7 +81,7 @@ export default function PricingPage() {
         <ButtonLink
           variant={variant}
           className={wide}
-          to={localePath(language, session ? '/dashboard' : '/login')}
+          to={session ? localePath(language, '/dashboard') : localePath(language, '/login', '?mode=register')}
         >
           {t('pricing.getStarted')}
         </ButtonLink>
