@@ -46,6 +46,8 @@ export interface FileCheckOptions {
   notesMax?: number;
   /** Units for this existing campaign (POST /api/units/import): other tools' files only. */
   target?: ImportTarget;
+  /** POST /api/units/import: a Questkeeper campaign file is refused (it is a whole campaign). */
+  unitsOnly?: boolean;
   /** The user's tier: how many races and classes a foreign file may add, how long the rules are. */
   tier?: Tier;
 }
@@ -119,8 +121,9 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
   }
   const format = detectFormat(parsed);
   if (format !== null && format !== 'questkeeper') return checkForeignFile(parsed, bytes.byteLength, options);
-  // Adding units to a campaign reads other tools' files; a Questkeeper file is a whole campaign.
-  if (options.target) return { ok: false, code: 'IMPORT_FILE_UNKNOWN' };
+  // Adding units to a campaign reads other tools' files; a Questkeeper file is a whole campaign (its
+  // preview, even with a campaign named, is that of a new campaign).
+  if (options.unitsOnly) return { ok: false, code: 'IMPORT_FILE_UNKNOWN' };
   // Refused, not dropped: a file is imported whole or not at all (decision 024).
   try {
     if (typeof parsed === 'object' && parsed !== null) {

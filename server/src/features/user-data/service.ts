@@ -161,11 +161,13 @@ export function createUserDataService(deps: {
       if (!check.ok) throw refusal(check);
       const summary = check.summary;
       if (!summary) throw new Error('import preview: the worker gave no summary');
-      // Into a campaign: what it holds now counts; else one more campaign of the user's.
-      const problems = campaign
-        ? unitsImportLimits(check.prepared, summary, tier, campaign, await campaignCounts(db, campaign.id))
-            .problems
-        : importLimits(check.prepared, tier, await repo.countCampaigns(db, user.id));
+      // Into a campaign: what it holds now counts; else (or a Questkeeper file, always a whole
+      // campaign) one more campaign of the user's.
+      const problems =
+        campaign && summary.format !== 'questkeeper'
+          ? unitsImportLimits(check.prepared, summary, tier, campaign, await campaignCounts(db, campaign.id))
+              .problems
+          : importLimits(check.prepared, tier, await repo.countCampaigns(db, user.id));
       const numbers = new Intl.NumberFormat(user.language);
       const format = (params: Record<string, string | number>) =>
         Object.fromEntries(
@@ -194,7 +196,7 @@ export function createUserDataService(deps: {
       only?: readonly string[],
     ): Promise<UnitsImported> {
       const { options, tier, campaign } = await readOptions(user, only, campaignId);
-      const check = await fileChecker.check(bytes, options);
+      const check = await fileChecker.check(bytes, { ...options, unitsOnly: true });
       if (!check.ok) throw refusal(check);
       const { prepared, summary } = check;
       if (!summary || !campaign) throw new Error('units import: no summary or campaign');

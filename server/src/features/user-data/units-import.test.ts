@@ -172,5 +172,9 @@ describe('POST /api/units/import', () => {
       units: [],
     });
     await refusedWhole(() => importUnits(user.token, campaignId, own), 400, 'IMPORT_FILE_UNKNOWN');
+    // Its preview, even aimed at a campaign, is that of the whole campaign it is.
+    const seen = await preview(user.token, own, campaignId);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toMatchObject({ format: 'questkeeper', overLimits: [] });
   });
 });
