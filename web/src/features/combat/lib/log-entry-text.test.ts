@@ -128,3 +128,24 @@ describe('entryText of round tracking', () => {
     ]);
   });
 });
+
+// An action a player asked for from their phone and the GM approved (docs/product.md#players-take-part).
+describe('entryText of a requested action', () => {
+  const requested: CombatLogEntry = {
+    ...entry,
+    type: 'attack',
+    actor: { id: 'u2', name: 'Éloïse', group: 'allies' },
+    input: '2d6+3',
+    amount: 9,
+    requestedBy: { id: 'u2', name: 'Éloïse' },
+  };
+
+  it('says whose player asked for it in both languages; nothing on an action nobody asked for', () => {
+    expect(entryText(requested, tOf(en)).details).toContain("requested by Éloïse's player");
+    // The French elision ({{name, de}}) is i18next's formatter, which this t() leaves out; the journey
+    // reads "à la demande du joueur de Brenna" on the screen.
+    expect(entryText(requested, tOf(fr, 'fr')).details.at(-1)).toMatch(/^à la demande du joueur .*Éloïse$/);
+    const { requestedBy: _, ...plain } = requested;
+    expect(entryText(plain, tOf(en)).details.join(' ')).not.toContain('requested');
+  });
+});
