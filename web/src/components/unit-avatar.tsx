@@ -3,7 +3,7 @@
 // stays cheap: an avatar reads its image only when the unit has a portrait and once it has come near the
 // screen (one IntersectionObserver for every avatar), and a unit without one is a plain span of text.
 import { memo, useEffect, useRef, useState, type RefObject } from 'react';
-import { portraitOf, portraitUrl, useGmImage } from '@/lib/images';
+import { portraitUrl, useGmImage, type Portrait } from '@/lib/images';
 import type { Unit } from '@/lib/units';
 
 /** The initials of a name: the first letter of its first and last words ("Grask the Bold" → "GB"). */
@@ -64,7 +64,7 @@ const SIZES = {
 export interface UnitAvatarProps {
   /** The unit's campaign (its `gameDataId` when left out). */
   campaignId?: string | undefined;
-  unit: Pick<Unit, '_id' | 'name'> & Partial<Pick<Unit, 'gameDataId'>>;
+  unit: Pick<Unit, '_id' | 'name'> & Partial<Pick<Unit, 'gameDataId'>> & { portrait?: Portrait | null };
   size?: keyof typeof SIZES;
   className?: string;
 }
@@ -77,7 +77,7 @@ export const UnitAvatar = memo(function UnitAvatar({
   className = '',
 }: UnitAvatarProps) {
   const ref = useRef<HTMLSpanElement>(null);
-  const portrait = portraitOf(unit as Unit);
+  const portrait = unit.portrait ?? null;
   const seen = useSeen(ref, portrait !== null);
   const campaign = campaignId ?? unit.gameDataId;
   const image = useGmImage(portrait ? portraitUrl(unit._id) : null, portrait?.etag ?? null, {

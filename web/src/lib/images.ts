@@ -55,6 +55,19 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
   return null;
 }
 
+/** The first 12 bytes of a file (FileReader: Blob.arrayBuffer is missing from older engines and jsdom). */
+function headOf(file: Blob): Promise<Uint8Array> {
+  const head = file.slice(0, 12);
+  if (typeof head.arrayBuffer === 'function')
+    return head.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(head);
+  });
+}
+
 /**
  * What the server would refuse before reading a pixel: a file over IMAGE_MAX_BYTES, or one whose first
  * bytes are not a PNG, JPEG or WebP (whatever its name). Answers the Content-Type to send, or throws the
@@ -70,7 +83,7 @@ export async function checkImage(file: Blob): Promise<ImageType> {
   }
   let type: ImageType | null = null;
   try {
-    type = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+    type = sniffImageType(await headOf(file));
   } catch {
     type = null;
   }

@@ -15,7 +15,14 @@ import { Button } from '@/components/ui/button';
 import type { useConfirm } from '@/components/ui/confirm-dialog';
 import { UnitAvatar } from '@/components/unit-avatar';
 import { errorMessage } from '@/lib/api-client';
-import { IMAGE_ACCEPT, portraitChanged, portraitOf, removePortrait, uploadPortrait } from '@/lib/images';
+import {
+  IMAGE_ACCEPT,
+  type Portrait,
+  portraitChanged,
+  portraitOf,
+  removePortrait,
+  uploadPortrait,
+} from '@/lib/images';
 import { useUserId } from '@/lib/query-client';
 import { unitKeys, type Unit } from '@/lib/units';
 import { FormSection } from './unit-form-controls';
@@ -43,9 +50,12 @@ export function UnitFormPortrait({
   const units = useQuery<Unit[]>({ queryKey: unitKeys.list(userId, campaignId), queryFn: skipToken });
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** What this control last did, for a form opened where no units list is cached. */
+  const [mine, setMine] = useState<{ portrait: Portrait | null } | null>(null);
   // The unit as the list holds it now: a portrait changed here (or in another tab) shows at once.
-  const unit = openedWith ? (units.data?.find((item) => item._id === openedWith._id) ?? openedWith) : null;
-  const portrait = unit ? portraitOf(unit) : null;
+  const cached = openedWith ? units.data?.find((item) => item._id === openedWith._id) : undefined;
+  const unit = cached ?? openedWith;
+  const portrait = cached ? portraitOf(cached) : mine ? mine.portrait : unit ? portraitOf(unit) : null;
   const shownName = name.trim() || unit?.name || '';
   const max = Math.floor(IMAGE_MAX_BYTES / (1024 * 1024));
 
@@ -55,6 +65,7 @@ export function UnitFormPortrait({
     setBusy('upload');
     try {
       const saved = await uploadPortrait(campaignId, unit._id, file);
+      setMine({ portrait: saved });
       await portraitChanged(queryClient, userId, campaignId, unit._id, saved);
       toast.success(t('unitForm.portrait.uploaded'));
     } catch (error) {
@@ -76,6 +87,7 @@ export function UnitFormPortrait({
     setBusy('remove');
     try {
       await removePortrait(campaignId, unit._id);
+      setMine({ portrait: null });
       await portraitChanged(queryClient, userId, campaignId, unit._id, null);
       toast.success(t('unitForm.portrait.removed'));
     } catch (error) {
@@ -90,7 +102,7 @@ export function UnitFormPortrait({
       <div className="flex min-w-0 flex-wrap items-center gap-4">
         <UnitAvatar
           campaignId={campaignId}
-          unit={unit ? { ...unit, name: shownName } : { _id: '', name: shownName }}
+          unit={unit ? { ...unit, name: shownName, portrait } : { _id: '', name: shownName }}
           size="lg"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
