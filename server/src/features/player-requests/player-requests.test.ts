@@ -239,7 +239,7 @@ describe('the game master decides', () => {
   });
 
   it('rejects with a reason that reaches the player payload; the fight end closes the rest', async () => {
-    const { ask, queue, decide, view, idOf, client } = await table(ctx, { start: true });
+    const { ask, queue, decide, view, idOf, client, brenna } = await table(ctx, { start: true });
     await ask({ kind: 'heal', targetId: idOf('Brenna'), amount: 8 });
     const conditionId = (await view()).conditionChoices!.find((item) => item.name === 'Poisoned')!.id;
     expect((await ask({ kind: 'condition', conditionId, rounds: 2 })).statusCode).toBe(201);
@@ -255,6 +255,11 @@ describe('the game master decides', () => {
     });
     const late = await decide(heal!._id, 'approve', { version: (await client.get()).version });
     expect(errorOf(late).code).toBe('REQUEST_DECIDED');
+    // The condition lands on the character itself, with its rounds.
+    const poisoned = await decide(condition!._id, 'approve', { version: (await client.get()).version });
+    expect(poisoned.statusCode).toBe(200);
+    const fight = poisoned.json<ApproveRequestResponse>().combat;
+    expect(fight.conditions[brenna]).toEqual([expect.objectContaining({ status: 'Poisoned', rounds: 2 })]);
     await play(client, { type: 'end' });
     expect(await queue()).toEqual([]);
   });
