@@ -106,9 +106,13 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
       return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: FOREIGN_IMPORT_MAX_BYTES / (1024 * 1024) };
     const zip = readZipJson(bytes);
     if (!zip.ok) return zip;
-    const format = detectFormat(zip.files);
-    if (format === null) return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
-    return checkForeignFile(zip.files, bytes.byteLength, options);
+    if (detectFormat(zip.files) !== null) return checkForeignFile(zip.files, bytes.byteLength, options);
+    // One zipped export of another tool (an Improved Initiative library, a 5e.tools homebrew…): that file.
+    const [only, ...more] = zip.files.files;
+    const inside = only && more.length === 0 ? detectFormat(only.json) : null;
+    if (only && inside !== null && inside !== 'questkeeper')
+      return checkForeignFile(only.json, bytes.byteLength, options);
+    return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
   }
   const text = new TextDecoder('utf-8').decode(bytes);
   let parsed: unknown;

@@ -202,6 +202,15 @@ describe('Foundry VTT', () => {
   });
 });
 
+describe('a zipped export of another tool', () => {
+  it('one Improved Initiative library in a ZIP is read as the file alone', async () => {
+    const user = await registerUser(ctx.app, { tier: 'Hero' });
+    const body = zip({ 'export/ii-library.json': fixture('improved-initiative.en.json') });
+    const preview = (await post('game-data/import/preview', user.token, body, { type: ZIP })).json<Preview>();
+    expect(preview).toMatchObject({ format: 'improvedInitiative', counts: { units: 5, encounters: 1 } });
+  });
+});
+
 describe('hostile ZIPs', () => {
   it.each(['game-data/import', 'game-data/import/preview'] as const)(
     '%s: a ZIP bomb is refused once it expands past the cap',
