@@ -264,7 +264,7 @@ describe('hostile ZIPs', () => {
       'IMPORT_ZIP_TOO_MANY_FILES',
     );
     expect(tooMany.message).toBe(
-      'Ce ZIP contient plus de 2000\u00a0fichiers\u00a0: importez-le en plusieurs fois.',
+      'Ce ZIP contient plus de 2\u202f000\u00a0fichiers\u00a0: importez-le en plusieurs fois.',
     );
     const deep = `{"name":"x","type":"npc","system":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`;
     await refusedWhole(

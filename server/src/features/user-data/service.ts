@@ -141,7 +141,7 @@ export function createUserDataService(deps: {
     ): Promise<ImportedCampaign> {
       const { options } = await readOptions(user, only);
       const check = await fileChecker.check(bytes, options);
-      if (!check.ok) throw refusal(check);
+      if (!check.ok) throw refusal(check, user.language);
       return importPrepared(user, check.prepared);
     },
 
@@ -158,7 +158,7 @@ export function createUserDataService(deps: {
     ): Promise<ImportPreview> {
       const { options, tier, campaign } = await readOptions(user, only, campaignId);
       const check = await fileChecker.check(bytes, options);
-      if (!check.ok) throw refusal(check);
+      if (!check.ok) throw refusal(check, user.language);
       const summary = check.summary;
       if (!summary) throw new Error('import preview: the worker gave no summary');
       // Into a campaign: what it holds now counts; else (or a Questkeeper file, always a whole
@@ -197,7 +197,7 @@ export function createUserDataService(deps: {
     ): Promise<UnitsImported> {
       const { options, tier, campaign } = await readOptions(user, only, campaignId);
       const check = await fileChecker.check(bytes, { ...options, unitsOnly: true });
-      if (!check.ok) throw refusal(check);
+      if (!check.ok) throw refusal(check, user.language);
       const { prepared, summary } = check;
       if (!summary || !campaign) throw new Error('units import: no summary or campaign');
       const early = unitsImportLimits(
@@ -402,7 +402,8 @@ function importLimits(prepared: PreparedImport, tier: Tier, campaignsNow: number
   return [...count, ...prepared.limits[tier]];
 }
 
-function refusal(check: Exclude<ImportCheck, { ok: true }>): Error {
+function refusal(check: Exclude<ImportCheck, { ok: true }>, language: Language): Error {
+  const number = (value: number) => new Intl.NumberFormat(language).format(value);
   switch (check.code) {
     case 'VALIDATION_FAILED':
       return new InvalidFile(check.issues, check.more);
@@ -412,7 +413,7 @@ function refusal(check: Exclude<ImportCheck, { ok: true }>): Error {
     case 'IMPORT_FILE_TOO_LARGE':
     case 'IMPORT_ZIP_TOO_LARGE':
     case 'IMPORT_ZIP_TOO_MANY_FILES':
-      return new AppError(check.code, { max: check.max });
+      return new AppError(check.code, { max: number(check.max) });
     case 'IMPORT_ZIP_BAD_JSON':
       return new AppError(check.code, { name: check.name });
     default:
