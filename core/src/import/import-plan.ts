@@ -6,6 +6,7 @@ import { DEFAULT_CLASS_COLORS, defaultCampaignData } from '../campaigns/default-
 import type { Language } from '../i18n';
 import type { GameDataExportInput } from '../schemas/game-data-export';
 import { limitsOf, type Tier } from '../tiers';
+import { matchingStatus } from '../combat/death-saves';
 import { detectFormat, type ForeignFiles } from './detect';
 import { readFiveTools } from './fivetools';
 import { readFoundry } from './foundry';
@@ -187,7 +188,7 @@ export function planToGameData(
       isPlayer: unit.isPlayer,
       race: pick(races.merged, races.dropped, unit.race, race),
       class: pick(classes.merged, classes.dropped, unit.class, klass),
-      status,
+      status: (unit.dead && matchingStatus(base.statuses, 'dead')?.name) || status,
       characteristics: unit.characteristics,
       hp: unit.hp,
       currentHp: unit.hp,

@@ -142,7 +142,12 @@ describe('Kanka', () => {
     const file = gameDataExport.parse(planToGameData(planOf(zip('kanka.en'), 'en'), 'en'));
     // Elf and Dwarf are default races already: the same entries, once each.
     expect(file.campaign.races.map((r) => r.name)).toEqual(['Human', 'Elf', 'Dwarf', 'Orc']);
-    expect(file.units.find((u) => u.name === 'Aria Thornwood')?.race).toBe('Elf');
+    expect(file.units.find((u) => u.name === 'Aria Thornwood')).toMatchObject({
+      race: 'Elf',
+      status: 'Normal',
+    });
+    // Dead in Kanka: the campaign's Dead status.
+    expect(file.units.find((u) => u.name === 'Lord Malgrave Varn')?.status).toBe('Dead');
     expect(file.campaign.rules.startsWith('Ten years after the **Crown of Aldmere**')).toBe(true);
   });
 

@@ -228,6 +228,7 @@ export function readKanka(zip: ForeignFiles, options: PlanOptions): ImportPlan |
       notes,
       counters: [],
       ...(race ? { race } : {}),
+      ...(field(e.record, 'is_dead') === true ? { dead: true } : {}),
     });
   }
 

@@ -79,6 +79,8 @@ export interface PlanUnit {
   /** A race or class named by the file (Kanka, Foundry): the campaign's entry of that name. */
   race?: string;
   class?: string;
+  /** Dead in the file (Kanka's `is_dead`): the campaign's Dead status when it has one. */
+  dead?: boolean;
 }
 
 /** A race or class the file defines (Kanka races, Foundry classes), its note in markdown. */

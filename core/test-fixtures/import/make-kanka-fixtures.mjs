@@ -153,6 +153,7 @@ function campaign(t) {
         t.lord,
         {
           title: t.lordTitle,
+          is_dead: true,
           age: '58',
           sex: t.male,
           is_private: true,

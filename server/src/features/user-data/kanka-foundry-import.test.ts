@@ -59,6 +59,7 @@ async function unitsOf(token: string, campaignId: string) {
       isPlayer: boolean;
       race: string;
       class: string;
+      status: string;
       notes: string;
       characteristics: Record<string, number>;
       counters: { label: string }[];
@@ -112,9 +113,9 @@ describe('Kanka', () => {
     const { _id, name } = response.json<{ _id: string; name: string }>();
     expect(name).toBe('La Couronne brisée');
     const units = await unitsOf(user.token, _id);
-    expect(units.map((u) => [u.name, u.hp, u.isPlayer, u.race])).toEqual([
-      ['Aria Boisépine', 38, true, 'Elfe'],
-      ['Seigneur Malgrave Varn', 120, false, 'Humain'],
+    expect(units.map((u) => [u.name, u.hp, u.isPlayer, u.race, u.status])).toEqual([
+      ['Aria Boisépine', 38, true, 'Elfe', 'Normal'],
+      ['Seigneur Malgrave Varn', 120, false, 'Humain', 'Mort'],
     ]);
     const aria = units[0]!;
     expect(aria.characteristics).toMatchObject({ Force: 12, Dextérité: 18 });
