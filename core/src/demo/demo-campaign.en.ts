@@ -1,5 +1,5 @@
 // The demo table in English (docs/product.md#first-session): written by us, enough for ten minutes of play.
-import type { DemoTexts } from './demo-campaign';
+import type { DemoTexts } from './demo-texts';
 
 export const DEMO_EN: DemoTexts = {
   campaign: 'Demo: The Ashen Bridge',

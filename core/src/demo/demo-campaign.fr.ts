@@ -1,5 +1,5 @@
 // La table de démonstration en français (docs/product.md#first-session) : de quoi jouer dix minutes.
-import type { DemoTexts } from './demo-campaign';
+import type { DemoTexts } from './demo-texts';
 
 export const DEMO_FR: DemoTexts = {
   campaign: 'Démo : le Pont de cendre',

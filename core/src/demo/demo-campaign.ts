@@ -7,39 +7,17 @@ import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '../constants';
 import type { Language } from '../i18n';
 import { gameDataExport, type GameDataExport } from '../schemas/game-data-export';
 import { DEMO_EN } from './demo-campaign.en';
+import { DEMO_UNITS, type DemoTexts, type DemoUnit } from './demo-texts';
+
+export { DEMO_UNITS, type DemoTexts, type DemoUnit };
 import { DEMO_FR } from './demo-campaign.fr';
 
-/** The file references of the demo's units (ids inside the file; the import gives new ones). */
-export const DEMO_UNITS = [
-  'brenna',
-  'aelar',
-  'tomas',
-  'pip',
-  'drake',
-  'goblin',
-  'cultist',
-  'innkeeper',
-] as const;
-export type DemoUnit = (typeof DEMO_UNITS)[number];
 /** The four player characters, who get drawn portraits. */
 export const DEMO_HEROES = ['brenna', 'aelar', 'tomas', 'pip'] as const satisfies readonly DemoUnit[];
 export type DemoHero = (typeof DEMO_HEROES)[number];
 
 type Gender = 'Male' | 'Female' | 'Other';
 type ListRef = 0 | 1 | 2 | 3 | 4;
-
-/** What a language's file writes. */
-export interface DemoTexts {
-  campaign: string;
-  rules: string;
-  /** Notes of the default lists, in their order (core/locales defaults): a Novice cannot edit lists. */
-  raceNotes: string[];
-  classNotes: string[];
-  statusNotes: string[];
-  units: Record<DemoUnit, { name: string; notes: string }>;
-  counters: { legendary: string; breath: string };
-  encounter: { name: string; notes: string; lair: string };
-}
 
 /** Per unit: gender, player or not, race, class and status (indexes in the lists), hit points. */
 const SHAPE: Record<DemoUnit, { gender: Gender; player: boolean; race: ListRef; cls: ListRef; hp: number }> =

@@ -117,6 +117,8 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'POST /api/game-data/import': (party) => party?.exported,
   // The preview reads the same file and writes nothing (docs/product.md#import-from-other-tools).
   'POST /api/game-data/import/preview': (party) => party?.exported,
+  // The demo table (docs/product.md#first-session): a language is all it takes.
+  'POST /api/game-data/demo': () => ({ language: 'en' }),
   // Units of another tool's file join the campaign (docs/product.md#import-from-other-tools).
   'POST /api/units/import': () => ({ 'Creatures.proof': { Name: 'Proof kobold', HP: { Value: 5 } } }),
   // A handout: the one reveal that needs nothing of the campaign but its share link (docs/decisions/064).

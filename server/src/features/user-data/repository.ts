@@ -215,3 +215,15 @@ export async function deleteAccount(db: Executor, userId: string, email: string)
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return deleted.length > 0;
 }
+
+/** The demo table's portraits (service createDemo): the unit of that name in the new campaign. */
+export async function setPortraitByName(
+  db: Executor,
+  campaignId: string,
+  name: string,
+  imageId: string,
+): Promise<void> {
+  await db.execute(sql`
+    update units set portrait_image_id = ${imageId}
+    where campaign_id = ${campaignId} and name = ${name}`);
+}

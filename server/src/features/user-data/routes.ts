@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaign } from '@questkeeper/core/schemas/campaigns';
 import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
 import { accountExport, deleteAccountBody, gameDataExport } from '@questkeeper/core/schemas/game-data-export';
+import { demoCampaignBody } from '@questkeeper/core/schemas/demo';
 import { fieldErrors } from '@questkeeper/core/validation';
 import { FOREIGN_ENTRIES_MAX, IMPORT_FORMATS } from '@questkeeper/core/import/plan';
 import { AppError } from '../../lib/app-error';
@@ -213,6 +214,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await app.rateLimit(request, 'deleteAccount', user.email);
         await accountData.deleteAccount(user.id, request.body.password);
         return reply.code(204).send(null);
+      },
+    );
+  });
+
+  await signedIn(app, async (r) => {
+    r.post(
+      '/api/game-data/demo',
+      {
+        preHandler: async (request) => {
+          await app.rateLimit(request, 'importCampaign', userOf(request).email);
+        },
+        schema: {
+          tags: ['campaigns'],
+          security,
+          summary: 'Create the demo table: a small campaign ready to play, in a language',
+          description:
+            'A complete campaign written by Questkeeper in `language` (rules with a secret block, four ' +
+            'player characters with portraits, NPCs with counters, a saved encounter with a lair entry and ' +
+            "a hidden unit), created as POST /api/game-data/import would create it, within the user's " +
+            'tier: over its campaigns, 403 CAMPAIGN_LIMIT_REACHED and nothing written. Deleted like any ' +
+            'campaign. Rate limited with the imports (429 RATE_LIMITED).',
+          body: demoCampaignBody,
+          response: { 201: campaign, 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const imported = await userData.createDemo(userOf(request), request.body.language);
+        const answer = campaignAnswer(imported) as never;
+        return reply.code(201).type('application/json; charset=utf-8').send(answer);
       },
     );
   });

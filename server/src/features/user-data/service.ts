@@ -7,15 +7,18 @@ import { checkImportLimits, type ImportProblem } from '@questkeeper/core/campaig
 import type { Language } from '@questkeeper/core/i18n';
 import { translate } from '@questkeeper/core/i18n';
 import { GAME_DATA_FORMAT, GAME_DATA_FORMAT_VERSION } from '@questkeeper/core/constants';
+import { DEMO_HEROES, demoCampaignFile, type DemoHero } from '@questkeeper/core/demo/demo-campaign';
 import { gameDataExport, type GameDataExport } from '@questkeeper/core/schemas/game-data-export';
 import { limitsOf, type Tier } from '@questkeeper/core/tiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { findOwnedCampaign, ownsCampaign } from '../../db/shared/campaigns';
+import { insertImage } from '../../db/shared/images';
 import { findUserById, lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
 import { InvalidFile, type FileCheckOptions, type ImportSummary } from './file-check';
 import { createFileCheckPool, type FileChecker, type ImportCheck } from './file-check-pool';
+import { demoPortraits } from './demo-portraits';
 import type { ImportedCampaign } from './import-answer';
 import { CAMPAIGN_LISTS, textPieces, type CampaignList, type PreparedImport, type Span } from './import-rows';
 import { toCampaignFile, toImportedHead } from './presenter';
@@ -34,6 +37,16 @@ export interface UnitsImported {
   units: number;
   encounters: number;
   warnings: ImportPreview['warnings'];
+}
+
+/** What the demo table adds to an import (createDemo). */
+interface DemoExtras {
+  /** Over the tier's campaigns: the campaign create's 403 CAMPAIGN_LIMIT_REACHED, not IMPORT_OVER_LIMITS. */
+  campaignLimitReached?: boolean;
+  /** Once the limits passed, before the transaction. */
+  beforeWrite?: () => Promise<void>;
+  /** Inside the transaction, once everything is written. */
+  afterWrite?: (tx: Executor, ownerId: string, campaignId: string) => Promise<void>;
 }
 
 interface Actor {
@@ -248,6 +261,38 @@ export function createUserDataService(deps: {
       };
     },
 
+    /**
+     * The demo table (docs/product.md#first-session): core's demo campaign in `language`, read and written
+     * by the import's own path (same schema, limits and transaction), with its heroes' drawn portraits
+     * stored in that transaction. Over the tier's campaigns it is the campaign create's 403
+     * CAMPAIGN_LIMIT_REACHED, nothing written.
+     */
+    async createDemo(user: Actor, language: Language): Promise<ImportedCampaign> {
+      const file = demoCampaignFile(language);
+      const { options } = await readOptions(user, undefined);
+      const check = await fileChecker.check(new TextEncoder().encode(JSON.stringify(file)), options);
+      if (!check.ok) throw refusal(check, user.language);
+      const names = Object.fromEntries(
+        DEMO_HEROES.map((hero) => [hero, file.units.find((unit) => unit.id === hero)?.name ?? '']),
+      ) as Record<DemoHero, string>;
+      let portraits: Awaited<ReturnType<typeof demoPortraits>> | undefined;
+      return importPrepared(user, check.prepared, {
+        campaignLimitReached: true,
+        // Drawn once the limits passed (no work for a refused demo), stored in the import's transaction.
+        beforeWrite: async () => {
+          portraits = await demoPortraits(names);
+        },
+        afterWrite: async (tx, ownerId, campaignId) => {
+          for (const hero of DEMO_HEROES) {
+            const processed = portraits?.get(hero);
+            if (!processed) continue;
+            const image = await insertImage(tx, { userId: ownerId, campaignId, kind: 'portrait', processed });
+            await repo.setPortraitByName(tx, campaignId, names[hero], image.id);
+          }
+        },
+      });
+    },
+
     /** Ends the import workers (the app's onClose). */
     close: () => fileChecker.close(),
   };
@@ -258,13 +303,22 @@ export function createUserDataService(deps: {
    * pass the campaign limit. Large parts are written in statements of at most IMPORT_CHUNK_BYTES with a
    * turn of the event loop between them (decision 047): other requests are answered meanwhile.
    */
-  async function importPrepared(user: Actor, prepared: PreparedImport): Promise<ImportedCampaign> {
+  async function importPrepared(
+    user: Actor,
+    prepared: PreparedImport,
+    extra: DemoExtras = {},
+  ): Promise<ImportedCampaign> {
+    const refuse = (tier: Tier, language: Language, problems: ImportProblem[]) =>
+      extra.campaignLimitReached && problems.some((problem) => problem.field === 'campaigns')
+        ? new AppError('CAMPAIGN_LIMIT_REACHED', { tier, limit: limitsOf(tier).campaigns })
+        : overLimits(tier, language, problems);
     // The plan first, without a lock: a file too big for it is refused before any write. Checked
     // again below, under the lock.
     const current = await findUserById(db, user.id);
     if (!current) throw new AppError('UNAUTHENTICATED');
     const early = importLimits(prepared, current.tier, await repo.countCampaigns(db, current.id));
-    if (early.length > 0) throw overLimits(current.tier, current.language, early);
+    if (early.length > 0) throw refuse(current.tier, current.language, early);
+    await extra.beforeWrite?.();
     if (prepared.refusal) {
       const { code, params, fields } = prepared.refusal;
       throw new AppError(code, params, fields);
@@ -277,7 +331,7 @@ export function createUserDataService(deps: {
       const owner = await lockUser(tx, user.id);
       if (!owner) throw new AppError('UNAUTHENTICATED');
       const problems = importLimits(prepared, owner.tier, await repo.countCampaigns(tx, owner.id));
-      if (problems.length > 0) throw overLimits(owner.tier, owner.language, problems);
+      if (problems.length > 0) throw refuse(owner.tier, owner.language, problems);
       const [firstRules = '', ...moreRules] = textPieces(campaign.rules);
       // A name already taken gets "(2)", "(3)"… (core's rule); the user's row lock makes it race-free.
       const name = uniqueCampaignName(campaign.name, await repo.campaignNames(tx, owner.id));
@@ -307,6 +361,7 @@ export function createUserDataService(deps: {
           await repo.insertLogRows(tx, row.id, text(span));
         }
       }
+      await extra.afterWrite?.(tx, owner.id, row.id);
       return {
         head: toImportedHead(
           row,
