@@ -158,7 +158,10 @@ function Dashboard({ session }: { session: Session }) {
         </Button>
       </div>
     );
-  else if (!current) content = <EmptyCampaigns onCreate={() => setFormOpen(true)} />;
+  else if (!current)
+    content = (
+      <EmptyCampaigns onCreate={() => setFormOpen(true)} onCreated={onCreated} onFailed={onCreateFailed} />
+    );
   else if (isCampaignView(view))
     content = <CampaignViewArea view={view} campaign={current} tier={user.tier} />;
 

@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { campaignKeys, type Campaign } from '@/lib/campaigns';
 import { useUserId } from '@/lib/query-client';
 import { CampaignLimitNotice } from './components/campaign-limit-notice';
+import { DemoTableButton } from './components/demo-table-button';
 import { ChoiceCard } from './components/choice-card';
 import { ImportFileField } from './components/import-file-field';
 import { ImportRefusal } from './components/import-refusal';
@@ -256,6 +257,11 @@ export function CampaignFormModal({
             )
           ) : null}
         </form>
+        {/* The demo table, a campaign ready to play (docs/product.md#first-session). */}
+        <div className="mt-5 flex flex-col items-start gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-ink-muted">{t('campaigns.demo.hint')}</p>
+          {busy ? null : <DemoTableButton onCreated={onCreated} onFailed={onFailed} className="shrink-0" />}
+        </div>
       </Modal>
       {confirmDialog}
     </>
