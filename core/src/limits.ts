@@ -142,3 +142,5 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 export const PORTRAIT_MAX_PX = 512;
 /** The longest side a stored handout image keeps. */
 export const HANDOUT_IMAGE_MAX_PX = 1600;
+/** Images a campaign holds at most (portraits, handout images, revealed copies): 403 IMAGE_LIMIT past it. */
+export const IMAGES_PER_CAMPAIGN = 300;

@@ -40,6 +40,8 @@ import { createPlayerRequestsService, type PlayerRequestsService } from './featu
 import playerRequestRoutes from './features/player-requests/routes';
 import { createRevealsService, type RevealsService } from './features/reveals/service';
 import revealRoutes from './features/reveals/routes';
+import { createImagesService, type ImagesService } from './features/images/service';
+import imageRoutes from './features/images/routes';
 import { createLinkSeal } from './features/player-view/link-seal';
 import { createContactService, type ContactService } from './features/contact/service';
 import contactRoutes from './features/contact/routes';
@@ -96,6 +98,7 @@ export interface Services {
   playerView: PlayerViewService;
   playerRequests: PlayerRequestsService;
   reveals: RevealsService;
+  images: ImagesService;
   contact: ContactService;
   payments: PaymentsService;
   userData: UserDataService;
@@ -287,6 +290,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     playerRequests: createPlayerRequestsService({ db, events, log: app.log, combat, playerView }),
     // Reveals reach players through the link and wake their streams (docs/decisions/064).
     reveals: createRevealsService({ db, playerView }),
+    // Portraits and handout images: a portrait change reaches open player views (docs/decisions/064).
+    images: createImagesService({
+      db,
+      onUnitChanged: (campaignId, unitId) => playerView.unitChanged(campaignId, unitId),
+    }),
     contact: createContactService({ db, mailer, supportEmail: config.mail.supportEmail }),
     payments: createPaymentsService({
       db,
@@ -342,6 +350,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(playerViewRoutes);
   await app.register(playerRequestRoutes);
   await app.register(revealRoutes);
+  await app.register(imageRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes);
   await app.register(userDataRoutes);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxOverTiers } from '../tiers';
 import { QUICK_TEMPLATES } from '../units/quick-generation';
 import { idSchema, nameSchema, textSchema, userText, wholeNumberSchema } from './common';
+import { imageInfo } from './images';
 
 import { DEFAULT_HP, GENDERS } from '../constants';
 import {
@@ -135,6 +136,11 @@ export const unit = z.object({
   notes: z.string(),
   /** Its counters (docs/decisions/062); a fight holds their current values. */
   counters: z.array(unitCounter),
+  /**
+   * Its portrait (PUT /api/units/{id}/portrait), read at GET /api/units/{id}/portrait; null without one.
+   * Set only by the portrait routes; not in export files.
+   */
+  portrait: imageInfo.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

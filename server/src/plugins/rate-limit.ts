@@ -50,6 +50,8 @@ export const RATE_LIMIT_RULES = {
   // generous per IP for a table behind one address (decision 047).
   importCampaign: { windowMs: 60 * 60_000, perIp: 100, perEmail: 20 },
   exportAccount: { windowMs: 60 * 60_000, perIp: 60, perEmail: 10 },
+  // Image uploads (portraits, handout images) decode up to 40 megapixels each: per account (its id).
+  uploadImage: { windowMs: 60_000, perIp: 120, perEmail: 30 },
 } as const satisfies Record<string, RateLimitRuleSpec>;
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
 

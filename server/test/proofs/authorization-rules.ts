@@ -11,6 +11,8 @@ import {
   idsOf,
   PLAYER_REQUESTS,
   REVEAL_IDS,
+  IMAGE_IDS,
+  PROOF_PNG,
   unknownIds,
   UNDO_TOKENS,
   validBody,
@@ -363,10 +365,39 @@ function playerRequestRule(route: ApiRoute): Group[] {
   });
 }
 
+/**
+ * Portraits and handout images (docs/decisions/064): the generic rule, on a world where both parties gave
+ * their unit out of the fight a portrait and uploaded a handout image, filed in IMAGE_IDS for `{imageId}`.
+ */
+function imageRule(route: ApiRoute): Group[] {
+  return signedInRule(route).map((group) => async (world: World, app: App) => {
+    for (const party of [world.owner, world.intruder]) {
+      const headers = { authorization: `Bearer ${party.token}`, 'content-type': 'image/png' };
+      await app.inject({
+        method: 'PUT',
+        url: `/api/units/${party.benchId}/portrait`,
+        headers,
+        payload: PROOF_PNG,
+      });
+      const uploaded = await app.inject({
+        method: 'POST',
+        url: `/api/game-data/${party.campaignId}/images`,
+        headers,
+        payload: PROOF_PNG,
+      });
+      IMAGE_IDS.set(party.campaignId, uploaded.json<{ _id: string }>()._id);
+    }
+    return group(world, app);
+  });
+}
+
 /** The rule of a route, or undefined when it has none (the matrix fails on it). */
 export function ruleOf(route: ApiRoute): Group[] | undefined {
   if (route.key === 'POST /api/game-data/{id}/restore') return restoreRule(route);
   if (route.path.startsWith('/api/game-data/{id}/reveals')) return revealRule(route);
+  if (route.path.endsWith('/portrait') || route.path.startsWith('/api/game-data/{id}/images')) {
+    return imageRule(route);
+  }
   if (route.path.startsWith('/api/combat/requests/{id}/')) return playerRequestRule(route);
   if (route.secured) return signedInRule(route);
   if (route.path.startsWith('/api/play/')) return playerLinkRule(route);

@@ -133,7 +133,7 @@ export function materialize(path: string, id: string, sub: Record<string, string
  * Second path ids that address something under the first (docs/decisions/064): a reveal of the
  * campaign (valid-requests.ts fills it with the campaign's own reveal), an image of a player link.
  */
-export const SUB_IDS: ReadonlySet<string> = new Set(['revealId', 'opaqueId']);
+export const SUB_IDS: ReadonlySet<string> = new Set(['revealId', 'opaqueId', 'imageId']);
 
 /** What an `{id}` addresses, from the path segment before it: one entry per resource, not per route. */
 export type IdKind =

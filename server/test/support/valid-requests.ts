@@ -52,6 +52,19 @@ export const REVEAL_IDS = new Map<string, string>();
  */
 export const PLAYER_REQUESTS = new Map<string, { id: string; version: number }>();
 
+/**
+ * A handout image of each campaign, by campaign id (docs/decisions/064): the rule of the image routes
+ * uploads one for both parties (and a portrait on their unit out of the fight); `{imageId}` is its campaign's.
+ */
+export const IMAGE_IDS = new Map<string, string>();
+
+/** A valid 1×1 PNG: the body of the image upload routes (their bodies are the file itself). */
+export const PROOF_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const RAW_IMAGE_ROUTES = new Set(['PUT /api/units/{id}/portrait', 'POST /api/game-data/{id}/images']);
+
 /** Bodies that need the world; every other route's body is generated from its schema. */
 const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = {
   'POST /api/auth/register': () => ({
@@ -176,13 +189,24 @@ export function validRequest(
           : kind === 'player-request'
             ? (PLAYER_REQUESTS.get(options.pathIds.campaign)?.id ?? options.pathIds.session)
             : options.pathIds.session;
-  const body = validBody(route, options.party, options.bodyIds);
   const query = validQuery(route, options.party, options.bodyIds);
+  const url =
+    materialize(route.path, pathId, {
+      revealId: REVEAL_IDS.get(pathId) ?? pathId,
+      imageId: IMAGE_IDS.get(pathId) ?? pathId,
+    }) + (query === undefined ? '' : `?${query}`);
+  if (RAW_IMAGE_ROUTES.has(route.key)) {
+    return {
+      method: route.method,
+      url,
+      headers: { ...headers, 'content-type': 'image/png' },
+      payload: PROOF_PNG,
+    };
+  }
+  const body = validBody(route, options.party, options.bodyIds);
   return {
     method: route.method,
-    url:
-      materialize(route.path, pathId, { revealId: REVEAL_IDS.get(pathId) ?? pathId }) +
-      (query === undefined ? '' : `?${query}`),
+    url,
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   };

@@ -23,6 +23,7 @@ import { signedIn, userOf } from '../../plugins/auth';
 import { OpenStreams, takeStreamSlot } from '../combat/events/sse';
 import { PlayerViewConflict, watchKey } from './service';
 import { streamPlayerView } from './stream';
+import { sendImage } from '../../lib/send-image';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 const publicErrors = { 404: errorBody, 429: errorBody };
@@ -180,15 +181,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const link = await service.link(request.params.token);
       const image = await service.image(link, request.params.opaqueId);
       // Revalidated each time: a revoked link, or an image no longer shown, must stop at once.
-      const etag = /^(W\/)?"/.test(image.etag) ? image.etag : `"${image.etag}"`;
-      reply
-        .header('x-robots-tag', 'noindex')
-        .header('cache-control', 'private, no-cache')
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff');
-      const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
-      if (known.includes(etag) || known.includes('*')) return reply.code(304).send(null);
-      return reply.type(image.contentType).send(image.bytes);
+      reply.header('x-robots-tag', 'noindex');
+      return sendImage(request, reply, image);
     },
   );
 

@@ -78,6 +78,8 @@ const LIST_OWNED_UNITS = {
   text: `select id as "_id", user_id as "userId", campaign_id as "gameDataId", name, gender,
       is_player as "isPlayer", race, class, status, characteristics, hp, current_hp as "currentHp",
       gold, silver, bronze, notes, counters,
+      (select json_build_object('etag', i.etag, 'width', i.width, 'height', i.height)
+         from images i where i.id = units.portrait_image_id) as portrait,
       to_char(units.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       to_char(units.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
       xmin::text as version

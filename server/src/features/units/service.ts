@@ -10,6 +10,7 @@ import type { CreateUnitBody, Unit, UpdateUnitBody } from '@questkeeper/core/sch
 import { limitsOf, mayHoldText, type Tier } from '@questkeeper/core/tiers';
 import type { Db, Executor } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
+import { deleteImageIfUnreferenced } from '../../db/shared/images';
 import { LinkTextTooLong, rewriteLinksOfRenames } from '../../db/shared/links';
 import { AppError, notFound } from '../../lib/app-error';
 import * as repo from './repository';
@@ -139,7 +140,7 @@ export function createUnitsService(deps: {
           throw new AppError('UNIT_COPIES_OVER_LIMIT', { tier: user.tier, limit, current, room });
         }
         const names = copyNames(source.name, await repo.unitNames(tx, campaignId), count);
-        const { id: _id, createdAt: _c, updatedAt: _u, version: _v, seq: _seq, ...fields } = source;
+        const { id: _id, createdAt: _c, updatedAt: _u, version: _v, seq: _seq, portrait: _p, ...fields } = source;
         const created: Unit[] = [];
         // One insert per copy, in numbering order: each takes the next `seq`, so every list keeps
         // their numbering even when they share a timestamp.
@@ -232,8 +233,11 @@ export function createUnitsService(deps: {
     /** Deletes the unit and takes it out of the campaign's saved encounters, in one transaction. */
     async remove(user: UnitsActor, campaignId: string, unitId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        if (!(await repo.deleteOwnedUnit(tx, user.id, campaignId, unitId))) throw notFound();
+        const stored = await repo.lockOwnedUnit(tx, user.id, campaignId, unitId);
+        if (!stored || !(await repo.deleteOwnedUnit(tx, user.id, campaignId, unitId))) throw notFound();
         await repo.removeUnitFromEncounters(tx, campaignId, unitId);
+        // Its portrait goes with it, unless a copy of the unit still shows it.
+        if (stored.portraitImageId) await deleteImageIfUnreferenced(tx, campaignId, stored.portraitImageId);
       });
     },
 
