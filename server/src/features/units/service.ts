@@ -140,7 +140,15 @@ export function createUnitsService(deps: {
           throw new AppError('UNIT_COPIES_OVER_LIMIT', { tier: user.tier, limit, current, room });
         }
         const names = copyNames(source.name, await repo.unitNames(tx, campaignId), count);
-        const { id: _id, createdAt: _c, updatedAt: _u, version: _v, seq: _seq, portrait: _p, ...fields } = source;
+        const {
+          id: _id,
+          createdAt: _c,
+          updatedAt: _u,
+          version: _v,
+          seq: _seq,
+          portrait: _p,
+          ...fields
+        } = source;
         const created: Unit[] = [];
         // One insert per copy, in numbering order: each takes the next `seq`, so every list keeps
         // their numbering even when they share a timestamp.
