@@ -18,6 +18,8 @@ const SAME_IN_BOTH = new Set([
   'foreignImport.formats.improvedInitiative',
   'foreignImport.formats.shieldmaiden',
   'foreignImport.formats.foundry',
+  // The same word in French.
+  'unitForm.portrait.title',
   'foreignImport.headings.kind',
   'validation.colorHex',
   'common.appName',
