@@ -90,7 +90,13 @@ export const UnitAvatar = memo(function UnitAvatar({
       {image.src ? (
         <img src={image.src} alt={unit.name} className="size-full object-cover" draggable={false} />
       ) : (
-        <span aria-hidden="true">{initialsOf(unit.name)}</span>
+        // Drawn by CSS from the attribute, so the initials are no part of the row's text: a row reads
+        // (to a screen reader, to a test, to a copy) as the unit's name alone.
+        <span
+          aria-hidden="true"
+          data-initials={initialsOf(unit.name)}
+          className="before:content-[attr(data-initials)]"
+        />
       )}
     </span>
   );
