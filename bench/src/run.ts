@@ -8,7 +8,8 @@
 // alone: `npm run bench:monsters`), then campaign search, backlinks and renames that rewrite links (decision
 // 063, ./links/run.ts; alone: `npm run bench:links`), then the search palette's keystroke → results painted
 // in Chromium (decision 063, ./search/bench.ts; alone: `npm run bench:search`), then import from other tools
-// (issue #35, ./import/foreign.ts; alone: `npm run bench:foreign -w bench`). A benchmark reports: it
+// (issue #35, ./import/foreign.ts; alone: `npm run bench:foreign -w bench`), then a 4 MB portrait upload (issue
+// #34, ./images/portrait.ts; alone: `npm run bench:images -w bench`). A benchmark reports: it
 // exits 0 whatever the figures.
 import { createScratchDatabase } from '../../server/test/support/scratch-database';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import { benchLinks } from './links/run';
 import { benchSearch } from './search/bench';
 import { benchEditor } from './editor/bench';
 import { benchForeignImport } from './import/foreign';
+import { benchPortraitUpload } from './images/portrait';
 import { benchWeb } from './web/bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -236,6 +238,7 @@ async function main() {
   await benchLinks();
   await benchSearch();
   await benchForeignImport();
+  await benchPortraitUpload();
 }
 
 main().then(
