@@ -37,6 +37,14 @@ export async function findUnitPortrait(
   return row;
 }
 
-export async function setUnitPortrait(tx: Executor, unitId: string, imageId: string | null): Promise<void> {
-  await tx.update(units).set({ portraitImageId: imageId }).where(eq(units.id, unitId));
+export async function setUnitPortrait(
+  tx: Executor,
+  userId: string,
+  unitId: string,
+  imageId: string | null,
+): Promise<void> {
+  await tx
+    .update(units)
+    .set({ portraitImageId: imageId })
+    .where(and(eq(units.id, unitId), eq(units.userId, userId)));
 }

@@ -54,7 +54,7 @@ export function createImagesService(deps: {
           kind: 'portrait',
           processed,
         });
-        await repo.setUnitPortrait(tx, unitId, stored.id);
+        await repo.setUnitPortrait(tx, user.id, unitId, stored.id);
         if (locked.imageId) await deleteImageIfUnreferenced(tx, locked.campaignId, locked.imageId);
         return locked.campaignId;
       });
@@ -76,7 +76,7 @@ export function createImagesService(deps: {
         const unit = await repo.findUnitPortrait(tx, user.id, unitId, { lock: true });
         if (!unit) throw notFound();
         if (!unit.imageId) return null;
-        await repo.setUnitPortrait(tx, unitId, null);
+        await repo.setUnitPortrait(tx, user.id, unitId, null);
         await deleteImageIfUnreferenced(tx, unit.campaignId, unit.imageId);
         return unit.campaignId;
       });
