@@ -75,7 +75,7 @@ const RULES = [
 ].join('\n');
 
 /** A 16 × 16 red PNG. */
-const _PNG = Buffer.from(
+const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4ISdHEmIY1TCqYfhqAADkYgQQ60fIxgAAAABJRU5ErkJggg==',
   'base64',
 );
@@ -173,6 +173,12 @@ test.describe('reveals', () => {
         await dialog.getByRole('textbox', { name: s.text }).fill('Meet me at *the mill* at dawn.');
         const preview = dialog.getByRole('region', { name: s.preview });
         await expect(preview.locator('em', { hasText: 'the mill' })).toBeVisible();
+        // The image is uploaded as soon as it is chosen; Reveal waits for it.
+        await dialog
+          .getByLabel(s.image)
+          .setInputFiles({ name: 'letter.png', mimeType: 'image/png', buffer: PNG });
+        await expect(dialog.getByText('letter.png')).toBeVisible();
+        await expect(dialog.getByRole('button', { name: s.submit })).toBeEnabled();
         await dialog.getByRole('button', { name: s.submit }).click();
         await expect(dialog).toBeHidden();
         await expect(panel.getByText(s.count(2))).toBeVisible();
@@ -180,6 +186,13 @@ test.describe('reveals', () => {
         const letter = card(phone, s.letter);
         await expect(letter).toBeVisible();
         await expect(letter.locator('em', { hasText: 'the mill' })).toBeVisible();
+        // The image through the link's opaque URL, decoded by the phone (a WebP the server made).
+        const picture = letter.getByRole('img', { name: s.imageOf(s.letter) });
+        await expect(picture).toBeVisible();
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBe(16);
+        expect(await picture.getAttribute('src')).toMatch(/^\/api\/play\/[^/]+\/images\/[^/]+$/);
         // Newest first.
         const titles = await phone
           .locator('section', { has: phone.getByRole('heading', { name: s.revealed, exact: true }) })

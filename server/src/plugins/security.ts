@@ -14,7 +14,9 @@ export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'https:'],
+  // blob: for the game master's own portraits and handout images, read with the token into blob URLs
+  // by the page itself (web/src/lib/images.ts; decision 064).
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
