@@ -292,3 +292,49 @@ describe('players', () => {
     expect((await ctx.app.inject({ url: handout!.imageUrl! })).statusCode).toBe(200);
   });
 });
+
+describe('campaign delete and Undo', () => {
+  it('brings the portraits and handout images back with their bytes', async () => {
+    const kept = await setTable(ctx, { n: 1 });
+    const headers = { ...bearer(kept.token), 'content-type': 'image/png' };
+    const png = await noise(24, 24).png().toBuffer();
+    const portrait = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/units/${kept.ids[0]!}/portrait`,
+      headers,
+      payload: png,
+    });
+    const handout = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/game-data/${kept.campaignId}/images`,
+      headers,
+      payload: png,
+    });
+    const before = (await getPortrait(kept.ids[0]!, {}, kept.token)).rawPayload;
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/game-data/${kept.campaignId}`,
+      headers: bearer(kept.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await imageCount(kept.campaignId)).toBe(0);
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/game-data/${kept.campaignId}/restore`,
+      headers: bearer(kept.token),
+      payload: { undoToken: deleted.json<{ undoToken: string }>().undoToken },
+    });
+    expect(restored.statusCode, restored.body).toBeLessThan(300);
+
+    const after = await getPortrait(kept.ids[0]!, {}, kept.token);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).toBe(portrait.json<{ portrait: { etag: string } }>().portrait.etag);
+    expect(Buffer.compare(after.rawPayload, before)).toBe(0);
+    const image = await ctx.app.inject({
+      url: `/api/game-data/${kept.campaignId}/images/${handout.json<{ _id: string }>()._id}`,
+      headers: bearer(kept.token),
+    });
+    expect(image.statusCode).toBe(200);
+  });
+});
