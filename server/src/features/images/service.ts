@@ -4,7 +4,7 @@
 // campaign's images under its row lock (IMAGES_PER_CAMPAIGN) and writes.
 import { IMAGES_PER_CAMPAIGN } from '@questkeeper/core/limits';
 import type { ImageInfo, UploadedImage } from '@questkeeper/core/schemas/images';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
 import { deleteImageIfUnreferenced, insertImage, readImage, type ImageContent } from '../../db/shared/images';
 import { AppError, notFound } from '../../lib/app-error';
@@ -29,13 +29,10 @@ export function createImagesService(deps: {
   const { db } = deps;
   const limit = deps.imagesPerCampaign ?? IMAGES_PER_CAMPAIGN;
 
-  async function lockWithRoom(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    userId: string,
-    campaignId: string,
-  ) {
+  /** Locks the campaign row; past the limit, refuses a new image (`replacing` one adds none). */
+  async function lockWithRoom(tx: Tx, userId: string, campaignId: string, replacing = false) {
     if (!(await repo.lockOwnedCampaign(tx, userId, campaignId))) throw notFound();
-    if ((await repo.countImages(tx, campaignId)) >= limit) throw imageLimit();
+    if (!replacing && (await repo.countImages(tx, campaignId)) >= limit) throw imageLimit();
   }
 
   return {
@@ -45,7 +42,7 @@ export function createImagesService(deps: {
       if (!unit) throw notFound();
       const processed = await processImage(bytes, 'portrait');
       const campaignId = await db.transaction(async (tx) => {
-        await lockWithRoom(tx, user.id, unit.campaignId);
+        await lockWithRoom(tx, user.id, unit.campaignId, unit.imageId !== null);
         const locked = await repo.findUnitPortrait(tx, user.id, unitId, { lock: true });
         if (!locked) throw notFound();
         const stored = await insertImage(tx, {
