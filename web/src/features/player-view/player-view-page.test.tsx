@@ -132,7 +132,7 @@ describe('player page', { timeout: 20_000 }, () => {
     expect(latest().url).toBe('/api/play/tok-123/events');
     latest().send(fight());
 
-    expect(await screen.findByText('Round 2', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Round 2', { selector: 'div' })).toBeTruthy();
     expect(screen.getByText('Turn of Aria')).toBeTruthy();
     const order = screen.getByRole('list', { name: 'Initiative order' });
     const cards = within(order).getAllByRole('article');
@@ -195,7 +195,7 @@ describe('player page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Connection lost: reconnecting…')).toBeTruthy();
     // The same EventSource reconnects; its first event is the whole fight as it is now.
     latest().send(fight({ round: 3, turn: { unitId: 'g' } }));
-    expect(await screen.findByText('Round 3', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Round 3', { selector: 'div' })).toBeTruthy();
     expect(screen.getByText('Turn of Hooded figure')).toBeTruthy();
     expect(screen.getByText('Live')).toBeTruthy();
     expect(FakeEventSource.all).toHaveLength(1);
@@ -207,12 +207,12 @@ describe('player page', { timeout: 20_000 }, () => {
     renderPage();
     latest().send(fight());
     latest().drop(true);
-    expect(await screen.findByText('Round 4', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Round 4', { selector: 'div' })).toBeTruthy();
     expect(getPlayerView).toHaveBeenCalledWith('tok-123', expect.any(AbortSignal));
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(FakeEventSource.all).toHaveLength(2);
     latest().send(fight({ round: 5 }));
-    expect(await screen.findByText('Round 5', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Round 5', { selector: 'div' })).toBeTruthy();
   });
 
   it('says the link no longer works when the stream says it was revoked', async () => {
@@ -221,7 +221,7 @@ describe('player page', { timeout: 20_000 }, () => {
     latest().emit('revoked');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
     expect(latest().readyState).toBe(FakeEventSource.CLOSED);
-    expect(screen.queryByText('Round 2', { selector: 'p' })).toBeNull();
+    expect(screen.queryByText('Round 2', { selector: 'div' })).toBeNull();
   });
 
   it('says the link no longer works when the server answers 404 for an unknown or revoked link', async () => {
@@ -397,7 +397,7 @@ describe('player page: revealed cards and portraits', { timeout: 20_000 }, () =>
   it('shows no Revealed section while nothing is revealed', async () => {
     renderPage();
     latest().send(fight());
-    expect(await screen.findByText('Round 2', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Round 2', { selector: 'div' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Revealed' })).toBeNull();
   });
 
