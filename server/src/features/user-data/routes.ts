@@ -1,7 +1,7 @@
 // HTTP only: campaign export and import, the rules as markdown (`/api/game-data`, decision 020), the
 // account's data download and the account's deletion (`/api/auth`). Decision 024.
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaign } from '@questkeeper/core/schemas/campaigns';
 import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
@@ -247,20 +247,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  // What the three file routes share (campaign import, its preview, the units import): the body limit,
+  // the rate limit counted before the body is read (a user over it never gets 32 MiB parsed), and no
+  // Fastify validation (the schema documents the body; the worker validates it, file-check.ts).
+  const fileRoute = {
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      await app.rateLimit(request, 'importCampaign', userOf(request).email);
+      return payload;
+    },
+    validatorCompiler: () => (value: unknown) => ({ value }),
+  };
+
   // Its own scope: the import alone takes 32 MiB, as bytes for the worker.
   await signedIn(app, async (r) => {
     rawJsonBody(r);
     r.post(
       '/api/game-data/import',
       {
-        bodyLimit: IMPORT_BODY_LIMIT_BYTES,
-        // Counted before the body is read: a user over the limit never gets 32 MiB parsed.
-        preParsing: async (request, _reply, payload) => {
-          await app.rateLimit(request, 'importCampaign', userOf(request).email);
-          return payload;
-        },
-        // The schema documents the body; the worker validates it (file-check.ts), not Fastify.
-        validatorCompiler: () => (value) => ({ value }),
+        ...fileRoute,
         schema: {
           tags: ['campaigns'],
           security,
@@ -304,12 +309,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     r.post(
       '/api/game-data/import/preview',
       {
-        bodyLimit: IMPORT_BODY_LIMIT_BYTES,
-        preParsing: async (request, _reply, payload) => {
-          await app.rateLimit(request, 'importCampaign', userOf(request).email);
-          return payload;
-        },
-        validatorCompiler: () => (value) => ({ value }),
+        ...fileRoute,
         schema: {
           tags: ['campaigns'],
           security,
@@ -349,12 +349,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     r.post(
       '/api/units/import',
       {
-        bodyLimit: IMPORT_BODY_LIMIT_BYTES,
-        preParsing: async (request, _reply, payload) => {
-          await app.rateLimit(request, 'importCampaign', userOf(request).email);
-          return payload;
-        },
-        validatorCompiler: () => (value) => ({ value }),
+        ...fileRoute,
         schema: {
           tags: ['units'],
           security,
