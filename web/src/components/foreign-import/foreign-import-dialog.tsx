@@ -5,7 +5,7 @@
 // nothing is written before Import.
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, FileUp, Upload } from 'lucide-react';
+import { ArrowRight, FileUp } from 'lucide-react';
 import type { Tier } from '@questkeeper/core/tiers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { matching, type ImportPreview, type ImportSampleItem, type ImportTarget } from '@/lib/foreign-import';
 import { useForeignImport, type ImportedResult } from './use-foreign-import';
+import { ImportFileField } from '@/components/import-file-field';
 
 export type { ImportedResult } from './use-foreign-import';
 
@@ -125,11 +126,16 @@ export function ForeignImportDialog({
             ? t('foreignImport.dialog.intro')
             : t('foreignImport.dialog.introUnits', { campaign: campaignName ?? '' })}
         </p>
-        <FileField
+        <ImportFileField
           fileName={file?.name ?? null}
           reading={phase === 'previewing'}
           disabled={busy}
           onPick={pick}
+          label={t('foreignImport.dialog.file')}
+          hint={t('foreignImport.dialog.hint')}
+          // Any file may be chosen (an export saved as .txt): the server reads the content.
+          accept=".json,.zip,application/json,application/zip,*/*"
+          autoFocus
         />
         {busy ? <UploadProgress phase={phase} progress={progress} /> : null}
         {error ? (
@@ -154,65 +160,6 @@ export function ForeignImportDialog({
         ) : null}
       </div>
     </Modal>
-  );
-}
-
-function FileField({
-  fileName,
-  reading,
-  disabled,
-  onPick,
-}: {
-  fileName: string | null;
-  reading: boolean;
-  disabled: boolean;
-  onPick: (file: File) => void | Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <div className="flex flex-col gap-1.5">
-      <span className="text-sm font-medium">{t('foreignImport.dialog.file')}</span>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <label
-          className={
-            'inline-flex h-11 items-center gap-2 rounded-control border border-line bg-surface px-4 font-medium text-ink ' +
-            'has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus ' +
-            (disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-surface-muted')
-          }
-        >
-          {reading ? <Spinner /> : <Upload aria-hidden="true" className="size-4" />}
-          {t(fileName ? 'campaigns.import.chooseAnother' : 'campaigns.import.choose')}
-          <input
-            ref={input}
-            type="file"
-            // Any file may be chosen (an export saved as .txt): the server reads the content.
-            accept=".json,.zip,application/json,application/zip,*/*"
-            disabled={disabled}
-            data-autofocus
-            aria-describedby={`${id}-name ${id}-hint`}
-            className="sr-only"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              // Cleared, so that choosing the same file again reads it again.
-              event.target.value = '';
-              if (file) void onPick(file);
-            }}
-          />
-        </label>
-        <span id={`${id}-name`} className="min-w-0 text-sm">
-          {fileName ? (
-            <span className="break-all font-medium text-ink">{fileName}</span>
-          ) : (
-            <span className="text-ink-muted">{t('campaigns.import.noFile')}</span>
-          )}
-        </span>
-      </div>
-      <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        {t('foreignImport.dialog.hint')}
-      </p>
-    </div>
   );
 }
 

@@ -21,7 +21,7 @@ import { useUserId } from '@/lib/query-client';
 import { CampaignLimitNotice } from './components/campaign-limit-notice';
 import { DemoTableButton } from './components/demo-table-button';
 import { ChoiceCard } from './components/choice-card';
-import { ImportFileField } from './components/import-file-field';
+import { ImportFileField } from '@/components/import-file-field';
 import { ImportRefusal } from './components/import-refusal';
 import { useCampaignForm } from './hooks/use-campaign-form';
 
@@ -240,6 +240,8 @@ export function CampaignFormModal({
               reading={reading}
               disabled={busy}
               onPick={(file) => void pick(file)}
+              label={t('campaigns.import.file')}
+              hint={t('campaigns.import.hint')}
             />
           ) : null}
           {mode === 'foreign' ? (

@@ -1,6 +1,6 @@
-// The file of "Import from a file" (docs/decisions/024): a button-looking label around a visually hidden file
+// The file of an import (docs/decisions/024, 065): a button-looking label around a visually hidden file
 // input (the native one would speak the browser's language, not the app's), the chosen file's name,
-// and what it must be.
+// and what it must be. "Import from a file" (a campaign file) and "Import from another tool" share it.
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileJson, Upload } from 'lucide-react';
@@ -11,20 +11,31 @@ export function ImportFileField({
   reading,
   disabled,
   onPick,
+  label,
+  hint,
+  accept = '.json,application/json',
+  autoFocus = false,
 }: {
   /** The chosen file's name; null before one is chosen. */
   fileName: string | null;
   /** True while the chosen file is being read. */
   reading: boolean;
   disabled: boolean;
-  onPick: (file: File) => void;
+  onPick: (file: File) => void | Promise<void>;
+  /** The field's label and the line below it (what the file must be). */
+  label: string;
+  hint: string;
+  /** The input's `accept`. */
+  accept?: string;
+  /** Focused first when its dialog opens (`data-autofocus`). */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-col gap-1.5">
-      <span className="text-sm font-medium">{t('campaigns.import.file')}</span>
+      <span className="text-sm font-medium">{label}</span>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <label
           className={
@@ -38,15 +49,16 @@ export function ImportFileField({
           <input
             ref={input}
             type="file"
-            accept=".json,application/json"
+            accept={accept}
             disabled={disabled}
+            {...(autoFocus ? { 'data-autofocus': true } : {})}
             aria-describedby={`${id}-name ${id}-hint`}
             className="sr-only"
             onChange={(event) => {
               const file = event.target.files?.[0];
               // Cleared, so that choosing the same file again (after fixing it) reads it again.
               event.target.value = '';
-              if (file) onPick(file);
+              if (file) void onPick(file);
             }}
           />
         </label>
@@ -62,7 +74,7 @@ export function ImportFileField({
         </span>
       </div>
       <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        {t('campaigns.import.hint')}
+        {hint}
       </p>
     </div>
   );
