@@ -7,25 +7,16 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IMAGE_MAX_BYTES } from '@questkeeper/core/limits';
+import type { ImageInfo, UploadedImage } from '@questkeeper/core/schemas/images';
 import { ApiError, apiDownload, apiRequest, apiUpload } from './api-client';
 import { i18next } from './i18n';
 import { useUserId } from './query-client';
 import { campaignHeader, unitKeys, type Unit } from './units';
 
 /** A unit's portrait as the API describes it (`unit.portrait`); the image itself is read by URL. */
-export interface Portrait {
-  etag: string;
-  width: number;
-  height: number;
-}
-
+export type Portrait = ImageInfo;
 /** A handout image just uploaded: its id goes into the reveal (`imageId`). */
-export interface UploadedImage {
-  _id: string;
-  etag: string;
-  width: number;
-  height: number;
-}
+export type { UploadedImage };
 
 /** The formats the server keeps (it re-encodes them as WebP). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -35,7 +26,7 @@ export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
 /** A unit's portrait, or null (a unit read before portraits existed has no field: null too). */
 export function portraitOf(unit: Unit): Portrait | null {
-  return (unit as Unit & { portrait?: Portrait | null }).portrait ?? null;
+  return unit.portrait ?? null;
 }
 
 const unitPath = (unitId: string) => `/api/units/${encodeURIComponent(unitId)}`;
