@@ -312,7 +312,13 @@ const FightRow = memo(function FightRow({
           className="size-3 shrink-0 rounded-full border border-line"
           style={{ backgroundColor: classColor(classHex) }}
         />
-        <UnitAvatar unit={unit} size="xs" />
+        {/* Only a real portrait, and only on a card wide enough: initials beside the name add
+            nothing, and the name must keep its room (three groups side by side at 1280 px). */}
+        {unit.portrait ? (
+          <span className="hidden @[12rem]:contents">
+            <UnitAvatar unit={unit} size="xs" />
+          </span>
+        ) : null}
         <button
           type="button"
           data-unit-id={unit._id}
