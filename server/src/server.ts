@@ -11,13 +11,17 @@ import { DataDirLockedError } from './db/lock';
 const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
+  // Since the process started: Node's boot and loading this bundle's modules.
+  const modulesMs = performance.now();
   const config = loadConfig();
   const database = await openDatabase(
     config.database.kind === 'postgres'
       ? { kind: 'postgres', url: config.database.url }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
+  const opened = performance.now();
   const app = await buildApp({ config, database });
+  const built = performance.now();
   // Answers given while draining close their connection, so a keep-alive client (or load
   // balancer) opens its next request elsewhere instead of on a socket about to go away.
   app.addHook('onRequest', async (_request, reply) => {
@@ -49,6 +53,22 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Where the start went (npm run bench:cold reads it; decision 070): ms since the process began.
+  const ms = (value: number) => Math.round(value);
+  app.log.info(
+    {
+      startup: {
+        modules: ms(modulesMs),
+        templateCopy: database.timings.restoredMs === null ? null : ms(database.timings.restoredMs),
+        databaseOpen: ms(database.timings.openMs),
+        migrations: ms(database.timings.migrateMs),
+        app: ms(built - opened),
+        listen: ms(performance.now() - built),
+        total: ms(performance.now()),
+      },
+    },
+    'started',
+  );
   // Decision 045: whoever starts a demo server learns why it is local only, or that it is not.
   const notice = demoNotice(config);
   if (notice) app.log.warn(notice);

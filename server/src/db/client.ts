@@ -12,6 +12,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './lock';
 import { migrate } from './migrate';
 import * as schema from './schema';
+import { restoreTemplate } from './template';
 
 /** The drizzle handle, and the driver's client under it (a transaction has none). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema> & { readonly $client: pg.Pool | PGlite };
@@ -20,13 +21,22 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string }
+  /** `template`: the first-start template to copy into an empty folder (default: the build's). */
+  | { kind: 'pglite'; dataDir: string; template?: string }
   /** An in-memory PGlite, for tests. */
   | { kind: 'pglite-memory' }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
+/** What opening cost, logged once at start (decision 070): ms, `restoredMs` null without a template copy. */
+export interface OpenTimings {
+  restoredMs: number | null;
+  openMs: number;
+  migrateMs: number;
+}
+
 interface DatabaseHandle {
   db: Db;
+  timings: OpenTimings;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -36,13 +46,18 @@ export type Database = DatabaseHandle &
   ({ driver: 'postgres'; pool: pg.Pool } | { driver: 'pglite'; pglite: PGlite });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const started = performance.now();
   const database = await connect(options);
+  const connected = performance.now();
   try {
     await migrate(database.db);
   } catch (error) {
     await database.close();
     throw error;
   }
+  const restored = database.timings.restoredMs ?? 0;
+  database.timings.openMs = connected - started - restored;
+  database.timings.migrateMs = performance.now() - connected;
   return database;
 }
 
@@ -54,6 +69,7 @@ async function connect(options: DatabaseOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
+      timings: { restoredMs: null, openMs: 0, migrateMs: 0 },
       driver: 'postgres',
       pool,
       ping: () => ping(db),
@@ -62,6 +78,10 @@ async function connect(options: DatabaseOptions): Promise<Database> {
   }
   const release = options.kind === 'pglite' ? acquireDataDirLock(options.dataDir) : () => {};
   try {
+    // An empty folder starts from the build's migrated template rather than initdb (decision 070).
+    const before = performance.now();
+    const restored = options.kind === 'pglite' && restoreTemplate(options.dataDir, options.template);
+    const restoredMs = restored ? performance.now() - before : null;
     const client =
       options.kind === 'pglite'
         ? await PGlite.create(path.join(options.dataDir, 'pgdata'))
@@ -69,6 +89,7 @@ async function connect(options: DatabaseOptions): Promise<Database> {
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
+      timings: { restoredMs, openMs: 0, migrateMs: 0 },
       driver: 'pglite',
       pglite: client,
       ping: () => ping(db),

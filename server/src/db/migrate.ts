@@ -8,7 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const LOCK_KEY = 727_274_001; // any constant shared by every Questkeeper process
 
-export function migrationFiles(): { name: string; statements: string[] }[] {
+export interface Migration {
+  name: string;
+  statements: string[];
+}
+
+export function migrationFiles(): Migration[] {
   return fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((file) => file.endsWith('.sql'))
@@ -26,9 +31,11 @@ export function migrationFiles(): { name: string; statements: string[] }[] {
 /**
  * Takes any drizzle PostgreSQL database rather than client.ts's `Db`: migrations are raw SQL and need
  * no typed schema, and client.ts (which runs them on open) stays the only side that imports the other.
+ * `migrations` defaults to every file; the first-start template's test builds an older one.
  */
 export async function migrate<TSchema extends Record<string, unknown>>(
   db: PgDatabase<PgQueryResultHKT, TSchema>,
+  migrations: Migration[] = migrationFiles(),
 ): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
@@ -43,7 +50,7 @@ export async function migrate<TSchema extends Record<string, unknown>>(
       rows: { name: string }[];
     };
     const doneNames = new Set(done.rows.map((row) => row.name));
-    for (const migration of migrationFiles()) {
+    for (const migration of migrations) {
       if (doneNames.has(migration.name)) continue;
       for (const statement of migration.statements) await tx.execute(sql.raw(statement));
       await tx.execute(sql`insert into schema_migrations (name) values (${migration.name})`);
