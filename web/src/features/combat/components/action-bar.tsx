@@ -7,7 +7,7 @@
 // far down a list of 200 is one tap from the blow. On a phone it takes at most a quarter
 // of the screen: icon buttons with their names for screen readers, and a toggle that folds it down
 // to the target and Next turn.
-import { memo, useId, useState, type RefObject } from 'react';
+import { memo, useId, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ChevronDown,
@@ -102,23 +102,13 @@ export const ActionBar = memo(function ActionBar({
     });
   })();
   const sourceControl = (
-    <SelectField
-      layout="compact"
-      className="shrink-0"
-      // On a phone the icon stands for the word, so the Enter line fits beside it.
-      leading={<UserRound aria-hidden="true" className="size-4 shrink-0" />}
-      labelClassName="max-sm:sr-only"
-      label={t('combat.source.label')}
+    <SourceSelect
       id={`${id}-source`}
-      value={sourceId ?? NO_ONE}
+      sources={sources}
+      sourceId={sourceId}
       disabled={disabled}
-      title={t('combat.source.title')}
-      onChange={(value) => onSource(value === NO_ONE ? null : value)}
-      selectClassName="h-8 w-28 px-2 text-sm sm:w-44"
-      options={sources.map((unit) => ({ value: unit._id, label: unit.name }))}
-    >
-      <option value={NO_ONE}>{t('combat.source.none')}</option>
-    </SelectField>
+      onSource={onSource}
+    />
   );
   // A status the campaign no longer lists still shows as the unit's own.
   const options = target && !statuses.includes(target.status) ? [target.status, ...statuses] : statuses;
@@ -297,5 +287,45 @@ export const ActionBar = memo(function ActionBar({
         ) : null}
       </div>
     </section>
+  );
+});
+
+/**
+ * Who deals the blow: one option per fighter. Memoised on the fighters' names (use-combat-fight.ts
+ * keeps the list while only HP change), so a blow does not draw its 400 options again (decision 071).
+ */
+const SourceSelect = memo(function SourceSelect({
+  id,
+  sources,
+  sourceId,
+  disabled,
+  onSource,
+}: {
+  id: string;
+  sources: readonly Unit[];
+  sourceId: string | null;
+  disabled: boolean;
+  onSource: (id: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const options = useMemo(() => sources.map((unit) => ({ value: unit._id, label: unit.name })), [sources]);
+  return (
+    <SelectField
+      layout="compact"
+      className="shrink-0"
+      // On a phone the icon stands for the word, so the Enter line fits beside it.
+      leading={<UserRound aria-hidden="true" className="size-4 shrink-0" />}
+      labelClassName="max-sm:sr-only"
+      label={t('combat.source.label')}
+      id={id}
+      value={sourceId ?? NO_ONE}
+      disabled={disabled}
+      title={t('combat.source.title')}
+      onChange={(value) => onSource(value === NO_ONE ? null : value)}
+      selectClassName="h-8 w-28 px-2 text-sm sm:w-44"
+      options={options}
+    >
+      <option value={NO_ONE}>{t('combat.source.none')}</option>
+    </SelectField>
   );
 });

@@ -170,7 +170,7 @@ export function CombatFight(props: CombatFightInput) {
           statuses={fight.statuses}
           amount={fight.amount}
           disabled={ending}
-          sources={fight.fighters}
+          sources={fight.sources}
           sourceId={fight.sourceId}
           missing={fight.missing}
           onSource={on.source}

@@ -54,10 +54,13 @@ export function useRowWindow(
         previous !== 'all' && previous.start === start && previous.end === end ? previous : { start, end },
       );
     };
-    measure();
     element.addEventListener('scroll', measure, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(element);
+    // The observer's first call comes with the frame's own layout: measuring here would force a
+    // layout of the whole new screen before the frame (a start mounts three of these lists, decision
+    // 071), and the first render's guess is usually right. Without an observer, measure at once.
+    if (observer) observer.observe(element);
+    else measure();
     return () => {
       element.removeEventListener('scroll', measure);
       observer?.disconnect();

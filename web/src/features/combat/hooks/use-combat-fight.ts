@@ -47,6 +47,8 @@ import { useFightShortcuts } from './use-fight-shortcuts';
 import { useSpawnCopies } from './use-spawn-copies';
 import { useTargetMove } from './use-target-move';
 
+const NO_UNITS: readonly Unit[] = [];
+
 /** A row's button that opened something, and how to find it again if its row was drawn anew. */
 const openerOf = (element: HTMLElement, attribute: string, unitId: string) => ({
   element,
@@ -116,6 +118,11 @@ export function useCombatFight({
       state.order.flatMap((entry) => (entry.unitId === undefined ? [] : (unitMap.get(entry.unitId) ?? []))),
     [state.order, unitMap],
   );
+  // The source list of the action bar shows names only: a blow (new HP, so new units) keeps the
+  // same list, and the bar's select of 400 options is not drawn again (decision 071).
+  const sourceKey = fighters.map((unit) => `${unit._id}\n${unit.name}`).join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new list only when the key changes
+  const sources = useMemo(() => fighters, [sourceKey]);
   const statuses = useMemo(() => campaign.statuses.map((item) => item.name), [campaign.statuses]);
   const allies = useMemo(() => new Set(state.allies), [state.allies]);
   // The entry whose turn it is: a unit, a group's first member standing, or a lair action (none).
@@ -140,9 +147,11 @@ export function useCombatFight({
     [state.targetId, extraIds, unitMap],
   );
   const missing = missingOf(screen, state.targetId);
+  // Only the reinforcement dialog lists them: not worked out again on every blow (decision 071).
+  const reinforcing = dialog?.kind === 'reinforce';
   const available = useMemo(
-    () => availableForSetup(units, state.allies, state.enemies),
-    [units, state.allies, state.enemies],
+    () => (reinforcing ? availableForSetup(units, state.allies, state.enemies) : NO_UNITS),
+    [reinforcing, units, state.allies, state.enemies],
   );
 
   const chooseSource = useCallback(
@@ -434,6 +443,7 @@ export function useCombatFight({
     modifiers: shares.modifiers,
     allies,
     fighters,
+    sources,
     classColors,
     notes,
     statuses,
@@ -448,7 +458,7 @@ export function useCombatFight({
     hazardOpen: dialog?.kind === 'hazard',
     groupOpen: dialog?.kind === 'group',
     countersUnit: countersUnit && inFight(countersUnit._id),
-    reinforcing: dialog?.kind === 'reinforce',
+    reinforcing,
     conditionUnit,
     pinned,
     statBlockUnit: inFight(statBlockId),
