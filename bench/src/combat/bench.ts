@@ -51,14 +51,19 @@ const WARMUP_ATTACKS = Number(process.env.BENCH_COMBAT_WARMUP_ATTACKS ?? 5);
 const BUSY_LOAD = 4;
 const RESULTS_DIR = new URL('../../results', import.meta.url).pathname;
 /**
- * BENCH_COMBAT_PROFILE=attacks (or table): a CPU profile of the app page during the measured attacks
- * (or the table's round trips and long log; open it in
+ * BENCH_COMBAT_PROFILE=attacks (or start, or table): a CPU profile of the app page during the measured
+ * attacks (or the starts, or the table's round trips and long log; open it in
  * DevTools' Performance panel, or `npm run bench:profile -- <file>`); build with
  * `npm run build -w web -- --outDir <folder> --minify false` into BENCH_WEB_DIST for readable names.
  */
 const PROFILE = process.env.BENCH_COMBAT_PROFILE;
 /** BENCH_COMBAT_TRACE=1: a performance trace of the round trips (./trace.ts). */
 const TRACE = process.env.BENCH_COMBAT_TRACE === '1';
+/**
+ * BENCH_COMBAT_TABLE=0: the 200 v 200 part alone (start and attack in the browser, against their
+ * floors), without the row renders, the table's round trips and the long log.
+ */
+const TABLE = process.env.BENCH_COMBAT_TABLE !== '0';
 
 /** Starts Chromium's sampling profiler on `page`; `stop` writes the .cpuprofile. */
 async function startProfile(page: Page) {
@@ -132,7 +137,9 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         `${fight.viaApi} units through POST /api/units` +
         (fight.viaDatabase
           ? `, ${fight.viaDatabase} more written into the database (a Hero campaign holds at most ${HERO_UNIT_LIMIT} units)`
-          : ''),
+          : '') +
+        `; every unit with ${fight.features.counters} counters, pinned ${fight.features.pinned.join(', ')}, ` +
+        `${fight.features.portraits} portraits, the start grouping enemies ${fight.features.grouping}`,
     );
 
     const browser = await launchBrowser();
@@ -152,6 +159,8 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         floorInSight: [],
       };
       let floor: Awaited<ReturnType<typeof openFloor>> | undefined;
+      let floorRows = count;
+      const startProfiler = PROFILE === 'start' ? await startProfile(page) : null;
       for (let run = 0; run < STARTS; run++) {
         if (run > 0) {
           // Undo the start: the fight is back in setup with both groups.
@@ -163,19 +172,21 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         if (!floor) {
           // The floor's rows get the classes of the app's, read from the list just painted.
           const classes = await page.evaluate<OrderClasses>(orderClasses(labels));
+          // As many rows as the app's order has (a group of enemies is one row).
+          floorRows = app.setSize || app.items;
           floor = await openFloor(await browser.newContext({ viewport: VIEWPORT }), origin, {
             stylesheets,
             labels,
-            names: fight.names,
+            names: fight.names.slice(0, floorRows),
             classes,
           });
         }
-        const floorStart = await measureFloorStart(floor, labels, count);
+        const floorStart = await measureFloorStart(floor, labels, floorRows);
         starts.floor.push(floorStart);
         let inSight = '';
         if (app.items < count) {
           // The app windows its list: the floor also renders just as many rows.
-          const floorWindow = await measureFloorStart(floor, labels, count, app.items);
+          const floorWindow = await measureFloorStart(floor, labels, floorRows, app.items);
           starts.floorInSight.push(floorWindow);
           inSight = `, ${app.items} rows ${floorWindow.paint.toFixed(1)} ms`;
         }
@@ -184,11 +195,16 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
             `${app.items} of ${app.setSize || app.items} rows, ${app.targets} target buttons, ` +
             `${app.elementsBefore} → ${app.elementsAfter} elements; DOM still changing until ` +
             `${app.settled.toFixed(0)} ms, then ${app.settledRows} rows); ` +
-            `floor ${count} rows ${floorStart.paint.toFixed(1)} ms${inSight}` +
+            `floor ${floorRows} rows ${floorStart.paint.toFixed(1)} ms${inSight}` +
             (app.answer === null
               ? ''
               : `; the server's answer read after ${app.answer.toFixed(1)} ms, browser ${(app.paint - app.answer).toFixed(1)} ms`),
         );
+      }
+      if (startProfiler) {
+        const file = path.join(RESULTS_DIR, `combat-start-${driver}-${Date.now()}.cpuprofile`);
+        await startProfiler.stop(file);
+        console.log(`CPU profile of the app page during the starts: ${path.relative(process.cwd(), file)}`);
       }
       if (!floor) throw new Error('no start was measured');
       const visibility = await Promise.all(
@@ -231,29 +247,36 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         console.log(`WARNING: the target has ${stored?.currentHp} HP on the server, not ${expectedHp}`);
       }
       // The quick field of one row re-renders that row alone, typing and applying.
-      const rowRenders = await measureRowRenders(
-        browser,
-        `${origin}/en/dashboard?campaign=${campaignId}&view=combat`,
-        account.session,
-        fight.targetId,
-        labels.enemies,
-        labels.undo,
-      );
+      const rowRenders = !TABLE
+        ? null
+        : await measureRowRenders(
+            browser,
+            `${origin}/en/dashboard?campaign=${campaignId}&view=combat`,
+            account.session,
+            fight.targetId,
+            labels.enemies,
+            labels.undo,
+          );
       const tableProfiler = PROFILE === 'table' ? await startProfile(page) : null;
-      const table = await measureTable({
-        page,
-        labels,
-        token: account.token,
-        campaignId,
-        fight,
-        writeDirect,
-        ...(TRACE
-          ? {
-              trace: () =>
-                startTrace(page, path.join(RESULTS_DIR, `combat-table-${driver}-${Date.now()}.trace.json`)),
-            }
-          : {}),
-      });
+      const table = !TABLE
+        ? null
+        : await measureTable({
+            page,
+            labels,
+            token: account.token,
+            campaignId,
+            fight,
+            writeDirect,
+            ...(TRACE
+              ? {
+                  trace: () =>
+                    startTrace(
+                      page,
+                      path.join(RESULTS_DIR, `combat-table-${driver}-${Date.now()}.trace.json`),
+                    ),
+                }
+              : {}),
+          });
 
       if (tableProfiler) {
         const file = path.join(RESULTS_DIR, `combat-table-${driver}-${Date.now()}.cpuprofile`);
@@ -272,7 +295,7 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
       console.log(detailTable(summary));
       console.log('');
       for (const line of verdicts(summary)) console.log(line);
-      for (const line of rowRenderLines(rowRenders, PER_SIDE)) console.log(line);
+      if (rowRenders) for (const line of rowRenderLines(rowRenders, PER_SIDE)) console.log(line);
       const loadAfter = logLoadAverage(loadBefore, cpus.length);
       if (Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0) > BUSY_LOAD) {
         console.log(
@@ -300,8 +323,8 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
         },
         driver,
         summary,
-        table: table.summary,
-        raw: { starts, attacks, longTasks, table: table.raw, rowRenders },
+        table: table?.summary ?? null,
+        raw: { starts, attacks, longTasks, table: table?.raw ?? null, rowRenders },
       };
       fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
       console.log(`\nResults: ${path.relative(process.cwd(), file)}`);

@@ -59,9 +59,11 @@ const renderedScript = (count: number) => `
   const rendered = (list) => {
     const rows = rowsOf(list);
     if (rows.length >= ${count}) return true;
-    const last = rows.filter((row) => row.hasAttribute('aria-posinset')).pop();
-    if (!last || last.getAttribute('aria-setsize') !== '${count}') return false;
-    if (last.getAttribute('aria-posinset') === '${count}') return true;
+    const last = rows.filter((row) => row.hasAttribute('aria-setsize')).pop();
+    // Groups (decision 062) make one row of their members: the order holds at most ${count} rows.
+    const size = Number(last?.getAttribute('aria-setsize'));
+    if (!last || !(size > 0) || size > ${count}) return false;
+    if (last.getAttribute('aria-posinset') === String(size)) return true;
     const box = list.getBoundingClientRect();
     return last.getBoundingClientRect().bottom >= Math.min(box.top + list.clientHeight, innerHeight);
   };`;
@@ -70,8 +72,8 @@ const SETTLE_QUIET_MS = 300;
 const SETTLE_MAX_MS = 5000;
 
 /**
- * Start combat: click → the initiative order is rendered for `count` units (all of them, or every
- * row in sight when the list is windowed), then the next paint. Resolves
+ * Start combat: click → the initiative order is rendered for `count` units (all its rows, or every
+ * row in sight when the list is windowed; a group is one row), then the next paint. Resolves
  * { dom, paint, items, setSize, targets, settled, settledRows } — `items` the rows in the DOM,
  * `setSize` what they say the list holds, `targets` how many target buttons (data-unit-id) the fight
  * screen had at that paint, `elementsBefore`/`elementsAfter` the page's elements before the click and

@@ -17,11 +17,19 @@ export interface Distribution {
   /** Median of paint − frame: the frame's style, layout, paint. */
   renderP50: number;
   over16: number;
+  /**
+   * What the browser does (decision 043, decision 071): click → the change in the DOM, plus the
+   * frame's own rendering (its requestAnimationFrame callback → painted); the wait for the frame
+   * clock between them is left out.
+   */
+  workP50: number;
+  workP95: number;
 }
 
 function distribution(samples: { dom: number; frame: number; paint: number }[]): Distribution {
   const paints = samples.map((s) => s.paint);
   const doms = samples.map((s) => s.dom);
+  const works = samples.map((s) => s.dom + (s.paint - s.frame));
   return {
     count: samples.length,
     p50: percentile(paints, 50),
@@ -38,6 +46,8 @@ function distribution(samples: { dom: number; frame: number; paint: number }[]):
       50,
     ),
     over16: paints.filter((v) => v > 16).length,
+    workP50: percentile(works, 50),
+    workP95: percentile(works, 95),
   };
 }
 
@@ -58,6 +68,9 @@ export interface CombatSummary {
     /** Click → the app's DOM last changed, and the order's rows then (medians; information). */
     settled: number;
     settledRows: number;
+    /** Click → the start's answer read (the server rolls the order), and answer → order painted. */
+    answerMedian: number;
+    browserMedian: number;
   };
   attack: {
     app: Distribution;
@@ -85,6 +98,8 @@ export function summarize(input: {
       targets: median(input.start.app.map((t) => t.targets)),
       settled: median(input.start.app.map((t) => t.settled)),
       settledRows: median(input.start.app.map((t) => t.settledRows)),
+      answerMedian: median(input.start.app.map((t) => t.answer ?? Number.NaN)),
+      browserMedian: median(input.start.app.map((t) => t.paint - (t.answer ?? Number.NaN))),
     },
     attack: {
       app: distribution(input.attack.app),
@@ -139,12 +154,20 @@ export function mainTable(s: CombatSummary): string {
         '—',
       ],
       [
-        `attack → next paint p95 (${s.attack.app.count} attacks)`,
+        `attack → painted, what the browser does, p95 (${s.attack.app.count} attacks: to DOM + frame → paint)`,
+        ms(s.attack.app.workP95),
+        ms(s.attack.floor.workP95),
+        ratio(s.attack.app.workP95, s.attack.floor.workP95),
+        `≤ ${TARGET_ATTACK_P95_MS}`,
+        verdict(s.attack.app.workP95, TARGET_ATTACK_P95_MS),
+      ],
+      [
+        `attack → next paint p95, the wait for the frame clock included`,
         ms(s.attack.app.p95),
         ms(s.attack.floor.p95),
         ratio(s.attack.app.p95, s.attack.floor.p95),
-        `≤ ${TARGET_ATTACK_P95_MS}`,
-        verdict(s.attack.app.p95, TARGET_ATTACK_P95_MS),
+        '(information)',
+        '—',
       ],
     ],
     1,
@@ -163,6 +186,8 @@ export function detailTable(s: CombatSummary): string {
     ms(d.domP95),
     ms(d.frameP50),
     ms(d.renderP50),
+    ms(d.workP50),
+    ms(d.workP95),
     String(d.over16),
   ];
   return grid(
@@ -177,6 +202,8 @@ export function detailTable(s: CombatSummary): string {
       'to DOM p95',
       'to frame p50',
       'frame → paint p50',
+      'work p50',
+      'work p95',
       '> 16 ms',
     ],
     [
@@ -200,9 +227,11 @@ export function verdicts(s: CombatSummary): string[] {
       `${ratio(s.start.median, s.start.floorMedian)} the floor (${s.perSide * 2} plain <li>)` +
       (s.start.floorInSight
         ? `, ${ratio(s.start.median, s.start.floorInSightMedian)} the floor with as many rows as the app rendered`
-        : ''),
-    `${verdict(s.attack.app.p95, TARGET_ATTACK_P95_MS)} attack → next paint p95 ${ms(s.attack.app.p95)} ms over ${s.attack.app.count} attacks ` +
-      `(target ≤ ${TARGET_ATTACK_P95_MS} ms; p50 ${ms(s.attack.app.p50)}, max ${ms(s.attack.app.max)}, in the DOM p95 ${ms(s.attack.app.domP95)}; ` +
+        : '') +
+      `; of which the server's answer read after ${ms(s.start.answerMedian)}, the browser's share (answer → painted) ${ms(s.start.browserMedian)}`,
+    `${verdict(s.attack.app.workP95, TARGET_ATTACK_P95_MS)} attack → painted, what the browser does, p95 ${ms(s.attack.app.workP95)} ms over ${s.attack.app.count} attacks ` +
+      `(target ≤ ${TARGET_ATTACK_P95_MS} ms; floor ${ms(s.attack.floor.workP95)}, ${ratio(s.attack.app.workP95, s.attack.floor.workP95)} it; ` +
+      `with the wait for the frame clock p95 ${ms(s.attack.app.p95)}, p50 ${ms(s.attack.app.p50)}, max ${ms(s.attack.app.max)}, in the DOM p95 ${ms(s.attack.app.domP95)}; ` +
       `${s.attack.longTasks} long task${s.attack.longTasks === 1 ? '' : 's'}), ` +
       `${ratio(s.attack.app.p95, s.attack.floor.p95)} the floor (two text nodes changed)`,
   ];

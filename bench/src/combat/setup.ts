@@ -10,10 +10,13 @@
 // them: they are units of the campaign. The setup itself is written there too (the combat row at
 // version 1, no log): 400 add actions would leave 400 log entries in every answer the bench times,
 // and there is no whole-state call any more (decision 021).
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
+import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import { openDatabase, type DatabaseOptions } from '../../../server/src/db/client';
 import { and, eq, inArray } from 'drizzle-orm';
-import { combats, units } from '../../../server/src/db/schema';
+import { campaigns, combats, units } from '../../../server/src/db/schema';
 import { limitsOf } from '@questkeeper/core/tiers';
 import type { CombatActionResponse, CombatResponse, CombatState } from '@questkeeper/core/schemas/combat';
 import { call, type HeroAccount } from '../shared/api';
@@ -30,6 +33,7 @@ export interface Campaign {
   races: { name: string }[];
   classes: { name: string }[];
   statuses: { name: string }[];
+  characteristics: { name: string }[];
 }
 
 interface ApiUnit {
@@ -66,7 +70,23 @@ export interface Fight {
   names: string[];
   viaApi: number;
   viaDatabase: number;
+  /** What the fight carries beyond HP (issue #37: the new fight features keep the targets). */
+  features: { counters: number; pinned: string[]; portraits: number; grouping: 'byName' };
 }
+
+/**
+ * The fight features of decisions 061, 062 and 064 on every row: two counters on every unit (legendary
+ * actions reset at turn start, a recharge), the campaign's first two characteristics pinned, a
+ * portrait on the units first in sight of each group and on the target, and the start grouping the
+ * enemies named alike ("Aria the Grim 1", "Aria the Grim 21": 20 groups of 10 in the order).
+ */
+const COUNTERS: UnitCounter[] = [
+  { _id: randomUUID(), label: 'Legendary', max: 3, kind: 'uses', reset: 'turnStart', recharge: null },
+  { _id: randomUUID(), label: 'Breath', max: 1, kind: 'uses', reset: 'never', recharge: { die: 6, min: 5 } },
+];
+const PINNED = 2;
+/** Portraits on the first units of each side (those in sight) and on the target. */
+const PORTRAITS_PER_SIDE = 12;
 
 const FIRST_NAMES = [
   'Aria',
@@ -192,6 +212,20 @@ export async function seedFight(
           })),
         );
       }
+      await database.db.update(units).set({ counters: COUNTERS }).where(eq(units.campaignId, campaign._id));
+      const [row] = await database.db
+        .select({ characteristics: campaigns.characteristics })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaign._id));
+      await database.db
+        .update(campaigns)
+        .set({
+          characteristics: (row?.characteristics ?? []).map((item, index) => ({
+            ...item,
+            pinned: index < PINNED,
+          })),
+        })
+        .where(eq(campaigns.id, campaign._id));
       const rows = await database.db
         .select({ id: units.id, name: units.name })
         .from(units)
@@ -233,6 +267,30 @@ export async function seedFight(
   const enemies = ids('enemy');
   const targetId = enemies[enemies.length - 1];
   if (!targetId) throw new Error('no enemy to attack');
+  const portraits = [
+    ...allies.slice(0, PORTRAITS_PER_SIDE),
+    ...enemies.slice(0, PORTRAITS_PER_SIDE),
+    targetId,
+  ];
+  const png = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: { r: 120, g: 60, b: 30 } },
+  })
+    .png()
+    .toBuffer();
+  await inParallel(portraits, 4, async (id) => {
+    const answer = await fetch(`${origin}/api/units/${id}/portrait`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-campaign-id': campaign._id,
+        'content-type': 'image/png',
+      },
+      body: png,
+    });
+    if (answer.status !== 200)
+      throw new Error(`portrait upload answered ${answer.status}: ${await answer.text()}`);
+  });
+  const pinned = campaign.characteristics.slice(0, PINNED).map((item) => item.name);
   return {
     origin,
     fight: {
@@ -243,13 +301,14 @@ export async function seedFight(
       names: plans.map((unit) => unit.name),
       viaApi: viaApi.length,
       viaDatabase: rest.length,
+      features: { counters: COUNTERS.length, pinned, portraits: portraits.length, grouping: 'byName' },
     },
   };
 }
 
 /** A setup with both groups, as End combat leaves it but with the groups kept (amount 1). */
 function setupState(allies: string[], enemies: string[]): CombatState {
-  return { ...EMPTY_COMBAT, allies, enemies, amount: 1 };
+  return { ...EMPTY_COMBAT, allies, enemies, amount: 1, grouping: 'byName' };
 }
 
 /** The fight as the server has it now. */
