@@ -361,9 +361,11 @@ async function measureWindow(
   const load = os.loadavg()[0] ?? 0;
   const others = otherPids();
   const cpuOf = (pids: number[]) => sum(pids.map(cpuSeconds));
+  // Backends come and go (pooled connections are opened on demand): each one counts from its own start.
+  const postgresBefore = new Map(others.postgres.map((pid) => [pid, cpuSeconds(pid)]));
   const before = {
     servers: servers.map((s) => cpuSeconds(s.pid)),
-    postgres: cpuOf(others.postgres),
+    postgres: 0,
     redis: cpuOf(others.redis),
     generators: cpuOf(generators.map((g) => g.pid)),
   };
@@ -374,7 +376,7 @@ async function measureWindow(
   const seconds = (performance.now() - started) / 1000;
   const after = {
     servers: servers.map((s) => cpuSeconds(s.pid)),
-    postgres: cpuOf(otherPids().postgres),
+    postgres: sum(otherPids().postgres.map((pid) => cpuSeconds(pid) - (postgresBefore.get(pid) ?? 0))),
     redis: cpuOf(others.redis),
     generators: cpuOf(generators.map((g) => g.pid)),
   };
