@@ -38,6 +38,8 @@ import { createPlayerViewService, type PlayerViewService } from './features/play
 import playerViewRoutes from './features/player-view/routes';
 import { createPlayerRequestsService, type PlayerRequestsService } from './features/player-requests/service';
 import playerRequestRoutes from './features/player-requests/routes';
+import guideRoutes from './features/guide/routes';
+import { createGuideService, type GuideService } from './features/guide/service';
 import { createRevealsService, type RevealsService } from './features/reveals/service';
 import revealRoutes from './features/reveals/routes';
 import { createImagesService, type ImagesService } from './features/images/service';
@@ -97,6 +99,7 @@ export interface Services {
   links: LinksService;
   playerView: PlayerViewService;
   playerRequests: PlayerRequestsService;
+  guide: GuideService;
   reveals: RevealsService;
   images: ImagesService;
   contact: ContactService;
@@ -274,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.dice ? { dice: options.dice } : {}),
   });
   const services: Services = {
+    guide: createGuideService({ db, log: app.log }),
     auth,
     campaigns,
     // A unit edited on its form reaches open player views of a shared fight at once (docs/decisions/028).
@@ -349,6 +353,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(linkRoutes);
   await app.register(playerViewRoutes);
   await app.register(playerRequestRoutes);
+  await app.register(guideRoutes);
   await app.register(revealRoutes);
   await app.register(imageRoutes);
   await app.register(contactRoutes);

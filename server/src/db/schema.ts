@@ -60,6 +60,13 @@ export const users = pgTable(
     /** When the register form's terms checkbox was ticked; null for API clients, whose use of the
      *  API accepts the terms (docs/product.md#register). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The guided first fight's steps done (core/src/guide/steps.ts ids); written once each (decision 068). */
+    guideDone: text('guide_done')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The guided first fight's panel was closed; the help menu reopens it. */
+    guideDismissed: boolean('guide_dismissed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -136,6 +136,8 @@ const BODIES: Record<string, (party: Party | undefined, ids: Ids) => unknown> = 
   'POST /api/units/import': () => ({ 'Creatures.proof': { Name: 'Proof kobold', HP: { Value: 5 } } }),
   // A handout: the one reveal that needs nothing of the campaign but its share link (docs/decisions/064).
   'POST /api/game-data/{id}/reveals': () => ({ kind: 'handout', title: 'Proof handout', text: 'Proof text' }),
+  // The guided first fight's panel closed (docs/product.md#guided-first-fight).
+  'PATCH /api/me/guide': () => ({ dismissed: true }),
   'POST /api/contact/send': () => ({ subject: 'Proof subject', message: 'Proof message' }),
   'POST /api/stripe/create-checkout-session': () => ({ plan: 'Hero' }),
   'POST /api/stripe/demo/checkout/{id}/confirm': () => ADDRESS,

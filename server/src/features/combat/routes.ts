@@ -12,6 +12,7 @@ import {
 } from '@questkeeper/core/schemas/combat';
 import { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
 import { campaignHeaders, errorBody } from '@questkeeper/core/schemas/common';
+import { isRolledDamage } from '@questkeeper/core/guide/steps';
 import { campaignIdOf } from '../../lib/campaign-header';
 import { limitKey } from '../../lib/limit-key';
 import { signedIn, userOf } from '../../plugins/auth';
@@ -72,7 +73,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        orConflict(request, reply, () => combat.act(userOf(request), campaignIdOf(request), request.body)),
+        orConflict(request, reply, async () => {
+          const user = userOf(request);
+          const answer = await combat.act(user, campaignIdOf(request), request.body);
+          // The guided first fight's "deal damage with dice" (decision 068): one Set lookup once done.
+          if (isRolledDamage(request.body.action)) await app.services.guide.tick(user.id, 'dice');
+          return answer;
+        }),
     );
 
     for (const direction of ['undo', 'redo'] as const) {
@@ -89,9 +96,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (request, reply) =>
-          orConflict(request, reply, () =>
-            combat[direction](userOf(request), campaignIdOf(request), request.body.version),
-          ),
+          orConflict(request, reply, async () => {
+            const user = userOf(request);
+            const answer = await combat[direction](user, campaignIdOf(request), request.body.version);
+            if (direction === 'undo') await app.services.guide.tick(user.id, 'undo');
+            return answer;
+          }),
       );
     }
 

@@ -110,9 +110,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = userOf(request);
         const campaignId = campaignIdOf(request);
-        return orConflict(request, reply, () =>
-          app.services.combat.runEncounter(user, campaignId, request.params.id, request.body.version),
-        );
+        return orConflict(request, reply, async () => {
+          const answer = await app.services.combat.runEncounter(
+            user,
+            campaignId,
+            request.params.id,
+            request.body.version,
+          );
+          await app.services.guide.tick(user.id, 'encounter');
+          return answer;
+        });
       },
     );
   });

@@ -159,7 +159,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.rateLimit(request, 'playerView');
       reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
-      return service.payload(await service.link(request.params.token));
+      const link = await service.link(request.params.token);
+      // The guided first fight's last step is the owner's (decision 068): once done, a Set lookup.
+      await app.services.guide.tickOwner(link.campaignId, 'phone');
+      return service.payload(link);
     },
   );
 
@@ -202,6 +205,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.rateLimit(request, 'playerView');
       const link = await service.link(request.params.token);
+      await app.services.guide.tickOwner(link.campaignId, 'phone');
       reply.header('x-robots-tag', 'noindex');
       // Per address: the link is public, so there is no account to count by.
       const slot = await takeStreamSlot(app.streamSlots, limitKey('streams:ip', request.ip));

@@ -241,6 +241,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const imported = await userData.createDemo(userOf(request), request.body.language);
+        await app.services.guide.tick(userOf(request).id, 'demo');
         const answer = campaignAnswer(imported) as never;
         return reply.code(201).type('application/json; charset=utf-8').send(answer);
       },

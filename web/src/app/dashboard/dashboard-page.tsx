@@ -13,15 +13,18 @@ import { campaignButtonId } from '@/features/campaigns/components/campaign-item'
 import { CampaignFormModal, isCampaignLimitError } from '@/features/campaigns/campaign-form-modal';
 import { SeePlansButton } from '@/features/campaigns/components/campaign-limit-notice';
 import { EmptyCampaigns } from '@/features/campaigns/empty-campaigns';
+import { GuidePanel } from '@/features/guide/guide-panel';
 import { useSearchPalette } from '@/features/search/campaign-search';
 import { errorMessage } from '@/lib/api-client';
 import { campaignKeys, useCampaigns, type Campaign } from '@/lib/campaigns';
+import { useGuideChange } from '@/lib/guide';
 import { UpgradeProvider } from '@/components/upgrade/upgrade-context';
 import { QueryProvider } from '@/lib/query-client';
 import { useSession, type Session } from '@/lib/session';
 import { DEFAULT_VIEW, isCampaignView, isViewId, useDashboardUrl } from './dashboard-url';
 import { CampaignViewArea, ProfileView, ViewLoading } from './dashboard-views';
 import { CheckoutReturnNotice } from './checkout-return';
+import { HELP_BUTTON_ID } from './help-menu';
 import { ErrorBoundary } from '../error-boundary';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -54,6 +57,11 @@ function Dashboard({ session }: { session: Session }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   usePlanChangeToast(user.tier);
+  // The guided first fight (docs/product.md#guided-first-fight): the help menu reopens it and focuses it.
+  const guideChange = useGuideChange();
+  const [guideFocus, setGuideFocus] = useState(0);
+  const openGuide = () =>
+    guideChange.mutate({ dismissed: false }, { onSuccess: () => setGuideFocus((count) => count + 1) });
 
   const list = campaigns.data;
   // docs/product.md#campaigns: the first campaign is current when none (or an unknown one) is asked for.
@@ -192,6 +200,7 @@ function Dashboard({ session }: { session: Session }) {
         tier={user.tier}
         inert={drawerOpen}
         onSearch={search.available ? search.open : undefined}
+        onOpenGuide={openGuide}
       />
       <Sidebar
         id={SIDEBAR_ID}
@@ -224,6 +233,12 @@ function Dashboard({ session }: { session: Session }) {
               {url.state?.noticeUpgrade ? <SeePlansButton className="mt-1" /> : null}
             </Alert>
           ) : null}
+          <GuidePanel
+            onGo={(target) => (target === 'newCampaign' ? setFormOpen(true) : go({ view: target }))}
+            canGo={(target) => target === 'newCampaign' || current !== null}
+            focusRequest={guideFocus}
+            onClosed={() => document.getElementById(HELP_BUTTON_ID)?.focus()}
+          />
           {content}
         </div>
       </main>

@@ -1,6 +1,6 @@
 // The dashboard's top bar (docs/product.md#dashboard): sidebar toggle, the view title (the page's h1), the
-// Novice house banner, the campaign search button (docs/product.md#campaign-search), the user's email,
-// the tier badge and logout.
+// Novice house banner, the campaign search button (docs/product.md#campaign-search), the help menu
+// (docs/product.md#guided-first-fight), the user's email, the tier badge and logout.
 import { confirmDiscardChanges } from '@/lib/unsaved-changes';
 import { useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { TIER_LIMITS, type Tier } from '@questkeeper/core/tiers';
 import { Button } from '@/components/ui/button';
 import { SearchButton } from '@/features/search/campaign-search';
 import { logout } from '@/lib/api-client';
+import { HelpMenu } from './help-menu';
 import { HouseAd } from './house-ad';
 
 const tierStyles: Record<Tier, { icon: typeof Crown; box: string }> = {
@@ -44,6 +45,7 @@ export function TopBar({
   tier,
   inert,
   onSearch,
+  onOpenGuide,
 }: {
   sidebarId: string;
   mobile: boolean;
@@ -59,6 +61,8 @@ export function TopBar({
   inert: boolean;
   /** Opens the campaign search; absent while no campaign's view is open. */
   onSearch?: (() => void) | undefined;
+  /** The help menu's "Guided first fight" (docs/product.md#guided-first-fight). */
+  onOpenGuide: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -96,6 +100,7 @@ export function TopBar({
         </div>
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           {onSearch ? <SearchButton onClick={onSearch} /> : null}
+          <HelpMenu onOpenGuide={onOpenGuide} />
           <span className="hidden max-w-64 truncate text-sm text-ink-muted lg:inline">{email}</span>
           <TierBadge tier={tier} />
           <Button

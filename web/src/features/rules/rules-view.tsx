@@ -24,6 +24,7 @@ import { errorMessage } from '@/lib/api-client';
 import { headingsOf } from '@/lib/campaign-links';
 import { usePlace } from '@/lib/campaign-places';
 import { conflictCampaign, useUpdateCampaign, type CampaignViewProps } from '@/lib/campaigns';
+import { useSecretSeen } from '@/lib/guide';
 import { currentLanguage } from '@/lib/i18n';
 import { RulesConflict } from './components/rules-conflict';
 import { RulesSearch } from './components/rules-search';
@@ -55,6 +56,8 @@ function RulesPanel({ campaign, tier }: CampaignViewProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  // The guided first fight's "find the secret" (docs/product.md#guided-first-fight).
+  useSecretSeen(contentRef, !editing);
   // The query whose results are listed: its matches are marked in the text below too.
   const [searched, setSearched] = useState('');
   const onActiveChange = useCallback((query: string) => setSearched(query), []);
