@@ -285,7 +285,12 @@ async function benchOn(driver: Driver, distDir: string): Promise<void> {
           `CPU profile of the app page during the round trips: ${path.relative(process.cwd(), file)}`,
         );
       }
-      const summary = summarize({ perSide: PER_SIDE, start: starts, attack: { ...attacks, longTasks } });
+      const summary = summarize({
+        perSide: PER_SIDE,
+        orderRows: floorRows,
+        start: starts,
+        attack: { ...attacks, longTasks },
+      });
       console.log(`\nCombat simulator, ${PER_SIDE} v ${PER_SIDE} (ms; floors measured in this run):\n`);
       console.log(mainTable(summary));
       console.log(

@@ -53,6 +53,8 @@ function distribution(samples: { dom: number; frame: number; paint: number }[]):
 
 export interface CombatSummary {
   perSide: number;
+  /** Rows of the app's initiative order (a group of enemies is one row); the floor builds as many. */
+  orderRows: number;
   start: {
     app: Distribution;
     /** The floor rendering every row of the order. */
@@ -82,11 +84,13 @@ export interface CombatSummary {
 
 export function summarize(input: {
   perSide: number;
+  orderRows: number;
   start: { app: StartTiming[]; floor: StartTiming[]; floorInSight: StartTiming[] };
   attack: { app: AttackTiming[]; floor: AttackTiming[]; longTasks: { start: number; duration: number }[] };
 }): CombatSummary {
   return {
     perSide: input.perSide,
+    orderRows: input.orderRows,
     start: {
       app: distribution(input.start.app),
       floor: distribution(input.start.floor),
@@ -112,7 +116,7 @@ export function summarize(input: {
 
 /** "all rows / rows in sight" when the app windows its list. */
 function startFloor(s: CombatSummary, all: number, inSight: number | undefined) {
-  const units = s.perSide * 2;
+  const units = s.orderRows;
   if (!s.start.floorInSight || inSight === undefined) return { floor: `${ms(all)} (${units} rows)`, inSight };
   return { floor: `${ms(all)} (${units} rows) / ${ms(inSight)} (the app's rows)`, inSight };
 }
@@ -130,7 +134,7 @@ export function mainTable(s: CombatSummary): string {
     ['measure', 'app ms', 'floor ms', 'app ÷ floor', 'target', 'verdict'],
     [
       [
-        `start combat (median of ${s.start.app.count}: click → initiative order of ${units} painted)`,
+        `start combat (median of ${s.start.app.count}: click → initiative order of ${units} units, ${s.orderRows} rows, painted)`,
         ms(s.start.median),
         median.floor,
         startRatio(s.start.median, s.start.floorMedian, median.inSight),
@@ -208,7 +212,7 @@ export function detailTable(s: CombatSummary): string {
     ],
     [
       row('start combat', 'app', s.start.app),
-      row('start combat', `floor, ${s.perSide * 2} rows`, s.start.floor),
+      row('start combat', `floor, ${s.orderRows} rows`, s.start.floor),
       ...(s.start.floorInSight
         ? [row('start combat', `floor, the app's rows (median ${s.start.rows})`, s.start.floorInSight)]
         : []),
@@ -223,8 +227,8 @@ export function verdicts(s: CombatSummary): string[] {
   return [
     `${verdict(s.start.median, TARGET_START_MS)} start combat ${ms(s.start.median)} ms, median of ${s.start.app.count} ` +
       `(target ≤ ${TARGET_START_MS} ms; slowest ${ms(s.start.app.p95)}, in the DOM after ${ms(s.start.app.domP50)}; ` +
-      `${s.start.rows} of ${s.perSide * 2} rows rendered, ${s.start.settledRows} once the DOM settled at ${ms(s.start.settled)} ms), ` +
-      `${ratio(s.start.median, s.start.floorMedian)} the floor (${s.perSide * 2} plain <li>)` +
+      `${s.start.rows} of ${s.orderRows} rows rendered, ${s.start.settledRows} once the DOM settled at ${ms(s.start.settled)} ms), ` +
+      `${ratio(s.start.median, s.start.floorMedian)} the floor (${s.orderRows} plain <li>)` +
       (s.start.floorInSight
         ? `, ${ratio(s.start.median, s.start.floorInSightMedian)} the floor with as many rows as the app rendered`
         : '') +
