@@ -1,7 +1,7 @@
 // The top bar's help menu (docs/product.md#guided-first-fight): a menu button whose one item reopens the
 // guided first fight's checklist. The menu itself is the shared anchored popover (focus into it, arrow
 // keys, Escape or Tab away close it and focus returns to the button).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleHelp, ListChecks } from 'lucide-react';
 import { AnchoredPopover } from '@/components/ui/anchored-popover';
@@ -10,42 +10,41 @@ export const HELP_BUTTON_ID = 'help-menu-button';
 
 export function HelpMenu({ onOpenGuide }: { onOpenGuide: () => void }) {
   const { t } = useTranslation();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  /** The button while the menu is open. */
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <button
-        ref={buttonRef}
         id={HELP_BUTTON_ID}
         type="button"
         aria-haspopup="menu"
-        aria-expanded={open}
+        aria-expanded={anchor !== null}
         aria-label={t('dashboard.help.menu')}
         title={t('dashboard.help.menu')}
-        onClick={() => setOpen((was) => !was)}
+        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
-            setOpen(true);
+            setAnchor(event.currentTarget);
           }
         }}
         className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink hover:bg-surface-muted"
       >
         <CircleHelp aria-hidden="true" className="size-5" />
       </button>
-      {open && buttonRef.current ? (
+      {anchor ? (
         <AnchoredPopover
-          anchor={buttonRef.current}
+          anchor={anchor}
           role="menu"
           label={t('dashboard.help.menu')}
-          onClose={() => setOpen(false)}
+          onClose={() => setAnchor(null)}
           className="p-1"
         >
           <button
             type="button"
             role="menuitem"
             onClick={() => {
-              setOpen(false);
+              setAnchor(null);
               onOpenGuide();
             }}
             className="flex w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm font-medium text-ink hover:bg-surface-muted focus-visible:bg-surface-muted"
