@@ -15,7 +15,7 @@
 // one more window at that load. Prints tables with PASS/FAIL lines and writes bench/results/capacity-*.json.
 //
 // Flags: --mode=postgres|pglite|both (both), --steps=50,100,…, --max-tables=N, --step-seconds=S (15),
-// --warmup-seconds=S (5), --generators=N (2), --no-floor, --no-profile, --keep-going (on past a missed
+// --warmup-seconds=S (5), --generators=N (2), --no-floor, --no-profile, --spread=same, --keep-going (on past a missed
 // latency target, not past errors: how the CPU cost grows on a loaded machine).
 import { spawn, spawnSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,6 +51,11 @@ const FLOOR = !flags.has('no-floor');
 const PROFILE = !flags.has('no-profile');
 /** On a loaded machine: go on past a missed latency target (not past errors) to see how the cost grows. */
 const KEEP_GOING = flags.has('keep-going');
+/**
+ * `--spread=same` puts a table's players on its GM's process (no cross-process update, one payload read
+ * per action): the cost of the round-robin spread, by difference.
+ */
+const SAME_PROCESS = flags.get('spread') === 'same';
 const PLAYERS = 5;
 const TARGET_RTT_P95 = 50;
 const TARGET_UPDATE_P95 = 300;
@@ -312,7 +317,8 @@ async function setupTable(id: number, origins: string[]): Promise<TableSpec> {
     targetId: aria,
     streamUrls: Array.from(
       { length: PLAYERS },
-      (_, i) => `${origins[(id + 1 + i) % origins.length]}/api/play/${encodeURIComponent(link)}/events`,
+      (_, i) =>
+        `${SAME_PROCESS ? gmOrigin : origins[(id + 1 + i) % origins.length]}/api/play/${encodeURIComponent(link)}/events`,
     ),
   };
 }
