@@ -5,6 +5,7 @@
 // `turnIndex`. Pure: no React.
 import type { TFunction } from 'i18next';
 import { groupName, hazardOf, turnSpan, turnUnitIds } from '@questkeeper/core/combat/turns';
+import { baseName } from '@questkeeper/core/units/copies';
 import type { CombatHazard, CombatState, OrderEntry } from '@questkeeper/core/schemas/combat';
 
 interface NamedUnit {
@@ -55,7 +56,12 @@ export function orderRows(
         start: index,
         end,
         groupId: entry.groupId,
-        name: groupName(order, entry.groupId, units),
+        // A group stands together: its first member is the span's first (groupName would scan the
+        // whole order for each group, on every blow — decision 071).
+        name:
+          unitIds[0] === undefined
+            ? groupName(order, entry.groupId, units)
+            : baseName(units.get(unitIds[0])?.name ?? ''),
         unitIds,
         initiative: entry.initiative,
         expanded: open,
