@@ -8,15 +8,30 @@ import type { CombatResponse } from '@questkeeper/core/schemas/combat';
 import { hashPassword } from '../lib/passwords';
 import { bearer, createTestApp, registerUser, type TestContext } from '../../test/support/harness';
 import { bulkSeed, analyze } from '../../test/support/bulk-seed';
+import { revealClient, storeImage } from '../../test/support/reveal-fixtures';
 import { combatClient, play, setTable, type Table } from '../../test/support/combat-client';
 import { driverClient, recordStatements, type Statement } from '../../test/support/statement-recorder';
 
 /** Tables that grow with the number of users: a read of them must never scan them whole. */
-const BIG_TABLES = ['users', 'sessions', 'campaigns', 'units', 'combats', 'combat_log'];
+const BIG_TABLES = [
+  'users',
+  'sessions',
+  'campaigns',
+  'units',
+  'combats',
+  'combat_log',
+  // The tables of the later features (issue #37 item 6): seeded per campaign below.
+  'encounters',
+  'reveals',
+  'images',
+  'player_requests',
+];
 
 let ctx: TestContext;
 let table: Table;
 let logBefore: string | null = null;
+let imageId = '';
+let playToken = '';
 
 interface PlanNode {
   'Node Type': string;
@@ -91,6 +106,17 @@ beforeAll(async () => {
   );
   for (let i = 0; i < 45; i++) await play(client, { type: 'attack', targetId: table.ids[6]!, amount: 1 });
   logBefore = (await client.get()).logBefore ?? null;
+  // What the player page shows: a link, a revealed unit and a handout with an image.
+  const headers = bearer(table.token, table.campaignId);
+  const share = await ctx.app.inject({ method: 'POST', url: '/api/combat/share', headers });
+  expect(share.statusCode).toBe(200);
+  playToken = decodeURIComponent(share.json<{ url: string }>().url.split('/').pop()!);
+  imageId = (await storeImage(ctx, { table }, 'handout')).id;
+  const reveals = revealClient(ctx, { table, headers });
+  expect((await reveals.reveal({ kind: 'unit', ref: table.ids[0]! })).statusCode).toBe(201);
+  expect(
+    (await reveals.reveal({ kind: 'handout', title: 'Map', text: 'The mine', imageId })).statusCode,
+  ).toBe(201);
   await bulkSeed(ctx.database.db, {
     prefix: 'plan',
     users: 500,
@@ -98,6 +124,11 @@ beforeAll(async () => {
     units: 100_000,
     fights: 1_000,
     logEntriesPerFight: 20,
+    encountersPerCampaign: 3,
+    revealsPerCampaign: 3,
+    imagesPerCampaign: 2,
+    imageBytes: 512,
+    requestsPerFight: 4,
     passwordHash: await hashPassword('Str0ng!pass'),
   });
   // What autovacuum does on PostgreSQL after a load this size. (PGlite has no autovacuum; its
@@ -233,6 +264,77 @@ describe('hot queries at 100,000 units use indexes, never a sequential scan of a
         expect(response.statusCode).toBe(200);
       },
       ['units'],
+    );
+  });
+
+  it('GET /api/encounters (the saved encounters of a campaign)', async () => {
+    await expectIndexed(
+      'encounters list',
+      async () => {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/encounters',
+          headers: bearer(table.token, table.campaignId),
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      ['encounters'],
+    );
+  });
+
+  it('GET /api/game-data/{id}/reveals (what the GM showed the table)', async () => {
+    await expectIndexed(
+      'reveals list',
+      async () => {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/game-data/${table.campaignId}/reveals`,
+          headers: bearer(table.token, table.campaignId),
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      ['reveals'],
+    );
+  });
+
+  it('GET /api/play/{token} (the player page, with its reveals)', async () => {
+    await expectIndexed(
+      'player page',
+      async () => {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/play/${playToken}` });
+        expect(response.statusCode).toBe(200);
+      },
+      ['reveals', 'units'],
+    );
+  });
+
+  it('GET /api/game-data/{id}/images/{imageId} (an image of the campaign)', async () => {
+    await expectIndexed(
+      'image read',
+      async () => {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/game-data/${table.campaignId}/images/${imageId}`,
+          headers: bearer(table.token, table.campaignId),
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      ['images'],
+    );
+  });
+
+  it("GET /api/combat/requests (the players' requests waiting for the GM)", async () => {
+    await expectIndexed(
+      'player requests queue',
+      async () => {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/combat/requests',
+          headers: bearer(table.token, table.campaignId),
+        });
+        expect(response.statusCode).toBe(200);
+      },
+      ['player_requests'],
     );
   });
 });

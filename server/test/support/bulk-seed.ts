@@ -5,6 +5,8 @@
 // generate_series statements, no round trip per row. Ids are UUIDs derived from `prefix` and the row
 // number (shaped as v4), so a statement can name another table's rows without reading them back, and
 // the session tokens are known: `${prefix}-token-${n}` (stored as its SHA-256, like the app's).
+// Optionally (issue #37 item 6) the tables of the later features: saved encounters, reveals, images
+// and player requests per campaign, and `[[links]]` in unit and encounter notes (what backlinks read).
 import { sql } from 'drizzle-orm';
 import { defaultCampaignData } from '@questkeeper/core/campaigns/default-campaign';
 import type { Db } from '../../src/db/client';
@@ -18,6 +20,15 @@ export interface BulkSeedOptions {
   /** Campaigns (spread evenly) with a fight of 10 units and a log. */
   fights?: number;
   logEntriesPerFight?: number;
+  /** Saved encounters per campaign (each naming 5 of its units, notes with a link). */
+  encountersPerCampaign?: number;
+  /** Reveals per campaign (unit reveals, then handouts). */
+  revealsPerCampaign?: number;
+  /** Images per campaign (portraits and handouts), each `imageBytes` long. */
+  imagesPerCampaign?: number;
+  imageBytes?: number;
+  /** Player requests per fight (half still pending). */
+  requestsPerFight?: number;
   /** A real argon2 hash (every bulk user gets the same one: the password is not what is measured). */
   passwordHash: string;
   /** Units per INSERT statement. */
@@ -112,9 +123,11 @@ export async function bulkSeed(db: Db, options: BulkSeedOptions): Promise<void> 
       : `jsonb_build_object(${d.characteristics
           .map((c, k) => `${quote(c.name)}, 20 + (i * 13 + ${k * 29}) % 70`)
           .join(', ')})`;
+  // Each note links to the campaign's next unit by name ([[Name N]]), as GMs cross-reference.
   const notes = `'## ' || case when i % 2 = 0 then 'Background' else 'Hooks' end || E'\\n\\n' ||
       ${textArray(NOTE_PARTS)}[1 + i % 7] || E'\\n\\n' || ${textArray(NOTE_PARTS)}[1 + (i + 2) % 7] ||
-      E'\\n\\n' || ${textArray(NOTE_PARTS)}[1 + (i + 5) % 7]`;
+      E'\\n\\n' || ${textArray(NOTE_PARTS)}[1 + (i + 5) % 7] || ' See [[' ||
+      ${textArray(FIRST_NAMES)}[1 + (i + ${C}) % ${FIRST_NAMES.length}] || ' ' || ((i + ${C}) / ${C} + 1) || ']].'`;
   for (let from = 0; from < N; from += batch) {
     const to = Math.min(N, from + batch) - 1;
     const owner = `(i % ${C}) % ${U}`;
@@ -182,6 +195,88 @@ export async function bulkSeed(db: Db, options: BulkSeedOptions): Promise<void> 
       );
     }
     progress('fights', fights, fights);
+    const requests = options.requestsPerFight ?? 0;
+    if (requests > 0) {
+      await db.execute(
+        sql.raw(`
+        insert into player_requests (campaign_id, combat_id, link_hash, as_unit_id, kind, payload, status,
+          phone_id, created_at, decided_at)
+        select ${campaignId('f.n')}, ${campaignId('f.n')}, md5('${p}link' || f.n), ${unitId(`f.n + ${C}`)},
+          'damage', jsonb_build_object('targetId', ${member('f.n', 5)}, 'amount', 3),
+          case when r % 2 = 0 then 'pending' else 'approved' end, md5('${p}phone' || r),
+          now() - (${requests} - r) * interval '20 seconds',
+          case when r % 2 = 0 then null else now() end
+        from (${fightCampaigns}) as f, generate_series(0, ${requests - 1}) as r`),
+      );
+      progress('player requests', fights * requests, fights * requests);
+    }
+  }
+
+  // Rows of campaign n's own tables: r-th of each, its units being n, n + C, n + 2C…
+  const perCampaign = (count: number) =>
+    `from generate_series(0, ${C - 1}) as n, generate_series(0, ${count - 1}) as r`;
+  const unitOf = (k: string) => `${unitId(`n + (${k}) * ${C}`)}`;
+  const unitsPerCampaign = Math.floor(N / C);
+  const encountersN = unitsPerCampaign >= 10 ? (options.encountersPerCampaign ?? 0) : 0;
+  if (encountersN > 0) {
+    await db.execute(
+      sql.raw(`
+      insert into encounters (user_id, campaign_id, name, data, notes, created_at, updated_at)
+      select ${userId(`n % ${U}`)}, ${campaignId('n')}, 'Encounter ' || (r + 1),
+        jsonb_build_object('allies', jsonb_build_array(jsonb_build_object('unitId', ${unitOf('0')}::text),
+            jsonb_build_object('unitId', ${unitOf('1')}::text)),
+          'enemies', jsonb_build_array(jsonb_build_object('unitId', ${unitOf('6')}::text, 'count', 1 + r % 4),
+            jsonb_build_object('unitId', ${unitOf('7')}::text, 'count', 1),
+            jsonb_build_object('unitId', ${unitOf('8')}::text, 'count', 2)),
+          'hazards', jsonb_build_array(jsonb_build_object('name', 'Falling rocks', 'initiative', 12, 'hidden', r % 2 = 0)),
+          'hidden', jsonb_build_array(${unitOf('8')}::text), 'groups', 'none'),
+        'Ambush on the road. The leader is [[' || ${textArray(FIRST_NAMES)}[1 + (n + 6 * ${C}) % ${FIRST_NAMES.length}] ||
+          ' 7]]; see [[# Combat]].',
+        now() - (${C} - n) * interval '10 minutes' + r * interval '1 minute', now()
+      ${perCampaign(encountersN)}`),
+    );
+    progress('encounters', C * encountersN, C * encountersN);
+  }
+
+  const imagesN = options.imagesPerCampaign ?? 0;
+  if (imagesN > 0) {
+    const size = options.imageBytes ?? 2_048;
+    // Distinct bytes per image (no compression of a repeated pattern hides their size).
+    await db.execute(
+      sql.raw(`
+      insert into images (id, user_id, campaign_id, kind, public_id, content_type, bytes, width, height, etag,
+        created_at)
+      select ${uuidOf(`'${p}i' || n || '-' || r`)}, ${userId(`n % ${U}`)}, ${campaignId('n')},
+        case when r % 2 = 0 then 'portrait' else 'handout' end,
+        encode(sha256(convert_to('${p}img' || n || '-' || r, 'UTF8')), 'base64'),
+        'image/webp',
+        (select string_agg(sha256(convert_to(n || '-' || r || '-' || b, 'UTF8')), ''::bytea)
+          from generate_series(1, ${Math.ceil(size / 32)}) as b),
+        512, 512, '"' || md5('${p}img' || n || '-' || r) || '"',
+        now() - (${C} - n) * interval '10 minutes' + r * interval '1 minute'
+      ${perCampaign(imagesN)}`),
+    );
+    progress('images', C * imagesN, C * imagesN);
+  }
+
+  const revealsN = options.revealsPerCampaign ?? 0;
+  if (revealsN > 0) {
+    // The first reveals show units (ref = the unit id, once each), the rest are handouts (no ref);
+    // the first handout shows the campaign's second image when there is one.
+    const unitReveals = Math.min(revealsN, unitsPerCampaign);
+    await db.execute(
+      sql.raw(`
+      insert into reveals (user_id, campaign_id, kind, ref, title, text, image_id, revealed_at, created_at)
+      select ${userId(`n % ${U}`)}, ${campaignId('n')},
+        case when r < ${unitReveals} then 'unit' else 'handout' end,
+        case when r < ${unitReveals} then ${unitOf('r')}::text end,
+        case when r < ${unitReveals} then 'A face in the crowd' else 'Handout ' || (r + 1) end,
+        ${textArray(NOTE_PARTS)}[1 + (n + r) % 7],
+        ${imagesN > 1 ? `case when r = ${unitReveals} then ${uuidOf(`'${p}i' || n || '-1'`)} end` : 'null'},
+        now() - (${C} - n) * interval '10 minutes' + r * interval '1 minute', now()
+      ${perCampaign(revealsN)}`),
+    );
+    progress('reveals', C * revealsN, C * revealsN);
   }
 }
 
