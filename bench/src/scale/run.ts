@@ -1,7 +1,10 @@
 // `npm run bench:scale` (cost flat as data grows). One user's requests — GET
-// /api/units, GET /api/game-data and a combat action — against a small database (that user alone)
-// and a big one (the same user, then 1,000 users, 20,000 campaigns and 1,000,000 units written
-// straight into the database by server/test/support/bulk-seed.ts). Target: p50 big ÷ p50 small ≤ 1.2.
+// /api/units, GET /api/game-data, a combat action, and (issue #37 item 6) the later features' hot
+// reads: GET /api/encounters, the player page with its reveals, a unit's backlinks and an image —
+// against a small database (that user alone) and a big one (the same user, then 1,000 users, 20,000
+// campaigns and 1,000,000 units, and per campaign 3 encounters, 3 reveals, 2 images of 4 KB, notes
+// with [[links]], 4 player requests per fight, written straight into the database by
+// server/test/support/bulk-seed.ts). Target: p50 big ÷ p50 small ≤ 1.2.
 // PGlite always (temporary data folders), PostgreSQL too when DATABASE_URL is set (throwaway
 // databases qk_scale_…, dropped at the end). The two servers take turns, round after round, so drift
 // on a shared machine falls on both; each figure is the median of the rounds' p50s.
@@ -19,7 +22,7 @@ import {
   type Database,
   type DatabaseOptions,
 } from '../../../server/src/db/client';
-import { campaigns, units, users } from '../../../server/src/db/schema';
+import { campaigns, encounters, images, units, users } from '../../../server/src/db/schema';
 import { createScratchDatabase } from '../../../server/test/support/scratch-database';
 import { analyze, bulkSeed } from '../../../server/test/support/bulk-seed';
 import { startServer, type Server } from '../measure';
@@ -36,6 +39,11 @@ const LOG_ENTRIES = Number(process.env.SCALE_LOG_ENTRIES ?? 50);
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 200);
 const WARMUP = Number(process.env.SCALE_WARMUP ?? 30);
+const ENCOUNTERS = Number(process.env.SCALE_ENCOUNTERS ?? 3);
+const REVEALS = Number(process.env.SCALE_REVEALS ?? 3);
+const IMAGES = Number(process.env.SCALE_IMAGES ?? 2);
+const IMAGE_BYTES = Number(process.env.SCALE_IMAGE_BYTES ?? 4_096);
+const REQUESTS_PER_FIGHT = Number(process.env.SCALE_PLAYER_REQUESTS ?? 4);
 const TARGET = 1.2;
 /** The measured user: a Hero at the campaign limit, 50 units in each (the big set's average). */
 const USER_CAMPAIGNS = 5;
@@ -45,7 +53,15 @@ const RESULTS_DIR = new URL('../../results', import.meta.url).pathname;
 
 type Driver = 'pglite' | 'postgres';
 type Size = 'small' | 'big';
-const REQUEST_NAMES = ['GET /api/units', 'GET /api/game-data', 'POST /api/combat/actions'] as const;
+const REQUEST_NAMES = [
+  'GET /api/units',
+  'GET /api/game-data',
+  'POST /api/combat/actions',
+  'GET /api/encounters',
+  'GET /api/play/{token}',
+  'GET …/backlinks',
+  'GET …/images/{id}',
+] as const;
 type RequestName = (typeof REQUEST_NAMES)[number];
 
 interface Place {
@@ -88,6 +104,30 @@ interface Measured {
   campaignId: string;
   targetId: string;
   version: number;
+  /** The player link's token, an image of the campaign, a unit other texts link to. */
+  playToken: string;
+  imageId: string;
+  linkedUnitId: string;
+}
+
+/** The GET URL of a read request of the measured user. */
+function urlOf(name: RequestName, user: Measured): string {
+  switch (name) {
+    case 'GET /api/units':
+      return '/api/units';
+    case 'GET /api/game-data':
+      return '/api/game-data';
+    case 'GET /api/encounters':
+      return '/api/encounters';
+    case 'GET /api/play/{token}':
+      return `/api/play/${encodeURIComponent(user.playToken)}`;
+    case 'GET …/backlinks':
+      return `/api/game-data/${user.campaignId}/backlinks?kind=unit&ref=${user.linkedUnitId}`;
+    case 'GET …/images/{id}':
+      return `/api/game-data/${user.campaignId}/images/${user.imageId}`;
+    default:
+      throw new Error(`${name} is not a read`);
+  }
 }
 
 /** The measured user, made the way the app makes it: register, campaigns, then a fight. */
@@ -138,7 +178,10 @@ async function seedUser(database: Database): Promise<Measured> {
             gold: (i * 7) % 300,
             silver: (i * 13) % 100,
             bronze: (i * 17) % 100,
-            notes: `## Notes\n\nUnit ${i + 1} of campaign ${c + 1}. `.repeat(8),
+            // Each note links to the next unit ([[Name N]]): what backlinks read.
+            notes:
+              `## Notes\n\nUnit ${i + 1} of campaign ${c + 1}. `.repeat(8) +
+              `See [[${['Aldric', 'Brenna', 'Corvin', 'Dagna', 'Eluned'][(i + 1) % 5]} ${((i + 1) % USER_UNITS) + 1}]].`,
             createdAt: at,
             updatedAt: at,
           };
@@ -148,7 +191,9 @@ async function seedUser(database: Database): Promise<Measured> {
     // A fight of 10 units (5 v 5) in the first campaign, started, with a few blows already struck.
     const campaignId = campaignIds[0] ?? '';
     const headers = { ...auth, 'x-campaign-id': campaignId };
-    const list = await inject<{ _id: string }[]>('GET', '/api/units', headers);
+    const list = await inject<{ _id: string; name: string }[]>('GET', '/api/units', headers);
+    /** The unit the other texts link to ([[Brenna 2]]): its backlinks are measured. */
+    const linked = list.find((u) => u.name === 'Brenna 2');
     const ids = list.slice(0, FIGHTERS).map((u) => u._id);
     let version = (await inject<CombatResponse>('GET', '/api/combat', headers)).version;
     const act = async (action: object) => {
@@ -161,7 +206,61 @@ async function seedUser(database: Database): Promise<Measured> {
     await act({ type: 'start' });
     const targetId = ids[FIGHTERS - 1] ?? '';
     for (let i = 0; i < 20; i++) await act({ type: i % 2 ? 'heal' : 'attack', targetId, amount: 1 });
-    return { token: user.token, campaignId, targetId, version };
+    // The later features (issue #37 item 6): saved encounters naming the fighters (their notes link
+    // to a unit), two images, a player link, a revealed unit and a handout showing an image.
+    for (let e = 0; e < ENCOUNTERS; e++)
+      await db.insert(encounters).values({
+        userId: user._id,
+        campaignId,
+        name: `Encounter ${e + 1}`,
+        data: {
+          allies: ids.slice(0, 2).map((unitId) => ({ unitId })),
+          enemies: ids.slice(5, 8).map((unitId, k) => ({ unitId, count: 1 + k })),
+          hazards: [{ name: 'Falling rocks', initiative: 12, hidden: e % 2 === 0 }],
+          hidden: [],
+          groups: 'none',
+        },
+        notes: 'Ambush on the road, led by [[Brenna 2]].',
+      });
+    const imageIds: string[] = [];
+    for (let k = 0; k < Math.max(IMAGES, 1); k++) {
+      const bytes = crypto.randomBytes(IMAGE_BYTES);
+      const [stored] = await db
+        .insert(images)
+        .values({
+          userId: user._id,
+          campaignId,
+          kind: k % 2 ? 'handout' : 'portrait',
+          publicId: crypto.randomBytes(16).toString('base64url'),
+          contentType: 'image/webp',
+          bytes,
+          width: 512,
+          height: 512,
+          etag: `"${crypto.createHash('sha256').update(bytes).digest('base64url')}"`,
+        })
+        .returning({ id: images.id });
+      if (!stored) throw new Error('image not stored');
+      imageIds.push(stored.id);
+    }
+    const share = await inject<{ url: string }>('POST', '/api/combat/share', headers);
+    const playToken = decodeURIComponent(share.url.split('/').pop() ?? '');
+    const revealsUrl = `/api/game-data/${campaignId}/reveals`;
+    await inject('POST', revealsUrl, headers, { kind: 'unit', ref: ids[0] });
+    await inject('POST', revealsUrl, headers, {
+      kind: 'handout',
+      title: 'Map of the mine',
+      text: 'The old mine, as the pedlar drew it.',
+      imageId: imageIds[imageIds.length - 1],
+    });
+    return {
+      token: user.token,
+      campaignId,
+      targetId,
+      version,
+      playToken,
+      imageId: imageIds[0] ?? '',
+      linkedUnitId: linked?._id ?? '',
+    };
   } finally {
     await app.close();
   }
@@ -193,7 +292,8 @@ async function dbSide(database: Database, user: Measured): Promise<DbSide[]> {
   };
   const results: DbSide[] = [];
   try {
-    for (const url of ['/api/units', '/api/game-data', '/api/combat']) {
+    const reads = REQUEST_NAMES.filter((name) => name.startsWith('GET')).map((name) => urlOf(name, user));
+    for (const url of [...reads, '/api/combat']) {
       const statements = await captureQueries(database, async () => {
         const response = await app.inject({ method: 'GET', url, headers });
         if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode}`);
@@ -217,7 +317,11 @@ async function dbSide(database: Database, user: Measured): Promise<DbSide[]> {
           plan = planOf(explained.Plan).join(' → ');
         }
         const table = /\bfrom\s+"?([a-z_]+)"?/i.exec(statement.sql)?.[1] ?? '?';
-        results.push({ label: `GET ${url} #${i + 1} (${table})`, ms: median(times), plan });
+        const shown = url
+          .replace(user.campaignId, '{id}')
+          .replace(user.imageId, '{imageId}')
+          .replace(/\/play\/[^/?]+/, '/play/{token}');
+        results.push({ label: `GET ${shown.split('?')[0]} #${i + 1} (${table})`, ms: median(times), plan });
       }
     }
   } finally {
@@ -256,6 +360,11 @@ async function build(driver: Driver, size: Size): Promise<Prepared> {
         units: UNITS,
         fights: FIGHTS,
         logEntriesPerFight: LOG_ENTRIES,
+        encountersPerCampaign: ENCOUNTERS,
+        revealsPerCampaign: REVEALS,
+        imagesPerCampaign: IMAGES,
+        imageBytes: IMAGE_BYTES,
+        requestsPerFight: REQUESTS_PER_FIGHT,
         passwordHash,
         onProgress: (what, done, total) => {
           if (what !== 'units' || done === total || done - last >= 200_000) {
@@ -271,7 +380,16 @@ async function build(driver: Driver, size: Size): Promise<Prepared> {
       if (process.env.SCALE_ANALYZE !== '0') await analyze(database.db);
     }
     const rows: Record<string, number> = {};
-    for (const name of ['users', 'campaigns', 'units', 'combat_log']) {
+    for (const name of [
+      'users',
+      'campaigns',
+      'units',
+      'combat_log',
+      'encounters',
+      'reveals',
+      'images',
+      'player_requests',
+    ]) {
       const [row] = await runPrepared<{ n: string }>(
         database.db,
         { name: `count_${name}`, text: `select count(*) as n from ${name}` },
@@ -313,8 +431,7 @@ async function timeRequests(server: Server, user: Measured, name: RequestName, c
       const body = await response.text();
       if (response.status === 200) user.version = (JSON.parse(body) as CombatActionResponse).combat.version;
     } else {
-      const url = name === 'GET /api/units' ? '/api/units' : '/api/game-data';
-      response = await fetch(`${origin}${url}`, { headers });
+      response = await fetch(`${origin}${urlOf(name, user)}`, { headers });
       await response.arrayBuffer();
     }
     times.push(performance.now() - started);
@@ -462,7 +579,21 @@ async function main() {
   logLoadAverage(load, cpus.length);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  const settings = { USERS, CAMPAIGNS, UNITS, FIGHTS, LOG_ENTRIES, ROUNDS, REQUESTS, WARMUP };
+  const settings = {
+    USERS,
+    CAMPAIGNS,
+    UNITS,
+    FIGHTS,
+    LOG_ENTRIES,
+    ENCOUNTERS,
+    REVEALS,
+    IMAGES,
+    IMAGE_BYTES,
+    REQUESTS_PER_FIGHT,
+    ROUNDS,
+    REQUESTS,
+    WARMUP,
+  };
   fs.writeFileSync(
     file,
     `${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows }, null, 2)}\n`,
