@@ -41,6 +41,8 @@ export function useGuide() {
       const data = query.state.data;
       return data && !data.dismissed && nextGuideStep(data.done) === 'phone' ? PHONE_POLL_MS : false;
     },
+    // The game master looks at the phone meanwhile: the desktop's tab may count as hidden.
+    refetchIntervalInBackground: true,
   });
 }
 
