@@ -9,14 +9,17 @@ export interface PrerenderedPage {
   module: string;
   /** Whether it reads the legal texts' locale part (lib/i18n.ts loadLegalTexts). */
   legalTexts?: true;
+  /** An island page (decision 069): HTML and CSS, and the island script instead of the app, which
+   *  it loads only for a signed-in visitor. Otherwise the page is hydrated by the app (decision 038). */
+  island?: true;
 }
 
 /** Public pages that read the same for every visitor: no id in the path, no signed-in state. */
 export const PRERENDERED = {
-  landing: { module: 'src/features/landing/landing-page.tsx' },
+  landing: { module: 'src/features/landing/landing-page.tsx', island: true },
   login: { module: 'src/features/auth/login-page.tsx' },
   resetPassword: { module: 'src/features/auth/reset-password-page.tsx' },
-  pricing: { module: 'src/features/pricing/pricing-page.tsx' },
+  pricing: { module: 'src/features/pricing/pricing-page.tsx', island: true },
   imprint: { module: 'src/features/legal/imprint-page.tsx', legalTexts: true },
   termsOfService: { module: 'src/features/legal/terms-page.tsx', legalTexts: true },
 } as const satisfies Partial<Record<LocalizedRouteId, PrerenderedPage>>;
@@ -29,6 +32,13 @@ export function pageModules(id: keyof typeof PRERENDERED | typeof NOT_FOUND, lan
   if (id === NOT_FOUND) return texts;
   const page: PrerenderedPage = PRERENDERED[id];
   return [page.module, ...texts, ...(page.legalTexts ? [`virtual:locale/${language}-legal`] : [])];
+}
+
+/** Whether the page is an island page (the Not Found page is one). */
+export function isIsland(id: keyof typeof PRERENDERED | typeof NOT_FOUND): boolean {
+  if (id === NOT_FOUND) return true;
+  const page: PrerenderedPage = PRERENDERED[id];
+  return page.island === true;
 }
 
 /** The Not Found page's file name, and the path it is rendered at (any unknown path below the

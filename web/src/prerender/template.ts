@@ -69,12 +69,25 @@ if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
 `;
 
+/** The fonts the shell preloads (vite.config.ts preloadFonts): left out of the prerendered pages, whose
+ *  first paint uses the metric-matched fallback faces and never waits on a web font (decision 069). */
+const FONT_PRELOAD = /\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/g;
+
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g;
 
 export function fillTemplate(
   template: string,
-  page: { markup: string; language: string; marker: string; preloads?: readonly string[]; boot: string },
+  page: {
+    markup: string;
+    language: string;
+    marker: string;
+    preloads?: readonly string[];
+    /** The script that starts the app after the first paint (decision 038), or the island script. */
+    boot: string;
+    /** An island page (decision 069): the demo banner's markup, for the island script to show. */
+    island?: { banner: string };
+  },
 ): string {
   const { head, body } = splitHead(page.markup);
   const title = head.find((element) => element.startsWith('<title>'));
@@ -91,13 +104,14 @@ export function fillTemplate(
     `<script type="application/json" id="qk-boot">${boot}</script>`,
     `<script type="module" src="${page.boot}" nonce="QK_CSP_NONCE"></script>`,
   ];
-  let html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  let html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(FONT_PRELOAD, '');
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
   if (title) html = replaceOnce(html, /<title>[^<]*<\/title>/, title);
   html = replaceOnce(html, /<\/head>/, `${others.join('')}</head>`);
+  const banner = page.island ? `<template id="qk-demo-banner">${page.island.banner}</template>` : '';
   return replaceOnce(
     html,
     /<div id="root"><\/div>/,
-    `<div id="root" data-prerendered="${page.marker}">${body}</div>`,
+    `<div id="root" data-prerendered="${page.marker}">${body}</div>${banner}`,
   );
 }
