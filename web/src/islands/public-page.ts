@@ -1,24 +1,36 @@
-// The only script of an island page (landing, pricing, Not Found; docs/decisions/069): the page is
+// The only script of an island page (landing, pricing, imprint, terms, Not Found; decision 069): the page is
 // HTML and CSS rendered at build time from the app's own components (decision 038), and this script
 // wires its few live parts without React — the phone menu, the skip link, the language link (with
-// the URL's #fragment and the real path on the Not Found page), the footer's year and the demo
-// banner. Links are plain links: a click on Login or a plan is a full page load of the app's page.
+// the URL's #fragment and the real path on the Not Found page), the footer's year, the demo banner
+// and the legal pages' values from GET /api/site. Links are plain links: a click on Login or a plan is a full page load of the app's page.
 // A signed-in visitor sees a different header (and pricing buttons, and maybe another language):
-// for them this script loads the app, which renders the page afresh, as before this decision.
+// for them this script loads the app, which renders the page afresh, as before this decision. So it
+// does when /api/site fails on a legal page (the app says so, with a retry) and for the terms on a
+// demo-payments server (their notice is the app's).
 // Bundled alone by esbuild (src/prerender/build.mjs), so it must import nothing of React.
 import type { SiteInfo } from '@questkeeper/core/schemas/site';
+import {
+  CONTACT_LINK_CLASS,
+  contactLink,
+  readSiteField,
+  type SiteField,
+  type SiteValueKind,
+} from '@/features/legal/lib/site-fields';
 import { readStoredSession } from '@/lib/stored-session';
 
 interface Boot {
   entry: string;
   preload: string[];
+  /** The page loads the app after all on a demo-payments server (build.mjs, pages.ts). */
+  appWhen?: 'demoPayments';
 }
+
+const boot = JSON.parse(document.getElementById('qk-boot')?.textContent ?? 'null') as Boot | null;
 
 /** Loads the app as decision 038's boot script does; the page is then rendered, not hydrated. */
 function startApp(): void {
-  const data = document.getElementById('qk-boot')?.textContent;
-  if (!data) return;
-  const { entry, preload } = JSON.parse(data) as Boot;
+  if (!boot) return;
+  const { entry, preload } = boot;
   // main.tsx hydrates only a page marked for its path: this one is rendered afresh.
   delete document.getElementById('root')?.dataset.prerendered;
   for (const href of preload) {
@@ -80,16 +92,53 @@ function updateYear(): void {
   footer.dataset.year = year;
 }
 
-/** Decision 045's banner, when the server asks for it: the build's markup, above the page. */
-async function showDemoBanner(): Promise<void> {
+async function loadSiteInfo(): Promise<SiteInfo | undefined> {
+  try {
+    // The API client (lib/api-client.ts) brings i18next and the session store: one plain GET.
+    // eslint-disable-next-line no-restricted-globals -- an island page loads nothing of the app.
+    const response = await fetch('/api/site', { headers: { accept: 'application/json' } });
+    return response.ok ? ((await response.json()) as SiteInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The legal pages' values, as SiteValue renders them, in place of their skeletons. */
+function fillSiteValues(info: SiteInfo, fields: NodeListOf<HTMLElement>): void {
+  for (const element of fields) {
+    const value = readSiteField(info, element.dataset.siteField as SiteField);
+    const link = contactLink(value, (element.dataset.siteKind ?? 'text') as SiteValueKind);
+    if (!link) {
+      element.replaceChildren(value);
+      continue;
+    }
+    const anchor = document.createElement('a');
+    anchor.href = link.href;
+    anchor.className = CONTACT_LINK_CLASS;
+    anchor.textContent = link.text;
+    element.replaceChildren(link.before, anchor, link.after);
+  }
+  for (const list of document.querySelectorAll('[aria-busy]')) list.removeAttribute('aria-busy');
+}
+
+/** GET /api/site: the legal pages' values, and decision 045's banner above the page. */
+async function applySiteInfo(): Promise<void> {
+  const fields = document.querySelectorAll<HTMLElement>('[data-site-field]');
+  const info = await loadSiteInfo();
+  if (!info) {
+    // The app says what failed and offers a retry; other pages simply show no banner.
+    if (fields.length > 0) startApp();
+    return;
+  }
+  if (boot?.appWhen === 'demoPayments' && info.payments === 'demo') {
+    startApp();
+    return;
+  }
+  fillSiteValues(info, fields);
   const template = document.getElementById('qk-demo-banner');
-  if (!(template instanceof HTMLTemplateElement)) return;
-  // The API client (lib/api-client.ts) brings i18next and the session store: one plain GET instead.
-  // eslint-disable-next-line no-restricted-globals -- an island page loads nothing of the app.
-  const response = await fetch('/api/site', { headers: { accept: 'application/json' } });
-  if (!response.ok) return;
-  const info = (await response.json()) as SiteInfo;
-  if (info.demoBanner) document.getElementById('root')?.prepend(template.content.cloneNode(true));
+  if (info.demoBanner && template instanceof HTMLTemplateElement) {
+    document.getElementById('root')?.prepend(template.content.cloneNode(true));
+  }
 }
 
 if (readStoredSession()) startApp();
@@ -98,5 +147,5 @@ else {
   wireSkipLink();
   wireLanguageLinks();
   updateYear();
-  void showDemoBanner().catch(() => undefined);
+  void applySiteInfo();
 }

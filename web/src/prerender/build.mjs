@@ -108,7 +108,9 @@ try {
           marker: marker ?? url,
           preloads,
           boot: `/${island ? islandFile : bootFile}`,
-          island: island ? { banner: await entry.renderDemoBanner(language) } : undefined,
+          island: island
+            ? { banner: await entry.renderDemoBanner(language), appWhen: entry.appWhenOf(id) }
+            : undefined,
         }),
       );
       written.push(path.relative(outDir, file));

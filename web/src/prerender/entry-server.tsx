@@ -11,6 +11,7 @@ import { i18next, loadLanguage, type Language } from '@/lib/i18n';
 export { LANGUAGES } from '@/lib/i18n';
 export { routes } from '@questkeeper/core/routes';
 export {
+  appWhenOf,
   PRERENDERED_PAGES,
   NOT_FOUND,
   NOT_FOUND_PATH,

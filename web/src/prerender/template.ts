@@ -86,7 +86,7 @@ export function fillTemplate(
     /** The script that starts the app after the first paint (decision 038), or the island script. */
     boot: string;
     /** An island page (decision 069): the demo banner's markup, for the island script to show. */
-    island?: { banner: string };
+    island?: { banner: string; appWhen?: string };
   },
 ): string {
   const { head, body } = splitHead(page.markup);
@@ -98,7 +98,8 @@ export function fillTemplate(
     ...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
     ...(page.preloads ?? []).map((file) => `/${file}`),
   ];
-  const boot = JSON.stringify({ entry, preload }).replaceAll('<', '\\u003c');
+  const appWhen = page.island?.appWhen;
+  const boot = JSON.stringify({ entry, preload, ...(appWhen ? { appWhen } : {}) }).replaceAll('<', '\\u003c');
   const others = [
     ...head.filter((element) => element !== title),
     `<script type="application/json" id="qk-boot">${boot}</script>`,
