@@ -88,6 +88,7 @@ try {
   const bootFile = `assets/boot-${createHash('sha256').update(entry.BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(outDir, bootFile), entry.BOOT_SCRIPT);
   const islandFile = await buildIsland(outDir);
+  const css = fs.readFileSync(path.join(outDir, entry.stylesheetOf(template)), 'utf8');
   const written = [];
   for (const language of entry.LANGUAGES) {
     const pages = [
@@ -108,6 +109,7 @@ try {
           marker: marker ?? url,
           preloads,
           boot: `/${island ? islandFile : bootFile}`,
+          css,
           island: island
             ? { banner: await entry.renderDemoBanner(language), appWhen: entry.appWhenOf(id) }
             : undefined,

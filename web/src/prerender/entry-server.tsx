@@ -19,7 +19,7 @@ export {
   pageModules,
   prerenderedFile,
 } from './pages';
-export { BOOT_SCRIPT, fillTemplate, preloadsOf } from './template';
+export { BOOT_SCRIPT, fillTemplate, preloadsOf, stylesheetOf } from './template';
 
 /** The page's markup (the root's content) in `language`. `prerender` waits for the lazy page
  *  chunks and texts (legal pages), so no Suspense fallback ends up in the HTML. */
