@@ -1,5 +1,6 @@
 // Public pages prerendered at build time (docs/decisions/038): readable without
-// JavaScript, in the URL's language, and hydrated without a mismatch when JavaScript runs.
+// JavaScript, in the URL's language; the app's pages (login) hydrated without a mismatch when
+// JavaScript runs, the island pages (landing, pricing, Not Found; decision 069) live without the app.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerViaApi, seedSession } from '../support/helpers';
 
@@ -77,64 +78,53 @@ async function expectHydrated(element: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** Holds the app's entry script (the page stays prerendered markup) until `release()`. */
-async function holdEntry(page: Page): Promise<{ release: () => void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
+/** The app's scripts (entry and chunks) the page requests; an island page requests none but its
+ *  island script (decision 069). */
+function appScripts(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname;
+    if (request.resourceType() === 'script' && !/^\/assets\/island-\w+\.js$/.test(file)) files.push(file);
   });
-  return { release };
+  return files;
 }
 
 test.describe('with JavaScript', () => {
-  test('the landing page hydrates and switches language without reloading', async ({ page }) => {
-    const errors = collectErrors(page);
-    // The app's entry waits until the prerendered heading is marked: hydration keeps that very
-    // element, a fresh client render would replace it.
-    const { release } = await holdEntry(page);
-    await page.goto('/en', { waitUntil: 'commit' });
-    const heading = page.getByRole('heading', { level: 1, name: TEXT.en.landing });
-    await heading.evaluate((node) => Object.assign(node, { qkPrerendered: true }));
-    release();
-    await expectHydrated(heading);
-    expect(await heading.evaluate((node) => 'qkPrerendered' in node)).toBe(true);
-    const switchLink = page.getByRole('link', { name: 'FR — Voir en français' });
-    await expectHydrated(switchLink);
-    // Set in this document: a full page load (a plain link, not the router) would lose it.
-    await page.evaluate(() => Object.assign(window, { qkSameDocument: true }));
-    await switchLink.click();
-    await expect(page.getByRole('heading', { level: 1, name: TEXT.fr.landing })).toBeVisible();
-    await expect(page).toHaveURL(/\/fr$/);
-    expect(await page.evaluate(() => 'qkSameDocument' in window)).toBe(true);
-    expect(errors).toEqual([]);
-  });
-
-  test('a visitor who scrolled before hydration keeps their place, and the footer link then works', async ({
+  test('the landing page is an island: no app script, and its language link is a page load', async ({
     page,
   }) => {
     const errors = collectErrors(page);
-    // The entry is held until the visitor has scrolled to the footer of the prerendered page.
-    const { release } = await holdEntry(page);
-    await page.goto('/fr', { waitUntil: 'commit' });
-    const imprint = page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: 'Mentions légales et confidentialité' });
-    await imprint.scrollIntoViewIfNeeded();
-    const place = await page.evaluate(() => window.scrollY);
-    expect(place).toBeGreaterThan(300);
-    release();
-    await expectHydrated(imprint);
-    // React commits (and runs the view's layout effect) before the frames that follow hydration.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    expect(await page.evaluate(() => window.scrollY)).toBe(place);
-    await imprint.click();
-    await expect(page).toHaveURL(/\/fr\/imprint$/);
-    // A page reached by a link still opens at its top.
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const scripts = appScripts(page);
+    await page.goto('/en');
+    const switchLink = page.getByRole('link', { name: 'FR — Voir en français' });
+    await switchLink.click();
+    await expect(page.getByRole('heading', { level: 1, name: TEXT.fr.landing })).toBeVisible();
+    await expect(page).toHaveURL(/\/fr$/);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('the phone menu of an island page opens and closes without the app', async ({ page }) => {
+    const errors = collectErrors(page);
+    const scripts = appScripts(page);
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/fr/pricing');
+    const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await toggle.click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeVisible();
+    const close = page.getByRole('button', { name: 'Fermer le menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await close.click();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Connexion' }).click();
+    await expect(page).toHaveURL(/\/fr\/login$/);
+    // The login page is the app's: its script loads there, not before.
+    await expect(page.getByRole('heading', { level: 1, name: TEXT.fr.signIn })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 
@@ -148,28 +138,30 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a page opened at a #fragment hydrates and keeps the fragment in the language link', async ({
-    page,
-  }) => {
+  test('a page opened at a #fragment keeps the fragment in the language link', async ({ page }) => {
     const errors = collectErrors(page);
+    const scripts = appScripts(page);
     await page.goto('/en/pricing#plans');
-    await expectHydrated(page.getByRole('heading', { level: 1, name: TEXT.en.pricing }));
+    await expect(page.getByRole('heading', { level: 1, name: TEXT.en.pricing })).toBeVisible();
     await expect(page.getByRole('link', { name: 'FR — Voir en français' })).toHaveAttribute(
       'href',
       '/fr/pricing#plans',
     );
+    expect(scripts).toEqual([]);
     expect(errors).toEqual([]);
   });
 
-  test('the Not Found page is rendered for its own path', async ({ page }) => {
+  test('the Not Found page links to its own path in the other language', async ({ page }) => {
     const errors = collectErrors(page, { expected404: true });
+    const scripts = appScripts(page);
     const response = await page.goto('/en/no-page-here');
     expect(response?.status()).toBe(404);
-    await expectHydrated(page.getByRole('heading', { level: 1, name: TEXT.en.notFound }));
+    await expect(page.getByRole('heading', { level: 1, name: TEXT.en.notFound })).toBeVisible();
     await expect(page.getByRole('link', { name: 'FR — Voir en français' })).toHaveAttribute(
       'href',
       '/fr/no-page-here',
     );
+    expect(scripts).toEqual([]);
     expect(errors).toEqual([]);
   });
 

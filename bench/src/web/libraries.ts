@@ -34,7 +34,12 @@ function namedImports(specifier: string): string[] {
     'gs',
   );
   for (const file of sourceFiles(WEB_SRC)) {
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) {
+    // Comments out first: "the import from another tool" in a comment is no import clause.
+    const code = fs
+      .readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(pattern)) {
       const clause = match[1] ?? '';
       const braces = /\{([^}]*)\}/s.exec(clause);
       for (const part of (braces?.[1] ?? '').split(',')) {

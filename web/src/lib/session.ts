@@ -2,28 +2,17 @@
 // shared by every tab (a logout in one tab logs out the others). React reads it through useSession().
 import { useSyncExternalStore } from 'react';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
+import {
+  readStoredSession as read,
+  SESSION_STORAGE_KEY as STORAGE_KEY,
+  type Session,
+  type SessionUser,
+} from './stored-session';
 
-export type SessionUser = Omit<AuthUser, 'token'>;
-export interface Session {
-  token: string;
-  user: SessionUser;
-}
+export type { Session, SessionUser };
 
-const STORAGE_KEY = 'questkeeper.session';
 const listeners = new Set<() => void>();
 let current: Session | null = read();
-
-function read(): Session | null {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<Session> | null;
-    if (typeof parsed?.token !== 'string' || typeof parsed.user?.email !== 'string') return null;
-    return parsed as Session;
-  } catch {
-    return null; // Storage blocked or corrupt: start signed out.
-  }
-}
 
 function write(next: Session | null) {
   current = next;

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
 
 const webDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,6 +42,30 @@ await build({
   build: { outDir, manifest: true, ...(minify === undefined ? {} : { minify }) },
 });
 
+/**
+ * The island pages' script (src/islands/public-page.ts, decision 069), bundled alone by esbuild:
+ * written as `assets/island-{hash}.js` with its .br and .gz, as vite-precompress does for the rest.
+ */
+async function buildIsland(outDir) {
+  const result = await esbuild({
+    entryPoints: [path.join(webDir, 'src/islands/public-page.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: minify ?? true,
+    write: false,
+    tsconfig: path.join(webDir, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0].contents;
+  const file = `assets/island-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+  const target = path.join(outDir, file);
+  fs.writeFileSync(target, code);
+  fs.writeFileSync(`${target}.gz`, zlib.gzipSync(code, { level: 9 }));
+  fs.writeFileSync(`${target}.br`, zlib.brotliCompressSync(code));
+  return file;
+}
+
 // Beside the installed packages, so that the server bundle's bare imports (react, react-dom…) resolve.
 const repoRoot = path.resolve(webDir, '..');
 const scratch = fs.mkdtempSync(path.join(repoRoot, 'node_modules', '.qk-prerender-'));
@@ -61,6 +87,8 @@ try {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
   const bootFile = `assets/boot-${createHash('sha256').update(entry.BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(outDir, bootFile), entry.BOOT_SCRIPT);
+  const islandFile = await buildIsland(outDir);
+  const css = fs.readFileSync(path.join(outDir, entry.stylesheetOf(template)), 'utf8');
   const written = [];
   for (const language of entry.LANGUAGES) {
     const pages = [
@@ -69,6 +97,7 @@ try {
     ];
     for (const { id, url, marker } of pages) {
       const markup = await entry.render(url, language);
+      const island = entry.isIsland(id);
       const preloads = entry.preloadsOf(manifest, entry.pageModules(id, language));
       const file = path.join(outDir, entry.prerenderedFile(language, id));
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -79,7 +108,11 @@ try {
           language,
           marker: marker ?? url,
           preloads,
-          boot: `/${bootFile}`,
+          boot: `/${island ? islandFile : bootFile}`,
+          css,
+          island: island
+            ? { banner: await entry.renderDemoBanner(language), appWhen: entry.appWhenOf(id) }
+            : undefined,
         }),
       );
       written.push(path.relative(outDir, file));

@@ -103,6 +103,35 @@ describe('filling the page template', () => {
     );
   });
 
+  it('makes an island page: the stylesheet inline, no font preload, the banner in a template', () => {
+    const html = fillTemplate(
+      template.replace(
+        '  </head>',
+        '    <link rel="preload" href="/assets/inter-1.woff2" as="font" type="font/woff2" crossorigin="" nonce="QK_CSP_NONCE">\n  </head>',
+      ),
+      {
+        markup: '<main>terms</main>',
+        language: 'en',
+        marker: '/en/terms-of-service',
+        boot: '/assets/island-1.js',
+        island: { banner: '<section>demo</section>', appWhen: 'demoPayments' },
+        css: 'body{color:red}',
+      },
+    );
+    expect(html).toContain('<style nonce="QK_CSP_NONCE">body{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toContain('as="font"');
+    expect(html).toContain('"appWhen":"demoPayments"');
+    expect(html).toContain('<script type="module" src="/assets/island-1.js" nonce="QK_CSP_NONCE"></script>');
+    expect(html).toContain(
+      '<div id="root" data-prerendered="/en/terms-of-service"><main>terms</main></div>' +
+        '<template id="qk-demo-banner"><section>demo</section></template>',
+    );
+    expect(() =>
+      fillTemplate(template, { markup: '', language: 'en', marker: '/en', boot: '/b.js', css: '</style>' }),
+    ).toThrow(/style/);
+  });
+
   it('refuses a template without an entry or a root to fill', () => {
     const page = { markup: '<p></p>', language: 'en', marker: '/en', boot: '/b.js' };
     expect(() => fillTemplate('<html lang="en"><title>x</title>', page)).toThrow(/entry/);

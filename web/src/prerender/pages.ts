@@ -9,16 +9,27 @@ export interface PrerenderedPage {
   module: string;
   /** Whether it reads the legal texts' locale part (lib/i18n.ts loadLegalTexts). */
   legalTexts?: true;
+  /** An island page (decision 069): HTML and CSS, and the island script instead of the app, which
+   *  it loads only for a signed-in visitor. Otherwise the page is hydrated by the app (decision 038). */
+  island?: true;
+  /** When the island page still needs the app: on a demo-payments server, the terms show a notice
+   *  the island script does not render. */
+  appWhen?: 'demoPayments';
 }
 
 /** Public pages that read the same for every visitor: no id in the path, no signed-in state. */
 export const PRERENDERED = {
-  landing: { module: 'src/features/landing/landing-page.tsx' },
+  landing: { module: 'src/features/landing/landing-page.tsx', island: true },
   login: { module: 'src/features/auth/login-page.tsx' },
   resetPassword: { module: 'src/features/auth/reset-password-page.tsx' },
-  pricing: { module: 'src/features/pricing/pricing-page.tsx' },
-  imprint: { module: 'src/features/legal/imprint-page.tsx', legalTexts: true },
-  termsOfService: { module: 'src/features/legal/terms-page.tsx', legalTexts: true },
+  pricing: { module: 'src/features/pricing/pricing-page.tsx', island: true },
+  imprint: { module: 'src/features/legal/imprint-page.tsx', legalTexts: true, island: true },
+  termsOfService: {
+    module: 'src/features/legal/terms-page.tsx',
+    legalTexts: true,
+    island: true,
+    appWhen: 'demoPayments',
+  },
 } as const satisfies Partial<Record<LocalizedRouteId, PrerenderedPage>>;
 
 export const PRERENDERED_PAGES = Object.keys(PRERENDERED) as (keyof typeof PRERENDERED)[];
@@ -29,6 +40,20 @@ export function pageModules(id: keyof typeof PRERENDERED | typeof NOT_FOUND, lan
   if (id === NOT_FOUND) return texts;
   const page: PrerenderedPage = PRERENDERED[id];
   return [page.module, ...texts, ...(page.legalTexts ? [`virtual:locale/${language}-legal`] : [])];
+}
+
+/** Whether the page is an island page (the Not Found page is one). */
+export function isIsland(id: keyof typeof PRERENDERED | typeof NOT_FOUND): boolean {
+  if (id === NOT_FOUND) return true;
+  const page: PrerenderedPage = PRERENDERED[id];
+  return page.island === true;
+}
+
+/** When an island page loads the app after all (see `appWhen`). */
+export function appWhenOf(id: keyof typeof PRERENDERED | typeof NOT_FOUND): string | undefined {
+  if (id === NOT_FOUND) return undefined;
+  const page: PrerenderedPage = PRERENDERED[id];
+  return page.appWhen;
 }
 
 /** The Not Found page's file name, and the path it is rendered at (any unknown path below the

@@ -69,12 +69,38 @@ if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
 `;
 
+/** The fonts the shell preloads (vite.config.ts preloadFonts): left out of the prerendered pages, whose
+ *  first paint uses the metric-matched fallback faces and never waits on a web font (decision 069). */
+const FONT_PRELOAD = /\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/g;
+
+/** The app's stylesheet: inlined in prerendered pages, under the page's nonce (decision 069). */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)"[^>]*>/;
+
+/** The href of the template's stylesheet, for the build to read and inline. */
+export function stylesheetOf(template: string): string {
+  const href = STYLESHEET.exec(template)?.[1];
+  if (!href) throw new Error('prerender: the page template has no stylesheet');
+  return href;
+}
+
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g;
 
 export function fillTemplate(
   template: string,
-  page: { markup: string; language: string; marker: string; preloads?: readonly string[]; boot: string },
+  page: {
+    markup: string;
+    language: string;
+    marker: string;
+    preloads?: readonly string[];
+    /** The script that starts the app after the first paint (decision 038), or the island script. */
+    boot: string;
+    /** An island page (decision 069): the demo banner's markup, for the island script to show. */
+    island?: { banner: string; appWhen?: string };
+    /** The stylesheet's text: in a <style> instead of the <link>, one request less before the
+     *  first paint (decision 069). */
+    css?: string;
+  },
 ): string {
   const { head, body } = splitHead(page.markup);
   const title = head.find((element) => element.startsWith('<title>'));
@@ -85,19 +111,25 @@ export function fillTemplate(
     ...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
     ...(page.preloads ?? []).map((file) => `/${file}`),
   ];
-  const boot = JSON.stringify({ entry, preload }).replaceAll('<', '\\u003c');
+  const appWhen = page.island?.appWhen;
+  const boot = JSON.stringify({ entry, preload, ...(appWhen ? { appWhen } : {}) }).replaceAll('<', '\\u003c');
   const others = [
     ...head.filter((element) => element !== title),
     `<script type="application/json" id="qk-boot">${boot}</script>`,
     `<script type="module" src="${page.boot}" nonce="QK_CSP_NONCE"></script>`,
   ];
-  let html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  let html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(FONT_PRELOAD, '');
+  if (page.css !== undefined) {
+    if (/<\/style/i.test(page.css)) throw new Error('prerender: the stylesheet contains </style');
+    html = replaceOnce(html, STYLESHEET, `<style nonce="QK_CSP_NONCE">${page.css}</style>`);
+  }
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
   if (title) html = replaceOnce(html, /<title>[^<]*<\/title>/, title);
   html = replaceOnce(html, /<\/head>/, `${others.join('')}</head>`);
+  const banner = page.island ? `<template id="qk-demo-banner">${page.island.banner}</template>` : '';
   return replaceOnce(
     html,
     /<div id="root"><\/div>/,
-    `<div id="root" data-prerendered="${page.marker}">${body}</div>`,
+    `<div id="root" data-prerendered="${page.marker}">${body}</div>${banner}`,
   );
 }

@@ -2,7 +2,7 @@
 // says so on every page, above everything else. The server decides (/api/site `demoBanner`); the
 // banner appears once it has answered, so prerendered pages hydrate as rendered and show it after.
 // Plain text, no link or button: the skip link stays the first tab stop.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import type { siteInfo } from '@questkeeper/core/schemas/site';
@@ -38,7 +38,6 @@ export function forgetDemoBanner(): void {
 }
 
 export function DemoBanner() {
-  const { t } = useTranslation();
   // Unknown on the first render of a page load: hydration then matches the prerendered markup.
   const [shown, setShown] = useState(known ?? false);
   useEffect(() => {
@@ -68,6 +67,13 @@ export function DemoBanner() {
     };
   }, [shown]);
   if (!shown) return null;
+  return <DemoBannerSection ref={ref} />;
+}
+
+/** The banner itself; also rendered at build time into the public pages' `<template>`, which
+ *  their island script shows when the server asks for it (decision 069). */
+export function DemoBannerSection({ ref }: { ref?: Ref<HTMLElement> }) {
+  const { t } = useTranslation();
   return (
     <section
       ref={ref}

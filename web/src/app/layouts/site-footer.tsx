@@ -14,7 +14,8 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-line bg-surface-muted">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p>{t('footer.copyright', { year })}</p>
+        {/* The island script of a public page puts this year in the text (decision 069). */}
+        <p data-year={year}>{t('footer.copyright', { year })}</p>
         <nav aria-label={t('footer.legalLabel')} className="flex flex-wrap gap-x-5 gap-y-2">
           <Link
             className="underline-offset-4 hover:text-ink hover:underline"

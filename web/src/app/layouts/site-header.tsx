@@ -71,27 +71,31 @@ export function SiteHeader() {
           aria-controls="mobile-menu"
           aria-disabled={hydrated ? undefined : true}
           aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
+          // Both labels and both icons are in the markup: a public page's island script toggles them
+          // without React (decision 069).
+          data-label-open={t('nav.openMenu')}
+          data-label-close={t('nav.closeMenu')}
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
+          <span className="contents" data-icon="open" hidden={open}>
             <Menu aria-hidden="true" className="size-6" />
-          )}
+          </span>
+          <span className="contents" data-icon="close" hidden={!open}>
+            <X aria-hidden="true" className="size-6" />
+          </span>
         </button>
       </div>
-      {open ? (
-        <nav
-          id="mobile-menu"
-          aria-label={t('nav.mainLabel')}
-          className="flex flex-col gap-2 border-t border-line bg-canvas px-4 py-3 md:hidden"
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest('a')) setOpen(false);
-          }}
-        >
-          {links}
-        </nav>
-      ) : null}
+      <nav
+        id="mobile-menu"
+        aria-label={t('nav.mainLabel')}
+        hidden={!open}
+        className="flex flex-col gap-2 border-t border-line bg-canvas px-4 py-3 md:hidden"
+        onClick={(event) => {
+          if ((event.target as HTMLElement).closest('a')) setOpen(false);
+        }}
+      >
+        {links}
+      </nav>
     </header>
   );
 }

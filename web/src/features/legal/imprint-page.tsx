@@ -71,6 +71,7 @@ function Imprint() {
           {PUBLISHER_FIELDS.map((field) => (
             <Detail key={field} label={t(`imprint.publisher.${field}`)}>
               <SiteValue
+                field={`operator.${field}`}
                 state={siteValue(site, (info) => info.operator[field])}
                 kind={field === 'email' ? 'email' : field === 'phone' ? 'phone' : 'text'}
                 unavailable={unavailable}
@@ -87,6 +88,7 @@ function Imprint() {
         <DetailList busy={site.isPending}>
           <Detail label={t('imprint.hosting.host')}>
             <SiteValue
+              field="operator.host"
               state={siteValue(site, (info) => info.operator.host)}
               unavailable={unavailable}
               skeletonWidth="w-full"
@@ -112,6 +114,7 @@ function Imprint() {
             ))}
             {id === 'contact' ? (
               <ContactEmail
+                field="operator.email"
                 state={siteValue(site, (info) => info.operator.email)}
                 unavailable={unavailable}
               />

@@ -30,7 +30,11 @@ function Terms() {
   const ids = sectionIds(TERMS_SECTIONS);
   const toc: TocEntry[] = ids.map((id) => ({ id: anchorOf(id), title: t(`terms.sections.${id}.title`) }));
   const supportEmail = (
-    <ContactEmail state={siteValue(site, (info) => info.supportEmail)} unavailable={t('terms.unavailable')} />
+    <ContactEmail
+      field="supportEmail"
+      state={siteValue(site, (info) => info.supportEmail)}
+      unavailable={t('terms.unavailable')}
+    />
   );
 
   // What some sections show after their paragraphs.

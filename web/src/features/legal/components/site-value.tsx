@@ -2,26 +2,36 @@
 // jump), "not available" after a failure (the page shows the error once, above the text).
 import { useTranslation } from 'react-i18next';
 import { Mail } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { SiteValueState } from '../api/use-site-info';
+import { CONTACT_LINK_CLASS, contactLink, type SiteField, type SiteValueKind } from '../lib/site-fields';
 
-// Configured values may carry a note, e.g. the default "contact@… (sample value)".
-const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+/;
-const PHONE = /\+?\d[\d\s().-]{4,}\d/;
+/** The value in an element that names its field: the legal pages' island script fills it in
+ *  (decision 069) when the app is not loaded. */
+export function SiteValue({ field, ...props }: SiteValueProps & { field: SiteField }) {
+  return (
+    <span data-site-field={field} data-site-kind={props.kind ?? 'text'}>
+      <SiteValueContent {...props} />
+    </span>
+  );
+}
 
-export function SiteValue({
+interface SiteValueProps {
+  state: SiteValueState;
+  kind?: SiteValueKind;
+  unavailable: string;
+  skeletonWidth?: string;
+  /** Lines the value usually takes, reserved while it loads. */
+  lines?: number;
+}
+
+function SiteValueContent({
   state,
   kind = 'text',
   unavailable,
   skeletonWidth = 'w-56',
   lines = 1,
-}: {
-  state: SiteValueState;
-  kind?: 'text' | 'email' | 'phone';
-  unavailable: string;
-  skeletonWidth?: string;
-  /** Lines the value usually takes, reserved while it loads. */
-  lines?: number;
-}) {
+}: SiteValueProps) {
   const { t } = useTranslation();
   if (state.status === 'pending') {
     return (
@@ -39,29 +49,34 @@ export function SiteValue({
   }
   if (state.status === 'error') return <span className="text-ink-muted">{unavailable}</span>;
 
-  const { value } = state;
-  const match = kind === 'email' ? EMAIL.exec(value) : kind === 'phone' ? PHONE.exec(value) : null;
-  if (!match) return <>{value}</>;
-  const found = match[0];
-  const href = kind === 'email' ? `mailto:${found}` : `tel:${found.replace(/[^\d+]/g, '')}`;
+  const link = contactLink(state.value, kind);
+  if (!link) return <>{state.value}</>;
   return (
     <>
-      {value.slice(0, match.index)}
-      <a href={href} className="font-medium text-brand underline underline-offset-4 hover:text-brand-strong">
-        {found}
+      {link.before}
+      <a href={link.href} className={CONTACT_LINK_CLASS}>
+        {link.text}
       </a>
-      {value.slice(match.index + found.length)}
+      {link.after}
     </>
   );
 }
 
 /** An email address to write to, on its own line. */
-export function ContactEmail({ state, unavailable }: { state: SiteValueState; unavailable: string }) {
+export function ContactEmail({
+  field,
+  state,
+  unavailable,
+}: {
+  field: SiteField;
+  state: SiteValueState;
+  unavailable: string;
+}): ReactNode {
   return (
     <p className="flex items-center gap-2">
       <Mail aria-hidden="true" className="size-4 shrink-0 text-brand" />
       <span className="min-w-0 break-words">
-        <SiteValue state={state} kind="email" unavailable={unavailable} />
+        <SiteValue field={field} state={state} kind="email" unavailable={unavailable} />
       </span>
     </p>
   );
