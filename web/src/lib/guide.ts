@@ -60,10 +60,16 @@ export function useGuideChange() {
  * the cache: a run encounter, a blow, an undo and the demo table all answer into those queries, after
  * the server ticked the step. Nothing in the combat feature needs to know about the guide.
  */
+/** The steps whose real action answers into the fight's or the campaigns' cached queries. */
+const CACHE_TICKED: readonly GuideStep[] = ['demo', 'encounter', 'dice', 'undo'];
+
 export function useGuideRefresh(state: GuideState | undefined) {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  const waiting = state !== undefined && nextGuideStep(state.done) !== null;
+  // Only while the card is shown and a step that a cached answer can tick is left (the phone's step has
+  // its own refresh): a closed or finished guide costs the fight nothing.
+  const waiting =
+    state !== undefined && !state.dismissed && CACHE_TICKED.some((step) => !state.done.includes(step));
   useEffect(() => {
     if (!waiting) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,8 +1,9 @@
 // The guided first fight's checklist (docs/product.md#guided-first-fight, docs/decisions/068): a card at
 // the top of the dashboard's view while the guide is neither closed nor finished-and-closed. Steps tick
-// themselves (the server records the real actions); each new tick is announced politely. The card folds
-// to one line (folded at first on narrow screens); the close button or Escape inside it closes it for
-// good, on the server, and the help menu opens it again.
+// themselves (the server records the real actions); each new tick is announced politely. The card starts
+// folded to one line (the next step and its button) so it never pushes the view's own content below the
+// fold; unfolded, only the next step says where to click. The close button or Escape inside it closes
+// it for good, on the server, and the help menu opens it again, unfolded.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, ChevronUp, Circle, CircleCheck, PartyPopper, X } from 'lucide-react';
@@ -21,8 +22,22 @@ const TARGETS: Record<GuideStep, GuideTarget> = {
   phone: 'combat',
 };
 
-const narrow = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
+/** Whether the game master unfolded the card last (kept on this device): it starts as one line. */
+const OPEN_KEY = 'questkeeper.guide.open';
+function startsFolded(): boolean {
+  try {
+    return localStorage.getItem(OPEN_KEY) !== '1';
+  } catch {
+    return true;
+  }
+}
+function rememberFolded(folded: boolean) {
+  try {
+    localStorage.setItem(OPEN_KEY, folded ? '0' : '1');
+  } catch {
+    // Storage blocked: the card starts folded next time.
+  }
+}
 
 export function GuidePanel({
   onGo,
@@ -44,7 +59,7 @@ export function GuidePanel({
   const change = useGuideChange();
   const state = guide.data;
   useGuideRefresh(state);
-  const [folded, setFolded] = useState(narrow);
+  const [folded, setFolded] = useState(startsFolded);
   const [announcement, setAnnouncement] = useState('');
   const cardRef = useRef<HTMLElement>(null);
 
@@ -72,6 +87,7 @@ export function GuidePanel({
   if (focusRequest !== handled) {
     setHandled(focusRequest);
     setFolded(false);
+    rememberFolded(false);
   }
   useEffect(() => {
     if (focusRequest !== 0) cardRef.current?.focus();
@@ -84,6 +100,9 @@ export function GuidePanel({
   }
 
   const visible = state !== undefined && !state.dismissed;
+  // A finished list always shows its "all done" and its Close button.
+  const showBody = !folded || next === null;
+  const nextTarget = next ? TARGETS[next] : null;
   const bodyId = 'guide-steps';
   return (
     <>
@@ -114,26 +133,38 @@ export function GuidePanel({
                 <span className="sr-only">{t('guide.progressLabel', { done: done.length, total })}</span>
               </span>
               {folded && next ? (
-                <p className="w-full truncate text-sm text-ink-muted">
-                  {t('guide.nextIs', { step: t(`guide.steps.${next}.title`) })}
-                </p>
+                <div className="flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+                  <p className="min-w-0 truncate text-sm text-ink-muted">
+                    {t('guide.nextIs', { step: t(`guide.steps.${next}.title`) })}
+                  </p>
+                  {nextTarget && canGo(nextTarget) ? (
+                    <Button variant="secondary" size="sm" onClick={() => onGo(nextTarget)}>
+                      {t(`guide.steps.${next}.go`)}
+                    </Button>
+                  ) : null}
+                </div>
               ) : null}
             </div>
-            <button
-              type="button"
-              onClick={() => setFolded((was) => !was)}
-              aria-expanded={!folded}
-              aria-controls={bodyId}
-              aria-label={folded ? t('guide.unfold') : t('guide.fold')}
-              title={folded ? t('guide.unfold') : t('guide.fold')}
-              className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink hover:bg-surface-muted"
-            >
-              {folded ? (
-                <ChevronDown aria-hidden="true" className="size-5" />
-              ) : (
-                <ChevronUp aria-hidden="true" className="size-5" />
-              )}
-            </button>
+            {next === null ? null : (
+              <button
+                type="button"
+                onClick={() => {
+                  rememberFolded(!folded);
+                  setFolded(!folded);
+                }}
+                aria-expanded={showBody}
+                aria-controls={bodyId}
+                aria-label={showBody ? t('guide.fold') : t('guide.unfold')}
+                title={showBody ? t('guide.fold') : t('guide.unfold')}
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink hover:bg-surface-muted"
+              >
+                {!showBody ? (
+                  <ChevronDown aria-hidden="true" className="size-5" />
+                ) : (
+                  <ChevronUp aria-hidden="true" className="size-5" />
+                )}
+              </button>
+            )}
             <button
               type="button"
               onClick={close}
@@ -144,7 +175,7 @@ export function GuidePanel({
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
-          <div id={bodyId} hidden={folded} className="border-t border-line px-4 pb-4 pt-3 sm:px-5">
+          <div id={bodyId} hidden={!showBody} className="border-t border-line px-4 pb-4 pt-3 sm:px-5">
             {next === null ? (
               <div className="flex flex-col items-start gap-3">
                 <p className="flex items-center gap-2 font-semibold text-ink">
@@ -186,9 +217,9 @@ export function GuidePanel({
                             </span>
                             <span aria-hidden="true">{t(`guide.steps.${step}.title`)}</span>
                           </p>
-                          {ticked ? null : (
+                          {current ? (
                             <p className="text-sm text-ink-muted">{t(`guide.steps.${step}.how`)}</p>
-                          )}
+                          ) : null}
                           {current && canGo(target) ? (
                             <Button
                               variant="secondary"
