@@ -134,7 +134,7 @@ export function GuidePanel({
               </span>
               {folded && next ? (
                 <div className="flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-                  <p className="min-w-0 truncate text-sm text-ink-muted">
+                  <p className="min-w-0 text-sm text-ink-muted">
                     {t('guide.nextIs', { step: t(`guide.steps.${next}.title`) })}
                   </p>
                   {nextTarget && canGo(nextTarget) ? (
