@@ -24,8 +24,8 @@ const RESTORING = 'pgdata.restoring-';
 interface Marker {
   pglite: string;
   migrations: string[];
-  /** Hash of the migrations' SQL: a build reuses the previous template when it is unchanged. */
-  hash: string;
+  /** Digest of the migrations' SQL: a build reuses the previous template when it is unchanged. */
+  digest: string;
 }
 
 /** The installed PGlite's version: a data folder from another PGlite may not boot with this one. */
@@ -36,7 +36,7 @@ export function pgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-function hashOf(migrations: Migration[]): string {
+function digestOf(migrations: Migration[]): string {
   const hash = createHash('sha256');
   for (const m of migrations) hash.update(`${m.name}\n${m.statements.join('\n')}\n`);
   return hash.digest('hex');
@@ -53,7 +53,7 @@ function readMarker(templateDir: string): Marker | undefined {
 /** True when `templateDir` holds a template made with the installed PGlite from exactly `migrations`. */
 export function templateIsCurrent(templateDir: string, migrations = migrationFiles()): boolean {
   const marker = readMarker(templateDir);
-  return marker?.pglite === pgliteVersion() && marker.hash === hashOf(migrations);
+  return marker?.pglite === pgliteVersion() && marker.digest === digestOf(migrations);
 }
 
 /**
@@ -72,7 +72,7 @@ export async function makeTemplate(templateDir: string, migrations = migrationFi
   const marker: Marker = {
     pglite: pgliteVersion(),
     migrations: migrations.map((m) => m.name),
-    hash: hashOf(migrations),
+    digest: digestOf(migrations),
   };
   fs.writeFileSync(path.join(work, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
   fs.rmSync(templateDir, { recursive: true, force: true });
