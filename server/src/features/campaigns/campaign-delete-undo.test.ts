@@ -79,8 +79,10 @@ describe('campaign delete and undo', () => {
     });
     expect(blow.statusCode, blow.body).toBe(200);
 
-    const rowsBefore = ownedRows(await snapshot(ctx.app), userId);
+    // Reading the player page first: it ticks the owner's guided-first-fight step (decision 068), a
+    // change of the user's row that is not the campaign's.
     const before = await everything(fight, playToken);
+    const rowsBefore = ownedRows(await snapshot(ctx.app), userId);
     expect(before.units).toHaveLength(4);
     expect(JSON.stringify(before.log.body)).toContain(fight.units[2]!.name);
     expect(before.play.status).toBe(200);
