@@ -94,6 +94,8 @@ export function GuidePanel({
   }, [focusRequest, state?.dismissed]);
 
   function close() {
+    // One PATCH: a second click or Escape while the first is on its way does nothing.
+    if (change.isPending) return;
     change.mutate({ dismissed: true });
     setAnnouncement(t('guide.closed'));
     onClosed();
