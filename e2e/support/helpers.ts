@@ -83,6 +83,20 @@ export async function expectColorScheme(page: Page, scheme: 'light' | 'dark'): P
 }
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A colour scheme just switched (emulateMedia) starts the colour transitions of links and buttons:
+  // axe would read a colour halfway between the two schemes. Wait for the finite ones to end
+  // (a spinner's infinite animation never does; a paused one would not either, hence the cap).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .options({ rules: Object.fromEntries(EXPERIMENTAL_AXE_RULES.map((id) => [id, { enabled: true }])) })
     .analyze();

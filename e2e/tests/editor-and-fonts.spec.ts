@@ -2,7 +2,9 @@
 // theme admitted by the page's nonce, decision 023), continues lists on Enter and nests them with
 // Tab, lets keyboard users out with Escape then Tab, draws one focus ring; the landing page shows
 // our own typefaces, self-hosted, Latin only, and not preloaded: its first paint uses the
-// metric-matched fallback faces and never waits on them (decision 069).
+// metric-matched fallback faces and never waits on them (decision 069); they are `optional` there, so
+// the first page of a first visit stays in the fallback and the next page paints in our typefaces,
+// never swapping on screen (decision 076).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerViaApi, seedSession, type ApiUser } from '../support/helpers';
 
@@ -150,7 +152,7 @@ for (const language of ['en', 'fr'] as const) {
     expect(loaded.display).toBe(true);
     expect(loaded.text).toBe(true);
     expect(loaded.faces).toEqual(
-      expect.arrayContaining(['Fraunces Variable normal swap', 'Inter Variable normal swap']),
+      expect.arrayContaining(['Fraunces Variable normal optional', 'Inter Variable normal optional']),
     );
 
     // From our origin, Latin only (French accents need nothing more), and never preloaded: a
@@ -161,5 +163,71 @@ for (const language of ['en', 'fr'] as const) {
       expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
     ]);
     expect(await violations()).toEqual([]);
+
+    // The first page stayed in the fallback (no swap, no shift); the next page load finds the files
+    // in the cache and paints its heading in Fraunces from the start.
+    expect(await renderedFonts(page, 'h1')).not.toContain('Fraunces');
+    await page.goto(`/${language}/pricing`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await renderedFonts(page, 'h1')).toContain('Fraunces');
   });
 }
+
+/** The font families Chromium drew an element's text with (not the CSS font-family list). */
+async function renderedFonts(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+// Issue #37: CLS 0 on the public pages at Lighthouse's phone size, the web fonts arriving late.
+test('the public pages do not shift when the web fonts arrive late, on a phone', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    for (const path of ['/en', '/fr', '/en/pricing', '/fr/pricing', '/en/login', '/fr/login']) {
+      const page = await context.newPage();
+      await page.route(/\.woff2$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        (window as unknown as { qkShifts: string[] }).qkShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            sources: { node?: Node }[];
+          }[]) {
+            const what = entry.sources.map((source) => source.node?.textContent?.slice(0, 40)).join(', ');
+            shifts.push(`${entry.value.toFixed(4)} ${what}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      // Past the fonts' arrival and the page's own scripts (the island, or the login page's app).
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 600))),
+      );
+      expect(await page.evaluate(() => (window as unknown as { qkShifts: string[] }).qkShifts), path).toEqual(
+        [],
+      );
+      await page.close();
+    }
+  } finally {
+    await context.close();
+  }
+});

@@ -365,6 +365,7 @@ async function build(driver: Driver, size: Size): Promise<Prepared> {
         imagesPerCampaign: IMAGES,
         imageBytes: IMAGE_BYTES,
         requestsPerFight: REQUESTS_PER_FIGHT,
+        shareLinks: true,
         passwordHash,
         onProgress: (what, done, total) => {
           if (what !== 'units' || done === total || done - last >= 200_000) {
@@ -389,6 +390,7 @@ async function build(driver: Driver, size: Size): Promise<Prepared> {
       'reveals',
       'images',
       'player_requests',
+      'player_views',
     ]) {
       const [row] = await runPrepared<{ n: string }>(
         database.db,

@@ -25,6 +25,7 @@ const BIG_TABLES = [
   'reveals',
   'images',
   'player_requests',
+  'player_views',
 ];
 
 let ctx: TestContext;
@@ -126,6 +127,7 @@ beforeAll(async () => {
     logEntriesPerFight: 20,
     encountersPerCampaign: 3,
     revealsPerCampaign: 3,
+    shareLinks: true,
     imagesPerCampaign: 2,
     imageBytes: 512,
     requestsPerFight: 4,
@@ -304,7 +306,7 @@ describe('hot queries at 100,000 units use indexes, never a sequential scan of a
         const response = await ctx.app.inject({ method: 'GET', url: `/api/play/${playToken}` });
         expect(response.statusCode).toBe(200);
       },
-      ['reveals', 'units'],
+      ['reveals', 'units', 'player_views'],
     );
   });
 

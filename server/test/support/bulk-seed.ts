@@ -9,6 +9,7 @@
 // and player requests per campaign, and `[[links]]` in unit and encounter notes (what backlinks read).
 import { sql } from 'drizzle-orm';
 import { defaultCampaignData } from '@questkeeper/core/campaigns/default-campaign';
+import { DEFAULT_PLAYER_VIEW_SETTINGS } from '@questkeeper/core/schemas/player-view';
 import type { Db } from '../../src/db/client';
 
 export interface BulkSeedOptions {
@@ -29,6 +30,8 @@ export interface BulkSeedOptions {
   imageBytes?: number;
   /** Player requests per fight (half still pending). */
   requestsPerFight?: number;
+  /** A live share link (player view) on every campaign, as the ones GMs hand out. */
+  shareLinks?: boolean;
   /** A real argon2 hash (every bulk user gets the same one: the password is not what is measured). */
   passwordHash: string;
   /** Units per INSERT statement. */
@@ -277,6 +280,19 @@ export async function bulkSeed(db: Db, options: BulkSeedOptions): Promise<void> 
       ${perCampaign(revealsN)}`),
     );
     progress('reveals', C * revealsN, C * revealsN);
+  }
+
+  if (options.shareLinks) {
+    // Every campaign's link: the player page's lookup by token hash then runs among 20,000 others,
+    // not in a table holding only the measured user's link.
+    await db.execute(
+      sql.raw(`
+      insert into player_views (campaign_id, user_id, token_hash, secret, settings)
+      select ${campaignId('n')}, ${userId(`n % ${U}`)}, encode(sha256(convert_to('${p}link-' || n, 'UTF8')), 'hex'),
+        md5('${p}secret' || n), ${quote(JSON.stringify(DEFAULT_PLAYER_VIEW_SETTINGS))}::jsonb
+      from generate_series(0, ${C - 1}) as n`),
+    );
+    progress('share links', C, C);
   }
 }
 

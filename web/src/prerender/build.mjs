@@ -88,7 +88,14 @@ try {
   const bootFile = `assets/boot-${createHash('sha256').update(entry.BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(outDir, bootFile), entry.BOOT_SCRIPT);
   const islandFile = await buildIsland(outDir);
-  const css = fs.readFileSync(path.join(outDir, entry.stylesheetOf(template)), 'utf8');
+  // Prerendered pages inline the stylesheet (decision 069) with their web fonts `optional` instead of
+  // `swap` (decision 076): a first visit paints and stays in the metric-matched fallback, a later
+  // page load (the files are cached) paints in the web font; never a swap on screen, so no layout
+  // shift of centred text whose width differs by a few pixels between the two faces.
+  const linkedCss = fs.readFileSync(path.join(outDir, entry.stylesheetOf(template)), 'utf8');
+  const swaps = linkedCss.match(/font-display:\s*swap/g)?.length ?? 0;
+  if (swaps === 0) throw new Error('prerender: the stylesheet has no font-display: swap to make optional');
+  const css = linkedCss.replace(/font-display:\s*swap/g, 'font-display:optional');
   const written = [];
   for (const language of entry.LANGUAGES) {
     const pages = [
