@@ -140,3 +140,31 @@ export async function upgradeViaDemo(
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
+
+/** The register form's words, as a new game master reads them. */
+const REGISTER_FORM = {
+  en: {
+    email: 'Email',
+    password: 'Password',
+    confirm: 'Confirm password',
+    terms: 'I am 18 or older and accept the terms of service (opens in a new tab)',
+    register: 'Create account',
+  },
+  fr: {
+    email: 'E-mail',
+    password: 'Mot de passe',
+    confirm: 'Confirmez le mot de passe',
+    terms: "J'ai 18 ans ou plus et j'accepte les conditions d'utilisation (s'ouvre dans un nouvel onglet)",
+    register: 'Créer le compte',
+  },
+} as const;
+
+/** Fills the open register form (`/{lang}/login?mode=register`) with a new address and sends it. */
+export async function fillRegisterForm(page: Page, lang: 'en' | 'fr', emailPrefix: string): Promise<void> {
+  const words = REGISTER_FORM[lang];
+  await page.getByLabel(words.email, { exact: true }).fill(uniqueEmail(emailPrefix));
+  await page.getByLabel(words.password, { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel(words.confirm, { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole('checkbox', { name: words.terms }).check();
+  await page.getByRole('button', { name: words.register, exact: true }).click();
+}

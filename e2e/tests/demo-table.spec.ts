@@ -8,8 +8,7 @@ import {
   expectNoSeriousA11yViolations,
   registerViaApi,
   seedSession,
-  STRONG_PASSWORD,
-  uniqueEmail,
+  fillRegisterForm,
 } from '../support/helpers';
 
 const TEXT = {
@@ -25,11 +24,6 @@ const TEXT = {
     encounters: 'Encounters',
     encounter: 'Ambush at the Ashen Bridge',
     startFree: 'Start free',
-    email: 'Email',
-    password: 'Password',
-    confirm: 'Confirm password',
-    terms: 'I am 18 or older and accept the terms of service (opens in a new tab)',
-    register: 'Create account',
   },
   fr: {
     empty: 'Créez votre première campagne',
@@ -43,11 +37,6 @@ const TEXT = {
     encounters: 'Rencontres',
     encounter: 'Embuscade au Pont de cendre',
     startFree: 'Commencer gratuitement',
-    email: 'E-mail',
-    password: 'Mot de passe',
-    confirm: 'Confirmez le mot de passe',
-    terms: "J'ai 18 ans ou plus et j'accepte les conditions d'utilisation (s'ouvre dans un nouvel onglet)",
-    register: 'Créer le compte',
   },
 } as const;
 
@@ -116,11 +105,7 @@ for (const lang of ['en', 'fr'] as const) {
   test(`from Start free to a demo table: register, then play (${lang})`, async ({ page }) => {
     await page.goto(`/${lang}`);
     await page.getByRole('link', { name: s.startFree }).click();
-    await page.getByLabel(s.email, { exact: true }).fill(uniqueEmail(`demo-${lang}`));
-    await page.getByLabel(s.password, { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByLabel(s.confirm, { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('checkbox', { name: s.terms }).check();
-    await page.getByRole('button', { name: s.register, exact: true }).click();
+    await fillRegisterForm(page, lang, `demo-${lang}`);
     await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
     await page.getByRole('button', { name: s.demo }).click();
     await expect(page.getByText(s.created)).toBeVisible();

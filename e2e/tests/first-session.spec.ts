@@ -11,18 +11,12 @@ import { region, rollEveryInitiative, targetMovesSettled } from '../support/comb
 import {
   expectColorScheme,
   expectNoSeriousA11yViolations,
-  STRONG_PASSWORD,
-  uniqueEmail,
+  fillRegisterForm,
 } from '../support/helpers';
 
 const TEXT = {
   en: {
     startFree: 'Start free',
-    email: 'Email',
-    password: 'Password',
-    confirm: 'Confirm password',
-    terms: 'I am 18 or older and accept the terms of service (opens in a new tab)',
-    register: 'Create account',
     demo: 'Try a demo table',
     guide: 'Guided first fight',
     progress: (n: number) => `${n} of 6`,
@@ -45,11 +39,6 @@ const TEXT = {
   },
   fr: {
     startFree: 'Commencer gratuitement',
-    email: 'E-mail',
-    password: 'Mot de passe',
-    confirm: 'Confirmez le mot de passe',
-    terms: "J'ai 18 ans ou plus et j'accepte les conditions d'utilisation (s'ouvre dans un nouvel onglet)",
-    register: 'Créer le compte',
     demo: 'Essayer une table de démo',
     guide: 'Premier combat guidé',
     progress: (n: number) => `${n} sur 6`,
@@ -108,11 +97,7 @@ test.describe('guided first fight', () => {
       await page.goto(`/${lang}`);
       const firstClick = Date.now();
       await page.getByRole('link', { name: s.startFree }).click();
-      await page.getByLabel(s.email, { exact: true }).fill(uniqueEmail(`guide-${lang}`));
-      await page.getByLabel(s.password, { exact: true }).fill(STRONG_PASSWORD);
-      await page.getByLabel(s.confirm, { exact: true }).fill(STRONG_PASSWORD);
-      await page.getByRole('checkbox', { name: s.terms }).check();
-      await page.getByRole('button', { name: s.register, exact: true }).click();
+      await fillRegisterForm(page, lang, `guide-${lang}`);
       await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
 
       // New users see the checklist at once.
@@ -187,11 +172,7 @@ test.describe('guided first fight', () => {
           const page = await context.newPage();
           await page.emulateMedia({ reducedMotion: 'reduce' });
           await page.goto(`/${lang}/login?mode=register`);
-          await page.getByLabel(s.email, { exact: true }).fill(uniqueEmail(`guide-axe-${lang}`));
-          await page.getByLabel(s.password, { exact: true }).fill(STRONG_PASSWORD);
-          await page.getByLabel(s.confirm, { exact: true }).fill(STRONG_PASSWORD);
-          await page.getByRole('checkbox', { name: s.terms }).check();
-          await page.getByRole('button', { name: s.register, exact: true }).click();
+          await fillRegisterForm(page, lang, `guide-axe-${lang}`);
           const panel = panelOf(page, lang);
           await expect(panel).toBeVisible();
           // On a phone the card starts folded: unfold it.
