@@ -60,8 +60,11 @@ function Dashboard({ session }: { session: Session }) {
   // The guided first fight (docs/product.md#guided-first-fight): the help menu reopens it and focuses it.
   const guideChange = useGuideChange();
   const [guideFocus, setGuideFocus] = useState(0);
-  const openGuide = () =>
+  const openGuide = () => {
+    // The menu reopened while the last reopening is on its way: one PATCH is enough.
+    if (guideChange.isPending) return;
     guideChange.mutate({ dismissed: false }, { onSuccess: () => setGuideFocus((count) => count + 1) });
+  };
 
   const list = campaigns.data;
   // docs/product.md#campaigns: the first campaign is current when none (or an unknown one) is asked for.
