@@ -110,6 +110,16 @@ export async function uploadHandoutImage(campaignId: string, file: Blob): Promis
 }
 
 /**
+ * Discards a handout image that was uploaded and not revealed (the dialog closed, another file chosen),
+ * so it stops counting against the campaign's images. Best effort: a failure leaves it stored.
+ */
+export function discardHandoutImage(campaignId: string, imageId: string): Promise<void> {
+  return apiRequest<{ response: null }>('DELETE', `${imagesPath(campaignId)}/${imageId}`, {
+    headers: campaignHeader(campaignId),
+  });
+}
+
+/**
  * The units cache after a portrait changed: the unit shows its new portrait at once (cards, fight
  * rows, the order), then the list is read again. Its version is left as it is: an open form still saves.
  */

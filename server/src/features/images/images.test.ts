@@ -250,6 +250,67 @@ describe('handout images', () => {
     const n = await imageCount(small.campaignId);
     expect(n).toBe(2);
   });
+
+  it('DELETE discards an unrevealed handout image; a revealed one, a portrait and others’ stay', async () => {
+    // Reveals need a fight with a share link.
+    const fight = await secretFight(ctx);
+    await shareLink(ctx, fight);
+    const mine = fight.table;
+    const headers = bearer(mine.token);
+    const upload = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/game-data/${mine.campaignId}/images`,
+          headers: { ...headers, 'content-type': 'image/png' },
+          payload: await noise(12, 12).png().toBuffer(),
+        })
+      ).json<{ _id: string }>()._id;
+    const discard = (imageId: string, token = mine.token, campaignId = mine.campaignId) =>
+      ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/game-data/${campaignId}/images/${imageId}`,
+        headers: bearer(token),
+      });
+    const left = await upload();
+    const shown = await upload();
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/game-data/${mine.campaignId}/reveals`,
+          headers: fight.headers,
+          payload: { kind: 'handout', title: 'Map', imageId: shown },
+        })
+      ).statusCode,
+    ).toBe(201);
+    await put(mine.ids[0]!, await noise(10, 10).png().toBuffer(), 'image/png', mine.token);
+    const portraitId = (
+      await ctx.app.database.db
+        .select({ id: images.id })
+        .from(images)
+        .where(eq(images.campaignId, mine.campaignId))
+    )
+      .map((row) => row.id)
+      .find((id) => id !== left && id !== shown)!;
+    const before = await imageCount(mine.campaignId);
+
+    // Another user, another campaign's id, a portrait: 404, nothing deleted.
+    const other = await registerUser(ctx.app);
+    expect((await discard(left, other.token)).statusCode).toBe(404);
+    expect((await discard(left, mine.token, table.campaignId)).statusCode).toBe(404);
+    expect((await discard(portraitId)).statusCode).toBe(404);
+    expect(await imageCount(mine.campaignId)).toBe(before);
+
+    // The revealed handout's image stays (204: nothing to discard); the unrevealed one goes, twice is fine.
+    expect((await discard(shown)).statusCode).toBe(204);
+    expect(await imageCount(mine.campaignId)).toBe(before);
+    expect((await discard(left)).statusCode).toBe(204);
+    expect(await imageCount(mine.campaignId)).toBe(before - 1);
+    const read = await ctx.app.inject({ url: `/api/game-data/${mine.campaignId}/images/${left}`, headers });
+    expect(read.statusCode).toBe(404);
+    expect((await discard(left)).statusCode).toBe(404);
+  });
 });
 
 describe('players', () => {

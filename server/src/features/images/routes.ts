@@ -1,5 +1,5 @@
 // HTTP only (docs/decisions/064, docs/product.md#portraits): a unit's portrait (PUT/GET/DELETE) and a
-// campaign's handout images (POST, GET). Uploads are the raw file as the body; the bytes decide.
+// campaign's handout images (POST, GET, DELETE). Uploads are the raw file as the body; the bytes decide.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@questkeeper/core/schemas/common';
@@ -119,6 +119,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           reply,
           await images.readCampaignImage(userOf(request), request.params.id, request.params.imageId),
         ),
+    );
+
+    r.delete(
+      '/api/game-data/:id/images/:imageId',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            'Discards a handout image the game master uploaded and did not reveal (the handout dialog ' +
+            'closed, another file chosen): it no longer counts against the campaign’s images. An image a ' +
+            'reveal shows stays; 204 either way. 404 for a portrait or another campaign’s image.',
+          params: campaignImageParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await images.discardHandoutImage(userOf(request), request.params.id, request.params.imageId);
+        return reply.code(204).send(null);
+      },
     );
   });
 };

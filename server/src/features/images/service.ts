@@ -6,7 +6,13 @@ import { IMAGES_PER_CAMPAIGN } from '@questkeeper/core/limits';
 import type { ImageInfo, UploadedImage } from '@questkeeper/core/schemas/images';
 import type { Db, Tx } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
-import { deleteImageIfUnreferenced, insertImage, readImage, type ImageContent } from '../../db/shared/images';
+import {
+  deleteImageIfUnreferenced,
+  insertImage,
+  ownedImage,
+  readImage,
+  type ImageContent,
+} from '../../db/shared/images';
 import { AppError, notFound } from '../../lib/app-error';
 import { processImage } from '../../lib/image-processing';
 import * as repo from './repository';
@@ -89,6 +95,18 @@ export function createImagesService(deps: {
         return insertImage(tx, { userId: user.id, campaignId, kind: 'handout', processed });
       });
       return { _id: stored.id, etag: stored.etag, width: stored.width, height: stored.height };
+    },
+
+    /**
+     * Discards a handout image that nothing shows (uploaded in the handout dialog, then left): one
+     * revealed meanwhile stays. Only the campaign's handout images: a portrait goes with its unit.
+     */
+    async discardHandoutImage(user: ImagesActor, campaignId: string, imageId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await repo.lockOwnedCampaign(tx, user.id, campaignId))) throw notFound();
+        if (!(await ownedImage(tx, user.id, campaignId, imageId, 'handout'))) throw notFound();
+        await deleteImageIfUnreferenced(tx, campaignId, imageId);
+      });
     },
 
     async readCampaignImage(user: ImagesActor, campaignId: string, imageId: string): Promise<ImageContent> {

@@ -1,6 +1,7 @@
 // The handout's image field (issue 34) against a fake API: a chosen image is uploaded at once
 // (POST /api/game-data/{id}/images), previewed as the server stored it, and the reveal sends its id —
-// an image alone is enough; a refusal is shown in the server's words and leaves no image chosen.
+// an image alone is enough; a refusal is shown in the server's words and leaves no image chosen; an
+// uploaded image that is not revealed (removed, replaced, the dialog closed, even mid-upload) is discarded.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,6 +80,37 @@ describe('handout dialog: image', { timeout: 20_000 }, () => {
       body: { kind: 'handout', title: 'The map', imageId: 'img1' },
     });
     expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('discards an uploaded image that is removed, replaced or left in a closed dialog, even mid-upload', async () => {
+    let n = 0;
+    upload.mockImplementation(async () => ({ _id: `img${++n}`, etag: '"x"', width: 1, height: 1 }));
+    download.mockResolvedValue({ blob: new Blob([PNG], { type: 'image/webp' }), disposition: null });
+    api.mockResolvedValue(null);
+    const discarded = () => api.mock.calls.filter(([method]) => method === 'DELETE').map(([, path]) => path);
+    const { dialog, onClose, input } = renderDialog();
+
+    await userEvent.upload(input(), new File([PNG], 'a.png', { type: 'image/png' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Remove the image' }));
+    await waitFor(() => expect(discarded()).toEqual(['/api/game-data/c1/images/img1']));
+
+    await userEvent.upload(input(), new File([PNG], 'b.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText('b.png')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    await waitFor(() =>
+      expect(discarded()).toEqual(['/api/game-data/c1/images/img1', '/api/game-data/c1/images/img2']),
+    );
+
+    // Closed while the upload is on its way: the image it answers with is discarded at once.
+    let stored: (value: unknown) => void = () => undefined;
+    upload.mockImplementation(() => new Promise((resolve) => (stored = resolve)));
+    await userEvent.upload(input(), new File([PNG], 'c.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText('Uploading the image…')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    stored({ _id: 'img3', etag: '"x"', width: 1, height: 1 });
+    await waitFor(() => expect(discarded()).toContain('/api/game-data/c1/images/img3'));
+    expect(api.mock.calls.some(([method]) => method === 'POST')).toBe(false);
   });
 
   it('shows a refused upload in the server words and keeps no image', async () => {

@@ -2,9 +2,10 @@
 // previewed as players will get it (secret blocks stripped by core's one reading, the image as the server
 // stored it) and revealed through the share link. A chosen image is uploaded at once
 // (POST /api/game-data/{id}/images: checked here first with the server's words, re-encoded there), so
-// Reveal only sends its id; an image left behind by a closed dialog stays among the campaign's images,
-// which the plan counts (IMAGES_PER_CAMPAIGN).
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+// Reveal only sends its id. An image the dialog uploaded and did not reveal (closed, another file chosen,
+// removed, even while its upload was still on its way) is discarded (DELETE), since the plan counts the
+// campaign's images (IMAGES_PER_CAMPAIGN).
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, ImagePlus, Trash2 } from 'lucide-react';
 import { IMAGE_MAX_BYTES, REVEAL_TEXT_MAX, REVEAL_TITLE_MAX } from '@questkeeper/core/limits';
@@ -17,7 +18,13 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { campaignImageUrl, IMAGE_ACCEPT, uploadHandoutImage, useGmImage } from '@/lib/images';
+import {
+  campaignImageUrl,
+  discardHandoutImage,
+  IMAGE_ACCEPT,
+  uploadHandoutImage,
+  useGmImage,
+} from '@/lib/images';
 import { useReveal } from '@/lib/reveals';
 
 /** A local URL of the chosen file, revoked when it changes or the dialog closes. */
@@ -56,35 +63,50 @@ export function HandoutDialog({
   const imageUrl = stored.src ?? localUrl;
   const shown = stripSecrets(text);
 
+  /** One more at each reset and each file chosen: an upload answered after it is not this dialog's. */
+  const generation = useRef(0);
+
+  function discard(image: { id: string } | null) {
+    if (image) void discardHandoutImage(campaignId, image.id).catch(() => undefined);
+  }
+
   function reset() {
+    generation.current += 1;
     setTitle('');
     setText('');
     setFile(null);
     setUploaded(null);
+    setUploading(false);
     setProblem(null);
   }
 
   function close() {
     if (busy) return;
+    discard(uploaded);
     reset();
     onClose();
   }
 
   /** Sends the chosen file at once; a refusal (its words are the server's) leaves no image chosen. */
   async function choose(next: File | null) {
+    const mine = (generation.current += 1);
     setProblem(null);
+    discard(uploaded);
     setUploaded(null);
     setFile(next);
     if (!next) return;
     setUploading(true);
     try {
       const image = await uploadHandoutImage(campaignId, next);
+      // Closed or another file chosen meanwhile: nothing will reveal this one.
+      if (generation.current !== mine) return discard({ id: image._id });
       setUploaded({ file: next, id: image._id });
     } catch (error) {
+      if (generation.current !== mine) return;
       setFile(null);
       setProblem(errorMessage(error));
     } finally {
-      setUploading(false);
+      if (generation.current === mine) setUploading(false);
     }
   }
 
