@@ -138,8 +138,11 @@ function enable(form: Element): void {
   for (const button of form.querySelectorAll('button')) button.removeAttribute('aria-disabled');
 }
 
-/** Starts the app for a form this script does not render, with what was typed so far. */
-function handOver(handover: LoginHandover): void {
+/** Starts the app for a form this script does not render, with what was typed so far. Until the
+ *  app renders, the form is inert again as the build rendered it: nothing typed there is lost. */
+function handOver(main: Element, handover: LoginHandover): void {
+  for (const input of main.querySelectorAll('input')) input.readOnly = true;
+  for (const button of main.querySelectorAll('button')) button.setAttribute('aria-disabled', 'true');
   // react-router's BrowserRouter reads the entry's state from `usr` (login-page.tsx reads it).
   window.history.replaceState({ usr: handover, key: 'default', idx: 0 }, '');
   startApp();
@@ -213,10 +216,10 @@ function wireLogin(): void {
 
   // The register form and the forgot-password block are the app's (see the top of this file).
   main.querySelector('[data-action="forgot"]')?.addEventListener('click', () => {
-    handOver({ forgot: true, email: email.value });
+    handOver(main, { forgot: true, email: email.value });
   });
   main.querySelector('[data-action="toggle-mode"]')?.addEventListener('click', () => {
-    handOver({ mode: 'register', email: email.value });
+    handOver(main, { mode: 'register', email: email.value });
   });
   enable(main);
   update();
