@@ -54,8 +54,8 @@ export function renderDemoBanner(language: Language): Promise<string> {
 const STRONG_SAMPLE = `Aa1${PASSWORD_SPECIAL_CHARACTERS[0]}`.padEnd(PASSWORD_MIN_LENGTH, 'a');
 
 /** The pieces of markup the login and reset island inserts (decision 073), rendered by the app's
- *  components: `data-part` names them for islands/auth-page.ts. */
-function AuthParts({ language }: { language: Language }) {
+ *  components: `data-part` names them for islands/auth-page.ts. The login page needs the first ones. */
+function AuthParts({ language, reset }: { language: Language; reset: boolean }) {
   if (!isStrongPassword(STRONG_SAMPLE)) throw new Error('prerender: the sample password misses a rule');
   return (
     <>
@@ -74,18 +74,22 @@ function AuthParts({ language }: { language: Language }) {
       <div data-part="spinner">
         <Spinner />
       </div>
-      <div data-part="rules-met">
-        <PasswordChecklist password={STRONG_SAMPLE} />
-      </div>
-      <div data-part="rules-unmet">
-        <PasswordChecklist password="" />
-      </div>
-      <div data-part="reset-done">
-        <ResetDone loginPath={localePath(language, '/login')} />
-      </div>
-      <div data-part="reset-error">
-        <ResetError text="" expired requestLinkPath={localePath(language, '/login', '?forgot')} />
-      </div>
+      {reset ? (
+        <>
+          <div data-part="rules-met">
+            <PasswordChecklist password={STRONG_SAMPLE} />
+          </div>
+          <div data-part="rules-unmet">
+            <PasswordChecklist password="" />
+          </div>
+          <div data-part="reset-done">
+            <ResetDone loginPath={localePath(language, '/login')} />
+          </div>
+          <div data-part="reset-error">
+            <ResetError text="" expired requestLinkPath={localePath(language, '/login', '?forgot')} />
+          </div>
+        </>
+      ) : null}
     </>
   );
 }
@@ -99,7 +103,7 @@ export async function renderAuthExtras(id: string, url: string, language: Langua
   const parts = await renderIn(
     language,
     <StaticRouter location={url}>
-      <AuthParts language={language} />
+      <AuthParts language={language} reset={id === 'resetPassword'} />
     </StaticRouter>,
   );
   const strings = Object.fromEntries(
