@@ -111,7 +111,7 @@ function setFieldError(input: HTMLInputElement, error: string | undefined): void
 function wirePasswordToggle(input: HTMLInputElement): void {
   const button = input.parentElement?.querySelector<HTMLButtonElement>('button[type="button"]');
   if (!button) return;
-  const field = document.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.textContent ?? '';
+  const field = input.labels?.[0]?.textContent ?? '';
   let visible = false;
   button.addEventListener('click', () => {
     visible = !visible;
