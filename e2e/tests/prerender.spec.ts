@@ -122,19 +122,31 @@ test.describe('with JavaScript', () => {
     await toggle.click();
     await menu.getByRole('link', { name: 'Connexion' }).click();
     await expect(page).toHaveURL(/\/fr\/login$/);
-    // The login page is the app's: its script loads there, not before.
+    // The login page is an island too (decision 073): the app loads from its register form on.
     await expect(page.getByRole('heading', { level: 1, name: TEXT.fr.signIn })).toBeVisible();
-    expect(scripts.length).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
     expect(errors).toEqual([]);
   });
 
-  test('the login page hydrates and its register form opens', async ({ page }) => {
+  test('the login page is an island whose register button starts the app on the register form', async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
+    const scripts = appScripts(page);
     await page.goto('/fr/login');
     const toRegister = page.getByRole('button', { name: TEXT.fr.toRegister });
-    await expectHydrated(toRegister);
+    await page.getByRole('textbox', { name: TEXT.fr.email }).fill('mj@example.test');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
     await toRegister.click();
-    await expect(page.getByRole('heading', { level: 1, name: TEXT.fr.register })).toBeVisible();
+    const heading = page.getByRole('heading', { level: 1, name: TEXT.fr.register });
+    await expect(heading).toBeVisible();
+    await expectHydrated(heading);
+    // The email typed on the island's form is carried over, and focus lands on the heading.
+    await expect(page.getByRole('textbox', { name: TEXT.fr.email })).toHaveValue('mj@example.test');
+    await expect(heading).toBeFocused();
+    expect(scripts.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 

@@ -23,6 +23,10 @@ export function findAppRoute(pathname: string): RouteId | undefined {
   return matchLocalizedRoute(match[2] ?? '');
 }
 
+/** Prerendered pages served with a query too: their island script reads it (the reset page's
+ *  token, web/src/islands/auth-page.ts, decision 073). Any other page with a query gets the shell. */
+const QUERY_READING_PAGES: ReadonlySet<RouteId> = new Set<RouteId>(['resetPassword']);
+
 /** Where the web build writes a prerendered page (web/src/prerender/pages.ts). */
 const PRERENDERED_DIR = 'prerendered';
 const NOT_FOUND_PAGE = 'not-found';
@@ -74,9 +78,13 @@ export default fp(async function webPlugin(app: FastifyInstance, options: { dist
     const segment = pathname.split('/')[1] ?? '';
     const language = (LANGUAGES as readonly string[]).includes(segment) ? (segment as Language) : undefined;
     if (!route) return prerendered.get(`${language ?? fallback}:${NOT_FOUND_PAGE}`) ?? indexPage;
-    // Other spellings (a trailing slash) and queries (pages read them) get the shell, as before.
+    // Other spellings (a trailing slash) and queries (pages read them) get the shell, as before;
+    // but the reset page's island reads its token itself (decision 073).
     const exact =
-      language && route !== 'root' && query === '' && pathname === routes[route].getHref(language, '');
+      language &&
+      route !== 'root' &&
+      (query === '' || QUERY_READING_PAGES.has(route)) &&
+      pathname === routes[route].getHref(language, '');
     return (exact && prerendered.get(`${language}:${route}`)) || indexPage;
   }
   const compress = {

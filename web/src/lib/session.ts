@@ -5,6 +5,7 @@ import type { AuthUser } from '@questkeeper/core/schemas/auth';
 import {
   readStoredSession as read,
   SESSION_STORAGE_KEY as STORAGE_KEY,
+  storeSession,
   type Session,
   type SessionUser,
 } from './stored-session';
@@ -16,12 +17,8 @@ let current: Session | null = read();
 
 function write(next: Session | null) {
   current = next;
-  try {
-    if (next) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    else localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Private mode without storage: the session lives for this tab only.
-  }
+  // Private mode without storage: the session lives for this tab only.
+  storeSession(next);
   listeners.forEach((listener) => listener());
 }
 

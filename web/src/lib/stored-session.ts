@@ -23,3 +23,14 @@ export function readStoredSession(): Session | null {
     return null; // Storage blocked or corrupt: start signed out.
   }
 }
+
+/** Writes the session where readStoredSession finds it (null removes it). Storage may be blocked
+ *  (private mode): then nothing is kept, and the caller's session lives for this page only. */
+export function storeSession(session: Session | null): void {
+  try {
+    if (session) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+    else localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Private mode without storage.
+  }
+}

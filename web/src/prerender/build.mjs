@@ -43,12 +43,13 @@ await build({
 });
 
 /**
- * The island pages' script (src/islands/public-page.ts, decision 069), bundled alone by esbuild:
- * written as `assets/island-{hash}.js` with its .br and .gz, as vite-precompress does for the rest.
+ * An island pages' script (src/islands/public-page.ts, decision 069; src/islands/auth-page.ts for the
+ * login and reset pages, decision 073), bundled alone by esbuild: written as
+ * `assets/island-{hash}.js` with its .br and .gz, as vite-precompress does for the rest.
  */
-async function buildIsland(outDir) {
+async function buildIsland(outDir, source) {
   const result = await esbuild({
-    entryPoints: [path.join(webDir, 'src/islands/public-page.ts')],
+    entryPoints: [path.join(webDir, source)],
     bundle: true,
     format: 'esm',
     target: 'es2022',
@@ -87,7 +88,10 @@ try {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
   const bootFile = `assets/boot-${createHash('sha256').update(entry.BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(outDir, bootFile), entry.BOOT_SCRIPT);
-  const islandFile = await buildIsland(outDir);
+  const islandFiles = {
+    public: await buildIsland(outDir, 'src/islands/public-page.ts'),
+    auth: await buildIsland(outDir, 'src/islands/auth-page.ts'),
+  };
   // Prerendered pages inline the stylesheet (decision 069) with their web fonts `optional` instead of
   // `swap` (decision 076): a first visit paints and stays in the metric-matched fallback, a later
   // page load (the files are cached) paints in the web font; never a swap on screen, so no layout
@@ -103,8 +107,9 @@ try {
       { id: entry.NOT_FOUND, url: `/${language}${entry.NOT_FOUND_PATH}`, marker: entry.NOT_FOUND },
     ];
     for (const { id, url, marker } of pages) {
-      const markup = await entry.render(url, language);
+      const markup = await entry.render(url + entry.renderSearchOf(id), language);
       const island = entry.isIsland(id);
+      const script = entry.islandScriptOf(id);
       const preloads = entry.preloadsOf(manifest, entry.pageModules(id, language));
       const file = path.join(outDir, entry.prerenderedFile(language, id));
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -115,10 +120,16 @@ try {
           language,
           marker: marker ?? url,
           preloads,
-          boot: `/${island ? islandFile : bootFile}`,
+          boot: `/${island ? islandFiles[script] : bootFile}`,
           css,
           island: island
-            ? { banner: await entry.renderDemoBanner(language), appWhen: entry.appWhenOf(id) }
+            ? {
+                banner: await entry.renderDemoBanner(language),
+                appWhen: entry.appWhenOf(id),
+                ...(script === 'auth'
+                  ? { page: id, extra: await entry.renderAuthExtras(id, url, language) }
+                  : {}),
+              }
             : undefined,
         }),
       );

@@ -15,13 +15,24 @@ export interface PrerenderedPage {
   /** When the island page still needs the app: on a demo-payments server, the terms show a notice
    *  the island script does not render. */
   appWhen?: 'demoPayments';
+  /** The island's script: `public` (islands/public-page.ts, the default) or `auth` (the login and
+   *  reset forms, islands/auth-page.ts, decision 073). */
+  script?: 'auth';
+  /** The query the build renders the page with: the reset page with a token, as a mailed link
+   *  opens it (its island shows the build's rendering without one when the URL has none). */
+  renderSearch?: string;
 }
 
 /** Public pages that read the same for every visitor: no id in the path, no signed-in state. */
 export const PRERENDERED = {
   landing: { module: 'src/features/landing/landing-page.tsx', island: true },
-  login: { module: 'src/features/auth/login-page.tsx' },
-  resetPassword: { module: 'src/features/auth/reset-password-page.tsx' },
+  login: { module: 'src/features/auth/login-page.tsx', island: true, script: 'auth' },
+  resetPassword: {
+    module: 'src/features/auth/reset-password-page.tsx',
+    island: true,
+    script: 'auth',
+    renderSearch: '?token=mailed',
+  },
   pricing: { module: 'src/features/pricing/pricing-page.tsx', island: true },
   imprint: { module: 'src/features/legal/imprint-page.tsx', legalTexts: true, island: true },
   termsOfService: {
@@ -54,6 +65,20 @@ export function appWhenOf(id: keyof typeof PRERENDERED | typeof NOT_FOUND): stri
   if (id === NOT_FOUND) return undefined;
   const page: PrerenderedPage = PRERENDERED[id];
   return page.appWhen;
+}
+
+/** The island script of a page: `auth` for the login and reset pages, `public` otherwise. */
+export function islandScriptOf(id: keyof typeof PRERENDERED | typeof NOT_FOUND): 'public' | 'auth' {
+  if (id === NOT_FOUND) return 'public';
+  const page: PrerenderedPage = PRERENDERED[id];
+  return page.script ?? 'public';
+}
+
+/** The query the build renders the page with (see `renderSearch`). */
+export function renderSearchOf(id: keyof typeof PRERENDERED | typeof NOT_FOUND): string {
+  if (id === NOT_FOUND) return '';
+  const page: PrerenderedPage = PRERENDERED[id];
+  return page.renderSearch ?? '';
 }
 
 /** The Not Found page's file name, and the path it is rendered at (any unknown path below the

@@ -96,7 +96,7 @@ export function fillTemplate(
     /** The script that starts the app after the first paint (decision 038), or the island script. */
     boot: string;
     /** An island page (decision 069): the demo banner's markup, for the island script to show. */
-    island?: { banner: string; appWhen?: string };
+    island?: { banner: string; appWhen?: string; page?: string; extra?: string };
     /** The stylesheet's text: in a <style> instead of the <link>, one request less before the
      *  first paint (decision 069). */
     css?: string;
@@ -112,7 +112,13 @@ export function fillTemplate(
     ...(page.preloads ?? []).map((file) => `/${file}`),
   ];
   const appWhen = page.island?.appWhen;
-  const boot = JSON.stringify({ entry, preload, ...(appWhen ? { appWhen } : {}) }).replaceAll('<', '\\u003c');
+  const islandPage = page.island?.page;
+  const boot = JSON.stringify({
+    entry,
+    preload,
+    ...(appWhen ? { appWhen } : {}),
+    ...(islandPage ? { page: islandPage } : {}),
+  }).replaceAll('<', '\\u003c');
   const others = [
     ...head.filter((element) => element !== title),
     `<script type="application/json" id="qk-boot">${boot}</script>`,
@@ -126,7 +132,9 @@ export function fillTemplate(
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
   if (title) html = replaceOnce(html, /<title>[^<]*<\/title>/, title);
   html = replaceOnce(html, /<\/head>/, `${others.join('')}</head>`);
-  const banner = page.island ? `<template id="qk-demo-banner">${page.island.banner}</template>` : '';
+  const banner = page.island
+    ? `<template id="qk-demo-banner">${page.island.banner}</template>${page.island.extra ?? ''}`
+    : '';
   return replaceOnce(
     html,
     /<div id="root"><\/div>/,

@@ -2,14 +2,11 @@
 // the reset page and the profile's password change all ask for a new password the same way (decision 004).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isStrongPassword } from '@questkeeper/core/password';
 import { PasswordField } from '@/components/ui/password-field';
+import { isValidNewPassword, showsMismatch } from './new-password-rules';
 import { PasswordChecklist } from './password-checklist';
 
-/** True when the pair may be sent: the policy passes and the confirmation is equal and non-empty. */
-export function isValidNewPassword(password: string, confirmation: string): boolean {
-  return isStrongPassword(password) && confirmation !== '' && confirmation === password;
-}
+export { isValidNewPassword };
 
 export function NewPasswordFields({
   password,
@@ -28,11 +25,7 @@ export function NewPasswordFields({
 }) {
   const { t } = useTranslation();
   const [confirmationLeft, setConfirmationLeft] = useState(false);
-  // Say "do not match" once the user is done typing the confirmation, not at its first letter.
-  const mismatch =
-    confirmation !== '' &&
-    confirmation !== password &&
-    (confirmationLeft || confirmation.length >= password.length);
+  const mismatch = showsMismatch(password, confirmation, confirmationLeft);
 
   return (
     <>

@@ -23,13 +23,18 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           aria-label={t(visible ? 'common.hidePassword' : 'common.showPassword', { field: props.label })}
           className="inline-flex size-9 items-center justify-center rounded-control text-ink-muted hover:bg-surface-muted hover:text-ink"
         >
-          {visible ? (
-            <EyeOff aria-hidden="true" className="size-5" />
-          ) : (
-            <Eye aria-hidden="true" className="size-5" />
-          )}
+          <VisibilityIcon visible={visible} />
         </button>
       }
     />
+  );
+}
+
+/** The toggle's icon: the login and reset islands (decision 073) swap in the build's rendering of it. */
+export function VisibilityIcon({ visible }: { visible: boolean }) {
+  return visible ? (
+    <EyeOff aria-hidden="true" className="size-5" />
+  ) : (
+    <Eye aria-hidden="true" className="size-5" />
   );
 }

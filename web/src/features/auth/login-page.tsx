@@ -1,8 +1,8 @@
 // /{lang}/login — sign in or register, forgot password, and a plan preselected on the pricing page
 // (docs/product.md#login-page, #after-login, #messages).
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Castle, KeyRound, ScrollText } from 'lucide-react';
 import type { AuthUser } from '@questkeeper/core/schemas/auth';
@@ -18,25 +18,44 @@ import { failureMessage } from './api/failure-message';
 import { ForgotPasswordPanel } from './components/forgot-password-panel';
 import { SignInForm, type AuthMode } from './components/sign-in-form';
 
+/**
+ * What the login island (islands/auth-page.ts, decision 073) hands over in the history entry's state
+ * when it starts the app for a form it does not render itself: the register form, the
+ * forgot-password block, and the email typed so far.
+ */
+export interface LoginHandover {
+  mode?: 'register';
+  forgot?: true;
+  email?: string;
+}
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const [handover] = useState(() => (location.state ?? {}) as LoginHandover);
   const plan = params.get('plan');
   const preselectedPlan = isPaidPlan(plan) ? plan : null;
   // Read once: signing in on this page must not bounce to the dashboard before the checkout opens.
   const [existingSession] = useState(getSession);
   // ?mode=register opens the register form, ?forgot the forgot-password block (the reset page
   // links there when its link lacks a token).
-  const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'register' ? 'register' : 'signIn');
-  const [forgotOpen, setForgotOpen] = useState(() => params.has('forgot'));
-  const [email, setEmail] = useState('');
+  const [mode, setMode] = useState<AuthMode>(
+    params.get('mode') === 'register' || handover.mode === 'register' ? 'register' : 'signIn',
+  );
+  const [forgotOpen, setForgotOpen] = useState(() => params.has('forgot') || handover.forgot === true);
+  const [email, setEmail] = useState(handover.email ?? '');
   const [resetDone, setResetDone] = useState(false);
   // Back from the forgot-password block, focus lands on the password (the block's button is gone).
   const [backFromForgot, setBackFromForgot] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Prerendered: the toggle works once React owns the page (decision 038).
   const hydrated = useHydrated();
+  // The island's "Create a free account" started the app: focus lands where toggleMode puts it.
+  useEffect(() => {
+    if (handover.mode === 'register') headingRef.current?.focus();
+  }, [handover]);
 
   if (existingSession) {
     return <Navigate replace to={localePath(existingSession.user.language, '/dashboard')} />;
@@ -142,6 +161,8 @@ export default function LoginPage() {
               type="button"
               onClick={toggleMode}
               aria-disabled={hydrated ? undefined : true}
+              // The login island starts the app with it (decision 073).
+              data-action="toggle-mode"
               className="rounded-control font-semibold text-brand underline-offset-4 hover:underline"
             >
               {t(registering ? 'login.toSignIn' : 'login.toRegister')}

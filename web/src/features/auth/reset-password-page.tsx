@@ -77,17 +77,7 @@ export default function ResetPasswordPage() {
             </ButtonLink>
           </div>
         ) : done ? (
-          <div className="mt-6 flex flex-col gap-5">
-            <Alert tone="success">{t('auth.resetDone')}</Alert>
-            <ButtonLink
-              to={loginPath}
-              size="lg"
-              className="w-full"
-              icon={<LogIn aria-hidden="true" className="size-4" />}
-            >
-              {t('reset.goToLogin')}
-            </ButtonLink>
-          </div>
+          <ResetDone loginPath={loginPath} />
         ) : (
           <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
             <NewPasswordFields
@@ -98,19 +88,7 @@ export default function ResetPasswordPage() {
               passwordLabel={t('reset.newPassword')}
               confirmationLabel={t('reset.confirmPassword')}
             />
-            {error ? (
-              <Alert tone="error">
-                <p>{error.text}</p>
-                {error.expired ? (
-                  <Link
-                    to={requestLinkPath}
-                    className="mt-1 inline-block rounded-control font-semibold underline underline-offset-4"
-                  >
-                    {t('reset.requestLink')}
-                  </Link>
-                ) : null}
-              </Alert>
-            ) : null}
+            {error ? <ResetError {...error} requestLinkPath={requestLinkPath} /> : null}
             <Button
               type="submit"
               size="lg"
@@ -136,5 +114,52 @@ export default function ResetPasswordPage() {
         </p>
       )}
     </section>
+  );
+}
+
+// The two states the reset island (islands/auth-page.ts, decision 073) shows without React: the build
+// renders them from here into the page, so the island's markup is this markup.
+
+/** After the reset: the success message and the way to the login page. */
+export function ResetDone({ loginPath }: { loginPath: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-6 flex flex-col gap-5">
+      <Alert tone="success">{t('auth.resetDone')}</Alert>
+      <ButtonLink
+        to={loginPath}
+        size="lg"
+        className="w-full"
+        icon={<LogIn aria-hidden="true" className="size-4" />}
+      >
+        {t('reset.goToLogin')}
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** A failed reset: the message, and a new link when this one has expired or was used. */
+export function ResetError({
+  text,
+  expired,
+  requestLinkPath,
+}: {
+  text: string;
+  expired: boolean;
+  requestLinkPath: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert tone="error">
+      <p>{text}</p>
+      {expired ? (
+        <Link
+          to={requestLinkPath}
+          className="mt-1 inline-block rounded-control font-semibold underline underline-offset-4"
+        >
+          {t('reset.requestLink')}
+        </Link>
+      ) : null}
+    </Alert>
   );
 }

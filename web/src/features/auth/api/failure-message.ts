@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client';
+import { failureText } from '../lib/form-rules';
 
 /**
  * docs/product.md#messages: "the server message, else <fallback>". An API failure carries the server's
@@ -7,6 +8,5 @@ import { ApiError } from '@/lib/api-client';
  */
 export function failureMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  const firstField = Object.values(error.fields)[0];
-  return firstField ?? (error.message || fallback);
+  return failureText(error, fallback);
 }

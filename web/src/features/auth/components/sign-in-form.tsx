@@ -16,13 +16,12 @@ import { localePath } from '@/lib/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 import { login, register } from '../api/account';
 import { failureMessage } from '../api/failure-message';
+import { looksLikeEmail } from '../lib/form-rules';
 import { isValidNewPassword, NewPasswordFields } from '@/components/password/new-password-fields';
 
 export type AuthMode = 'signIn' | 'register';
 
-// A kind early check only; the server validates the address for real.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const looksLikeEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+export { looksLikeEmail };
 
 export function SignInForm({
   mode,
@@ -132,6 +131,8 @@ export function SignInForm({
             type="button"
             onClick={onForgotPassword}
             aria-disabled={hydrated ? undefined : true}
+            // The login island starts the app with it (decision 073).
+            data-action="forgot"
             className="self-end rounded-control text-sm font-medium text-brand underline-offset-4 hover:underline"
           >
             {t('login.forgot')}
