@@ -5,6 +5,7 @@
 // reads an action makes, without its writes and its transaction. Each statement the app sends is
 // timed through drizzle's prepared queries, so the table names where an action's time goes
 // (decision 039). A benchmark reports: it exits 0 whatever the figures.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import type { CombatResponse } from '@questkeeper/core/schemas/combat';
+import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import { EMPTY_COMBAT } from '@questkeeper/core/combat/combat';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { campaigns, combats, units } from '../../../server/src/db/schema';
@@ -31,8 +33,26 @@ const OVER_HTTP = process.env.BENCH_COMBAT_SERVER_HTTP === '1';
  * the browser bench's long log: what an action costs once the fight is long (decision 041).
  */
 const LOG_ENTRIES = Number(process.env.BENCH_COMBAT_SERVER_LOG ?? 0);
+/**
+ * BENCH_COMBAT_SERVER_STARTS=20: that many starts timed first, each undone (decision 074), on the
+ * fight the browser bench plays: two counters on every unit, enemies named alike in tens and the
+ * start grouping them by name (20 groups of 10).
+ */
+const STARTS = Number(process.env.BENCH_COMBAT_SERVER_STARTS ?? 0);
+const FIRST_NAMES = ['Aria', 'Borin', 'Cassia', 'Dorn', 'Elowen', 'Fenris', 'Galen', 'Hilda', 'Ivo', 'Jora'];
+const COUNTERS: UnitCounter[] = [
+  { _id: crypto.randomUUID(), label: 'Legendary', max: 3, kind: 'uses', reset: 'turnStart', recharge: null },
+  {
+    _id: crypto.randomUUID(),
+    label: 'Breath',
+    max: 1,
+    kind: 'uses',
+    reset: 'never',
+    recharge: { die: 6, min: 5 },
+  },
+];
 
-type Kind = 'attack' | 'undo' | 'read';
+type Kind = 'attack' | 'undo' | 'read' | 'start';
 /** Statement → its durations, per kind of call; `current` is the call under way. */
 const statements = new Map<Kind, Map<string, number[]>>();
 let current: Kind | null = null;
@@ -84,7 +104,10 @@ async function seedFight(database: Database) {
       Array.from({ length: 2 * PER_SIDE }, (_, i) => ({
         userId: user._id,
         campaignId,
-        name: `${i < PER_SIDE ? 'Ally' : 'Enemy'} ${i + 1}`,
+        name:
+          STARTS > 0
+            ? `${FIRST_NAMES[i % FIRST_NAMES.length]} ${i < PER_SIDE ? 'of the Vale' : 'the Grim'} ${i + 1}`
+            : `${i < PER_SIDE ? 'Ally' : 'Enemy'} ${i + 1}`,
         gender: 'Other' as const,
         isPlayer: i < PER_SIDE,
         race: first(campaign.races),
@@ -96,13 +119,20 @@ async function seedFight(database: Database) {
         hp: TARGET_HP,
         currentHp: TARGET_HP,
         notes: 'Marches under the grey banner.',
+        ...(STARTS > 0 ? { counters: COUNTERS } : {}),
       })),
     )
     .returning({ id: units.id });
   const ids = rows.map((row) => row.id);
   await database.db.insert(combats).values({
     campaignId,
-    state: { ...EMPTY_COMBAT, allies: ids.slice(0, PER_SIDE), enemies: ids.slice(PER_SIDE), amount: 1 },
+    state: {
+      ...EMPTY_COMBAT,
+      allies: ids.slice(0, PER_SIDE),
+      enemies: ids.slice(PER_SIDE),
+      amount: 1,
+      ...(STARTS > 0 ? { grouping: 'byName' as const } : {}),
+    },
     version: 1,
   });
   return {
@@ -156,7 +186,45 @@ async function measure(database: Database) {
       hp: TARGET_HP,
     });
   }
-  const times: Record<Kind, number[]> = { attack: [], undo: [], read: [] };
+  const times: Record<Kind, number[]> = { attack: [], undo: [], read: [], start: [] };
+  const startBytes: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    // The start above is undone, then timed again: the same setup each time.
+    await call('undo', 'POST', '/api/combat/undo', { version });
+    current = 'start';
+    const start = performance.now();
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/combat/actions',
+      headers,
+      payload: { version, action: { type: 'start' } },
+    });
+    times.start.push(performance.now() - start);
+    current = null;
+    if (answer.statusCode !== 200) throw new Error(`start answered ${answer.statusCode}: ${answer.body}`);
+    startBytes.push(answer.body.length);
+    version = answer.json<{ combat: CombatResponse }>().combat.version;
+  }
+  if (STARTS > 0) {
+    console.log(
+      `start (POST /api/combat/actions, ${STARTS} runs, each undone): p50 ${ms(percentile(times.start, 50))} ms, ` +
+        `p95 ${ms(percentile(times.start, 95))} ms, answer ${startBytes[0] ?? 0} bytes`,
+    );
+    const byText = [...(statements.get('start') ?? new Map<string, number[]>())]
+      .map(([text, list]) => ({
+        text,
+        perCall: list.reduce((a, b) => a + b, 0) / STARTS,
+        n: list.length / STARTS,
+      }))
+      .sort((a, b) => b.perCall - a.perCall);
+    console.log(
+      grid(
+        ['ms', 'times', 'statement'],
+        byText.map((row) => [ms(row.perCall), row.n.toFixed(1), row.text.slice(0, 100)]),
+        0,
+      ),
+    );
+  }
   for (let i = 0; i < WARMUP + PAIRS; i++) {
     if (i === WARMUP) statements.clear();
     const attack = await call('attack', 'POST', '/api/combat/actions', {

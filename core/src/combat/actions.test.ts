@@ -120,14 +120,12 @@ describe('fight actions', () => {
     expect(outcome.entries).toMatchObject([
       { type: 'start', round: 1, turnOf: { id: ARA, group: 'allies' } },
     ]);
-    expect(outcome.entries[0]!.initiatives?.map((item) => [item.initiative, item.typed])).toEqual([
-      [19, false],
-      [15, false],
-      [11, false],
-    ]);
+    expect(outcome.fight.state.order.map((entry) => entry.initiative)).toEqual([19, 15, 11]);
+    // The order is the fight's own; the entry does not list it again (docs/decisions/074).
+    expect(outcome.entries[0]!.initiatives).toBeNull();
   });
 
-  it('takes typed initiatives, rolls the others, breaks ties as the order does, and logs which was which', () => {
+  it('takes typed initiatives, rolls the others, breaks ties as the order does, and keeps which was typed', () => {
     const ctx = context([
       unit(ARA, 'Ara'),
       unit(BOR, 'Bor'),
@@ -140,17 +138,8 @@ describe('fight actions', () => {
       { unitId: ARA, initiative: 19 },
       { unitId: BOR, initiative: 11 },
     ]);
-    expect(outcome.entries).toMatchObject([
-      {
-        type: 'start',
-        turnOf: { id: CAZ },
-        initiatives: [
-          { unit: { id: CAZ, name: 'Caz', group: 'enemies' }, initiative: 19, typed: true },
-          { unit: { id: ARA, name: 'Ara', group: 'allies' }, initiative: 19, typed: false },
-          { unit: { id: BOR, name: 'Bor', group: 'allies' }, initiative: 11, typed: false },
-        ],
-      },
-    ]);
+    expect(outcome.fight.state.typed).toEqual([CAZ]);
+    expect(outcome.entries).toMatchObject([{ type: 'start', turnOf: { id: CAZ }, initiatives: null }]);
     const all = applyCombatAction(
       setup(),
       { type: 'start', initiatives: { [ARA]: -3, [BOR]: 0, [CAZ]: 7 } },

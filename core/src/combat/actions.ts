@@ -104,7 +104,7 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
       group: groupRef(at.order, at.turnIndex, units),
     };
   };
-  /** The order as a log entry lists it (start, reroll): units, hazards, groups. */
+  /** The order as a reroll's log entry lists it: units, hazards, groups. */
   const orderList = (at: CombatState) => {
     const typed = new Set(at.typed);
     return at.order.map((entry) => {
@@ -278,11 +278,10 @@ export function applyCombatAction(fight: Fight, action: CombatAction, ctx: Actio
           newId: ctx.newId,
         },
       );
-      const entry: LogDraft = {
-        ...blank('start', started),
-        ...turnDetails(started),
-        initiatives: orderList(started),
-      };
+      // The order as it began is the fight's own `order` (and `typed`) in this step's answer and in
+      // its stored changes: the entry does not list it again (docs/decisions/074 — on a 200 v 200
+      // fight that list was two thirds of the start's answer, and of every log read that held it).
+      const entry: LogDraft = { ...blank('start', started), ...turnDetails(started) };
       const turn = startTurn(started, fight.conditions);
       return done({ state: turn.state, conditions: turn.conditions }, [entry, ...turn.entries]);
     }

@@ -413,8 +413,10 @@ export const combatLogEntry = z.object({
   /** A unit that joined mid-fight: its rolled initiative. */
   initiative: z.number().int().nullable(),
   /**
-   * Start and reroll: the order as it began, each initiative typed by hand or rolled; a hazard's entry
-   * names it in `unit` (its id and name) with `hazard` true; a grouped unit carries its `groupId`.
+   * Reroll: the new order, each initiative typed by hand or rolled; a hazard's entry names it in
+   * `unit` (its id and name) with `hazard` true; a grouped unit carries its `groupId`. A start's
+   * entry has none (null) since 2026-11-29: the order as the fight began is the fight's `order` and
+   * `typed` in the start's answer (docs/decisions/074). Start entries written before list it here.
    */
   initiatives: z
     .array(

@@ -67,7 +67,7 @@ describe('GET /api/combat', () => {
 });
 
 describe('start with typed initiatives', () => {
-  it('plays the typed order, rolls the units left out, and logs which was typed', async () => {
+  it('plays the typed order, rolls the units left out, and keeps which was typed', async () => {
     const table = await setTable(ctx, { n: 4 });
     const [a = '', b = '', c = '', d = ''] = table.ids;
     const client = combatClient(ctx, table);
@@ -86,15 +86,12 @@ describe('start with typed initiatives', () => {
     expect(rolled).toBeGreaterThanOrEqual(1);
     expect(rolled).toBeLessThanOrEqual(20);
     expect(started.entries).toHaveLength(1);
+    // Which were typed is the fight's; the entry does not list the order again (decision 074).
+    expect([...started.combat.typed].sort()).toEqual([a, b, c].sort());
     expect(started.entries[0]).toMatchObject({
       type: 'start',
       turnOf: { id: a, name: 'U0', group: 'allies' },
-      initiatives: [
-        { unit: { id: a, name: 'U0', group: 'allies' }, initiative: 25, typed: true },
-        { unit: { id: c, name: 'U2', group: 'enemies' }, initiative: 25, typed: true },
-        { unit: { id: d, name: 'U3', group: 'enemies' }, initiative: rolled, typed: false },
-        { unit: { id: b, name: 'U1', group: 'allies' }, initiative: -1000, typed: true },
-      ],
+      initiatives: null,
     });
     // What a second device reads is the same entry, and undo takes the start back whole.
     expect((await client.get()).log.at(-1)).toEqual(started.entries[0]);

@@ -46,6 +46,8 @@ describe('who deals the blow', () => {
     const by = within(bar).getByRole('combobox', { name: 'By' });
     expect(valueOf(by)).toBe('a1');
     const amount = within(bar).getByRole('textbox', { name: 'Amount' });
+    // The closed select draws its chosen option first, the others right after (decision 074).
+    await within(by).findByRole('option', { name: 'Borin' });
 
     await user.selectOptions(by, 'Borin');
     await user.type(amount, '2{Enter}');

@@ -7,7 +7,7 @@
 // far down a list of 200 is one tap from the blow. On a phone it takes at most a quarter
 // of the screen: icon buttons with their names for screen readers, and a toggle that folds it down
 // to the target and Next turn.
-import { memo, useId, useMemo, useState, type RefObject } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ChevronDown,
@@ -308,7 +308,11 @@ const SourceSelect = memo(function SourceSelect({
   onSource: (id: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const options = useMemo(() => sources.map((unit) => ({ value: unit._id, label: unit.name })), [sources]);
+  const all = useMemo(() => sources.map((unit) => ({ value: unit._id, label: unit.name })), [sources]);
+  // A closed select shows its chosen option only: the fight's first paint draws that one, and the
+  // 400 others of a big fight follow in a background render right after it (decision 074).
+  const chosen = all.filter((option) => option.value === sourceId);
+  const options = useDeferredValue(all, chosen);
   return (
     <SelectField
       layout="compact"

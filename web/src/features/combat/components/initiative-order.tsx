@@ -35,6 +35,8 @@ import { spacerStyle, useRowWindow } from './windowed-list';
 
 /** Height of a row plus the gap, in rem (h-8 + gap-1). */
 const ORDER_PITCH_REM = 2.25;
+/** The list's smallest max-height, in rem (max-h-[22rem] below lg). */
+const ORDER_SIGHT_MIN_REM = 22;
 
 function orderPitchPx(): number {
   return ORDER_PITCH_REM * (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
@@ -266,8 +268,14 @@ export const InitiativeOrder = memo(function InitiativeOrder({
     [latest, dropMove],
   );
 
-  // Scrolls the list, never the page, so the current unit stays visible.
+  // Scrolls the list, never the page, so the current unit stays visible. A new list is scrolled to
+  // its top: a current row within its smallest height is in sight without measuring, which on a
+  // start would force a layout of the whole new fight screen before its first frame (decision 074).
+  const measured = useRef(false);
   useEffect(() => {
+    const first = !measured.current;
+    measured.current = true;
+    if (first && (Math.max(0, currentRow) + 1) * ORDER_PITCH_REM <= ORDER_SIGHT_MIN_REM) return;
     const list = listRef.current;
     if (!list || list.clientHeight === 0) return;
     const rowPitch = orderPitchPx();
