@@ -29,6 +29,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { toUnit } from '../units/presenter';
 import { unitIdsOf } from './combat-state';
 import type { PubSub } from '../../infra/pubsub';
+import type { TopicMessage } from '../../infra/topics';
 import type { VersionEvent } from './events/sse';
 import {
   healed,
@@ -122,16 +123,39 @@ export function createCombatService(deps: {
   events: PubSub;
   log: FastifyBaseLogger;
   dice?: CombatDice;
-  /** Hides a run encounter's hidden units from players (player-view service). */
-  playerView?: Pick<PlayerViewService, 'hideUnits' | 'announce'>;
+  /**
+   * Hides a run encounter's hidden units from players, and reads the link's payload once for every
+   * process after an action (player-view service).
+   */
+  playerView?: Pick<PlayerViewService, 'hideUnits' | 'announce' | 'published'>;
 }) {
   const { db, events, log } = deps;
   const { random, rollDie } = deps.dice ?? cryptoDice;
 
-  const publish = (campaignId: string, version: number) => {
-    events.publish('combat', { campaignId, version }).catch((error: unknown) => {
-      log.warn({ err: error, campaignId }, 'combat events: publish failed');
+  const send = (message: TopicMessage<'combat'>) => {
+    events.publish('combat', message).catch((error: unknown) => {
+      log.warn({ err: error, campaignId: message.campaignId }, 'combat events: publish failed');
     });
+  };
+  /**
+   * The new version, with the share link's redacted payload when pages watch it (docs/decisions/075):
+   * read here once, after the commit, instead of once in every process holding a stream of the link.
+   * Without it (no live link, nobody watching, a payload too large for the transport, a failed read)
+   * the version alone goes, and streams read the payload themselves.
+   */
+  const publish = (campaignId: string, version: number) => {
+    const published = deps.playerView?.published;
+    if (!published) return send({ campaignId, version });
+    published(campaignId).then(
+      (player) => {
+        const message = player ? { campaignId, version, player } : null;
+        send(message && events.fits('combat', message) ? message : { campaignId, version });
+      },
+      (error: unknown) => {
+        log.warn({ err: error, campaignId }, 'combat events: player payload not read');
+        send({ campaignId, version });
+      },
+    );
   };
 
   /** Locks, loads and checks the version; a stale one answers the current fight with 409. */

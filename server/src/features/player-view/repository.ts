@@ -125,11 +125,11 @@ async function readFight(
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
     .limit(1);
   const [stored] = await db
-    .select({ state: combats.state, conditions: combats.conditions })
+    .select({ state: combats.state, conditions: combats.conditions, version: combats.version })
     .from(combats)
     .where(eq(combats.campaignId, campaignId))
     .limit(1);
-  const combat = stored && { ...stored, state: storedState(stored.state) };
+  const combat = stored && { state: storedState(stored.state), conditions: stored.conditions };
   const members = combat ? [...combat.state.allies, ...combat.state.enemies] : [];
   // The newest entries only: a backward scan of the (campaign, step, position) index that stops
   // after PLAYER_LOG_WINDOW rows. Without statistics (PGlite has no autovacuum) the planner guesses
@@ -182,6 +182,8 @@ async function readFight(
   return {
     ...lists,
     combat,
+    /** The fight's version this read saw (0 before any fight): how streams order payloads (decision 075). */
+    fightVersion: stored?.version ?? 0,
     units: unitRows,
     log,
     turnsCame,
