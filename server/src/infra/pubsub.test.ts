@@ -120,7 +120,7 @@ describe.skipIf(testDriver !== 'postgres')('PostgreSQL LISTEN/NOTIFY', () => {
     await expectDelivery(one, two);
   });
 
-  it('says a message past NOTIFY\'s 8,000 bytes does not fit (the payload then stays out, decision 075)', () => {
+  it("says a message past NOTIFY's 8,000 bytes does not fit (the payload then stays out, decision 075)", () => {
     expect(one.fits('combat', withPayloadOf(7000))).toBe(true);
     expect(one.fits('combat', withPayloadOf(8000))).toBe(false);
   });
@@ -159,7 +159,7 @@ describe.skipIf(!redisUrl)('Redis pub/sub', () => {
     await expectDelivery(one, two);
   });
 
-  it('carries a player payload far past NOTIFY\'s limit, up to its own', async () => {
+  it("carries a player payload far past NOTIFY's limit, up to its own", async () => {
     expect(one.fits('combat', withPayloadOf(100_000))).toBe(true);
     expect(one.fits('combat', withPayloadOf(300_000))).toBe(false);
   });
