@@ -61,6 +61,9 @@ export class CombatConflict extends Error {
 
 export type CombatService = ReturnType<typeof createCombatService>;
 
+/** How long a campaign whose player payload did not fit the transport goes without one (decision 075). */
+export const OVERSIZE_PAUSE_MS = 60_000;
+
 // Initiative rules take a float in [0, 1); 48 random bits make every die face equally likely.
 const RANDOM_RANGE = 2 ** 48 - 1;
 
@@ -143,13 +146,26 @@ export function createCombatService(deps: {
    * Without it (no live link, nobody watching, a payload too large for the transport, a failed read)
    * the version alone goes, and streams read the payload themselves.
    */
+  // Campaigns whose payload was too large for the transport (a long log on NOTIFY's 8,000 bytes), and
+  // until when: not read for publishing meanwhile, since every stream reads it anyway. A hint of this
+  // process only; another process without it just reads once more.
+  const oversize = new Map<string, number>();
   const publish = (campaignId: string, version: number) => {
     const published = deps.playerView?.published;
-    if (!published) return send({ campaignId, version });
+    const skipUntil = oversize.get(campaignId);
+    if (skipUntil !== undefined && skipUntil <= Date.now()) oversize.delete(campaignId);
+    if (!published || (skipUntil !== undefined && skipUntil > Date.now()))
+      return send({ campaignId, version });
     published(campaignId).then(
       (player) => {
         const message = player ? { campaignId, version, player } : null;
-        send(message && events.fits('combat', message) ? message : { campaignId, version });
+        if (message && events.fits('combat', message)) return send(message);
+        if (message) {
+          if (oversize.size >= 10_000)
+            for (const [id, until] of oversize) if (until <= Date.now()) oversize.delete(id);
+          oversize.set(campaignId, Date.now() + OVERSIZE_PAUSE_MS);
+        }
+        send({ campaignId, version });
       },
       (error: unknown) => {
         log.warn({ err: error, campaignId }, 'combat events: player payload not read');

@@ -121,10 +121,19 @@ describe('the payload published with an action (decision 075)', () => {
     const { fight, token, stream } = await watched();
     vi.spyOn(ctx.app.shared.pubsub, 'fits').mockReturnValue(false);
     const reads = vi.spyOn(service, 'current');
-    const seen = stream.events.length;
+    const published = vi.spyOn(service, 'published');
+    let seen = stream.events.length;
     await play(fight.client, { type: 'nextTurn' });
     await stream.until(() => stream.events.length > seen);
     expect(reads).toHaveBeenCalled();
+    expect(published).toHaveBeenCalledTimes(1);
+    expect(stream.events.at(-1)).toEqual(await getPlay(token));
+
+    // Too large once: the next actions on that campaign do not read it for publishing for a while.
+    seen = stream.events.length;
+    await play(fight.client, { type: 'nextTurn' });
+    await stream.until(() => stream.events.length > seen);
+    expect(published).toHaveBeenCalledTimes(1);
     expect(stream.events.at(-1)).toEqual(await getPlay(token));
     stream.close();
   });
