@@ -140,31 +140,35 @@ export function createCombatService(deps: {
       log.warn({ err: error, campaignId: message.campaignId }, 'combat events: publish failed');
     });
   };
+  // Campaigns whose payload was too large for the transport (a long log on NOTIFY's 8,000 bytes), and
+  // until when: not read for publishing meanwhile, since every stream reads it anyway. A hint of this
+  // process only; another process without it just reads once more.
+  const oversize = new Map<string, number>();
+  const paused = (campaignId: string) => {
+    const until = oversize.get(campaignId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    oversize.delete(campaignId);
+    return false;
+  };
+  const pause = (campaignId: string) => {
+    if (oversize.size >= 10_000) for (const id of [...oversize.keys()]) paused(id);
+    oversize.set(campaignId, Date.now() + OVERSIZE_PAUSE_MS);
+  };
   /**
    * The new version, with the share link's redacted payload when pages watch it (docs/decisions/075):
    * read here once, after the commit, instead of once in every process holding a stream of the link.
    * Without it (no live link, nobody watching, a payload too large for the transport, a failed read)
    * the version alone goes, and streams read the payload themselves.
    */
-  // Campaigns whose payload was too large for the transport (a long log on NOTIFY's 8,000 bytes), and
-  // until when: not read for publishing meanwhile, since every stream reads it anyway. A hint of this
-  // process only; another process without it just reads once more.
-  const oversize = new Map<string, number>();
   const publish = (campaignId: string, version: number) => {
     const published = deps.playerView?.published;
-    const skipUntil = oversize.get(campaignId);
-    if (skipUntil !== undefined && skipUntil <= Date.now()) oversize.delete(campaignId);
-    if (!published || (skipUntil !== undefined && skipUntil > Date.now()))
-      return send({ campaignId, version });
+    if (!published || paused(campaignId)) return send({ campaignId, version });
     published(campaignId).then(
       (player) => {
         const message = player ? { campaignId, version, player } : null;
         if (message && events.fits('combat', message)) return send(message);
-        if (message) {
-          if (oversize.size >= 10_000)
-            for (const [id, until] of oversize) if (until <= Date.now()) oversize.delete(id);
-          oversize.set(campaignId, Date.now() + OVERSIZE_PAUSE_MS);
-        }
+        if (message) pause(campaignId);
         send({ campaignId, version });
       },
       (error: unknown) => {
