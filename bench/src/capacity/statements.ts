@@ -2,6 +2,11 @@
 // to PostgreSQL) one game-master action and one player payload cost, counted in-process on a scratch
 // PostgreSQL database by wrapping pg.Client#query (pool queries and transactions both go through it).
 // `npx tsx src/capacity/statements.ts` (BENCH_DATABASE_URL, default the bench's qk_capacity database).
+// One player page watches the link on a real stream (the app listens on a free port), so an action
+// costs what it costs on a shared fight: since decision 075 the acting process reads the link's payload
+// once and publishes it with the version; each action waits for the stream's update before counting.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { openDatabase } from '../../../server/src/db/client';
 import { benchApp, heroOn } from '../seed';
@@ -83,8 +88,47 @@ try {
     200,
   );
   const token = link.split('/').pop() ?? '';
+  // One player page on the stream: its updates say when an action's publish has gone through.
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const updates: string[] = [];
+  let heard: () => void = () => {};
+  const stream = http.get({ host: '127.0.0.1', port, path: `/api/play/${token}/events` });
+  await new Promise<void>((open, fail) => {
+    stream.on('error', fail);
+    stream.on('response', (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (event.startsWith('data: ')) {
+            updates.push(event);
+            heard();
+            open();
+          }
+        }
+      });
+    });
+  });
+  const nextUpdate = (seen: number) =>
+    new Promise<void>((done) => {
+      const timer = setTimeout(done, 3000);
+      heard = () => {
+        if (updates.length > seen) {
+          clearTimeout(timer);
+          done();
+        }
+      };
+      heard();
+    });
   // Warm: session cache and prepared plans as a running server has them.
+  let seen = updates.length;
   await act({ type: 'attack', targetId: ids[0], amount: 1 });
+  await nextUpdate(seen);
   const rows: [string, string[]][] = [];
   for (const [label, action, path] of [
     ['attack', { type: 'attack', targetId: ids[0], amount: 1 }, undefined],
@@ -93,7 +137,10 @@ try {
     ['undo', null, '/api/combat/undo'],
   ] as const) {
     statements = [];
+    seen = updates.length;
     await act(action, path);
+    await nextUpdate(seen);
+    if (updates.length === seen) throw new Error(`${label}: no player update within 3 s`);
     rows.push([label, statements]);
   }
   statements = [];
@@ -103,6 +150,11 @@ try {
     console.log(`${label}: ${list.length} statements`);
     for (const text of list) console.log(`    ${text}`);
   }
+  console.log(
+    `largest player update: ${Math.max(...updates.map((event) => Buffer.byteLength(event)))} bytes ` +
+      '(PostgreSQL NOTIFY carries < 8,000; past it each process reads the payload again)',
+  );
+  stream.destroy();
 } finally {
   await app.close();
   await database.close();

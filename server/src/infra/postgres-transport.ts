@@ -75,6 +75,8 @@ export function postgresTransport(options: { pool: pg.Pool; log: FastifyBaseLogg
 
     return {
       kind: 'postgres',
+      // NOTIFY's payload must be shorter than 8,000 bytes (PostgreSQL's default build).
+      maxPayloadBytes: 7999,
       async publish(channel, payload) {
         await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },

@@ -59,6 +59,13 @@ async function expectResumeAfterLoss(one: PubSub, two: PubSub, dropListener: () 
   await until(() => heard.some((event) => 'version' in event && event.version === 2));
 }
 
+/** A fight's new version carrying a published player payload of about `bytes` bytes. */
+const withPayloadOf = (bytes: number) => ({
+  campaignId: crypto.randomUUID(),
+  version: 1,
+  player: { tokenHash: 'h', fightVersion: 1, payload: { filler: 'x'.repeat(bytes) } as never },
+});
+
 describe('memory pub/sub', () => {
   it('delivers by topic and key in this process, and stops after unsubscribe', async () => {
     const pubsub = createMemoryPubSub();
@@ -113,6 +120,11 @@ describe.skipIf(testDriver !== 'postgres')('PostgreSQL LISTEN/NOTIFY', () => {
     await expectDelivery(one, two);
   });
 
+  it("says a message past NOTIFY's 8,000 bytes does not fit (the payload then stays out, decision 075)", () => {
+    expect(one.fits('combat', withPayloadOf(7000))).toBe(true);
+    expect(one.fits('combat', withPayloadOf(8000))).toBe(false);
+  });
+
   it('listens again after its connection is killed, and says resync', async () => {
     await expectResumeAfterLoss(one, two, async () => {
       // Both "processes" listen in this test's own database: ending every listener there drops two's.
@@ -145,6 +157,11 @@ describe.skipIf(!redisUrl)('Redis pub/sub', () => {
 
   it('a publish reaches the other process', async () => {
     await expectDelivery(one, two);
+  });
+
+  it("carries a player payload far past NOTIFY's limit, up to its own", async () => {
+    expect(one.fits('combat', withPayloadOf(100_000))).toBe(true);
+    expect(one.fits('combat', withPayloadOf(300_000))).toBe(false);
   });
 
   it('subscribes again after its subscriber connection is killed, and says resync', async () => {

@@ -16,6 +16,8 @@ export type Listener<Message> = (event: Message | Resync) => void;
 
 export interface PubSub {
   readonly kind: BackendKind;
+  /** Whether the transport can carry this message (PostgreSQL NOTIFY: under 8,000 bytes). */
+  fits<T extends TopicName>(topic: T, message: TopicMessage<T>): boolean;
   /** Sends to every process, this one included; rejects when the transport cannot take it. */
   publish<T extends TopicName>(topic: T, message: TopicMessage<T>): Promise<void>;
   /**
@@ -43,6 +45,8 @@ export interface TransportHandlers {
 /** Moves payloads between processes on named channels (postgres-transport.ts, redis-transport.ts). */
 export interface Transport {
   readonly kind: 'postgres' | 'redis';
+  /** The largest payload it carries, in UTF-8 bytes. */
+  readonly maxPayloadBytes: number;
   publish(channel: string, payload: string): Promise<void>;
   /** Settles once the first attempt to listen succeeded or failed (then it retries on its own). */
   readonly listening: Promise<void>;
@@ -109,6 +113,8 @@ export function createMemoryPubSub(): PubSub {
   let closed = false;
   return {
     kind: 'memory',
+    // Objects handed over in this process: nothing is serialized.
+    fits: () => true,
     async publish(topic, message) {
       if (!closed) subscribers.deliver(topic, message);
     },
@@ -153,6 +159,7 @@ export function createSharedPubSub(options: {
   });
   return {
     kind: transport.kind,
+    fits: (_topic, message) => Buffer.byteLength(JSON.stringify(message)) <= transport.maxPayloadBytes,
     async publish(topic, message) {
       await transport.publish(prefix + channelName(topic), JSON.stringify(message));
     },

@@ -5,6 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OpenTransport } from './pubsub';
 import type { RedisConnections } from './redis';
 
+export const REDIS_MAX_PAYLOAD_BYTES = 256 * 1024;
+
 export function redisTransport(options: { redis: RedisConnections; log: FastifyBaseLogger }): OpenTransport {
   const { redis, log } = options;
   return (channels, handlers) => {
@@ -28,6 +30,8 @@ export function redisTransport(options: { redis: RedisConnections; log: FastifyB
     );
     return {
       kind: 'redis',
+      // Redis takes far more; ours stay small enough that every process decoding one stays cheap.
+      maxPayloadBytes: REDIS_MAX_PAYLOAD_BYTES,
       async publish(channel, payload) {
         await redis.command.publish(channel, payload);
       },

@@ -29,6 +29,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { toUnit } from '../units/presenter';
 import { unitIdsOf } from './combat-state';
 import type { PubSub } from '../../infra/pubsub';
+import type { TopicMessage } from '../../infra/topics';
 import type { VersionEvent } from './events/sse';
 import {
   healed,
@@ -59,6 +60,9 @@ export class CombatConflict extends Error {
 }
 
 export type CombatService = ReturnType<typeof createCombatService>;
+
+/** How long a campaign whose player payload did not fit the transport goes without one (decision 075). */
+export const OVERSIZE_PAUSE_MS = 60_000;
 
 // Initiative rules take a float in [0, 1); 48 random bits make every die face equally likely.
 const RANDOM_RANGE = 2 ** 48 - 1;
@@ -122,16 +126,56 @@ export function createCombatService(deps: {
   events: PubSub;
   log: FastifyBaseLogger;
   dice?: CombatDice;
-  /** Hides a run encounter's hidden units from players (player-view service). */
-  playerView?: Pick<PlayerViewService, 'hideUnits' | 'announce'>;
+  /**
+   * Hides a run encounter's hidden units from players, and reads the link's payload once for every
+   * process after an action (player-view service).
+   */
+  playerView?: Pick<PlayerViewService, 'hideUnits' | 'announce' | 'published'>;
 }) {
   const { db, events, log } = deps;
   const { random, rollDie } = deps.dice ?? cryptoDice;
 
-  const publish = (campaignId: string, version: number) => {
-    events.publish('combat', { campaignId, version }).catch((error: unknown) => {
-      log.warn({ err: error, campaignId }, 'combat events: publish failed');
+  const send = (message: TopicMessage<'combat'>) => {
+    events.publish('combat', message).catch((error: unknown) => {
+      log.warn({ err: error, campaignId: message.campaignId }, 'combat events: publish failed');
     });
+  };
+  // Campaigns whose payload was too large for the transport (a long log on NOTIFY's 8,000 bytes), and
+  // until when: not read for publishing meanwhile, since every stream reads it anyway. A hint of this
+  // process only; another process without it just reads once more.
+  const oversize = new Map<string, number>();
+  const paused = (campaignId: string) => {
+    const until = oversize.get(campaignId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    oversize.delete(campaignId);
+    return false;
+  };
+  const pause = (campaignId: string) => {
+    if (oversize.size >= 10_000) for (const id of [...oversize.keys()]) paused(id);
+    oversize.set(campaignId, Date.now() + OVERSIZE_PAUSE_MS);
+  };
+  /**
+   * The new version, with the share link's redacted payload when pages watch it (docs/decisions/075):
+   * read here once, after the commit, instead of once in every process holding a stream of the link.
+   * Without it (no live link, nobody watching, a payload too large for the transport, a failed read)
+   * the version alone goes, and streams read the payload themselves.
+   */
+  const publish = (campaignId: string, version: number) => {
+    const published = deps.playerView?.published;
+    if (!published || paused(campaignId)) return send({ campaignId, version });
+    published(campaignId).then(
+      (player) => {
+        const message = player ? { campaignId, version, player } : null;
+        if (message && events.fits('combat', message)) return send(message);
+        if (message) pause(campaignId);
+        send({ campaignId, version });
+      },
+      (error: unknown) => {
+        log.warn({ err: error, campaignId }, 'combat events: player payload not read');
+        send({ campaignId, version });
+      },
+    );
   };
 
   /** Locks, loads and checks the version; a stale one answers the current fight with 409. */

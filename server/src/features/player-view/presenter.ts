@@ -96,7 +96,35 @@ export function toPlayerPayload(
     ];
   });
   const conditionChoices = data.statuses.map((status) => ({ id: opaqueId(status._id), name: status.name }));
-  return { payload: { ...payload, requests, conditionChoices }, images, realIds };
+  return {
+    payload: { ...payload, requests, conditionChoices },
+    images,
+    realIds,
+    fightVersion: data.fightVersion,
+  };
+}
+
+/**
+ * What a published payload's image URLs carry in place of the link's token (docs/decisions/075): the
+ * process that applied an action may not know the token (links are kept as a hash), and the token never
+ * goes through the transport. Never a character of a token (base64url).
+ */
+export const PUBLISHED_TOKEN = '~';
+const publishedPrefix = `/api/play/${PUBLISHED_TOKEN}/`;
+
+/** A published payload as one link's page gets it: each image URL with the link's token. */
+export function withToken(payload: PlayerViewPayload, token: string): PlayerViewPayload {
+  const own = (url: string) =>
+    url.startsWith(publishedPrefix) ? `/api/play/${token}/${url.slice(publishedPrefix.length)}` : url;
+  return {
+    ...payload,
+    units: payload.units.map((unit) =>
+      unit.portraitUrl === undefined ? unit : { ...unit, portraitUrl: own(unit.portraitUrl) },
+    ),
+    revealed: payload.revealed.map((reveal) =>
+      reveal.imageUrl === undefined ? reveal : { ...reveal, imageUrl: own(reveal.imageUrl) },
+    ),
+  };
 }
 
 /** The payload, and the images it names (opaque id → image id). */
@@ -105,4 +133,6 @@ export interface PlayerPayloadWithImages {
   images: ReadonlyMap<string, string>;
   /** Opaque id → real id, for every id the payload names (units, statuses…). */
   realIds: ReadonlyMap<string, string>;
+  /** The fight's version the payload was read at. */
+  fightVersion: number;
 }

@@ -119,17 +119,25 @@ async function readFight(
   revealIds: readonly string[],
   linkHash: string,
 ) {
+  // The campaign's lists and its fight in one round trip (decision 075): no fight without the campaign
+  // of the link's owner.
   const [campaign] = await db
-    .select({ classes: campaigns.classes, statuses: campaigns.statuses })
+    .select({
+      classes: campaigns.classes,
+      statuses: campaigns.statuses,
+      state: combats.state,
+      conditions: combats.conditions,
+      version: combats.version,
+    })
     .from(campaigns)
+    .leftJoin(combats, eq(combats.campaignId, campaigns.id))
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
     .limit(1);
-  const [stored] = await db
-    .select({ state: combats.state, conditions: combats.conditions })
-    .from(combats)
-    .where(eq(combats.campaignId, campaignId))
-    .limit(1);
-  const combat = stored && { ...stored, state: storedState(stored.state) };
+  const stored =
+    campaign?.state != null && campaign.conditions !== null && campaign.version !== null
+      ? { state: campaign.state, conditions: campaign.conditions, version: campaign.version }
+      : undefined;
+  const combat = stored && { state: storedState(stored.state), conditions: stored.conditions };
   const members = combat ? [...combat.state.allies, ...combat.state.enemies] : [];
   // The newest entries only: a backward scan of the (campaign, step, position) index that stops
   // after PLAYER_LOG_WINDOW rows. Without statistics (PGlite has no autovacuum) the planner guesses
@@ -182,6 +190,8 @@ async function readFight(
   return {
     ...lists,
     combat,
+    /** The fight's version this read saw (0 before any fight): how streams order payloads (decision 075). */
+    fightVersion: stored?.version ?? 0,
     units: unitRows,
     log,
     turnsCame,

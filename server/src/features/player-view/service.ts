@@ -22,11 +22,17 @@ import { ownsCampaign } from '../../db/shared/campaigns';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashToken, newToken, sameSecret } from '../../lib/tokens';
 import type { PubSub } from '../../infra/pubsub';
-import type { VersionEvent } from '../combat/events/sse';
+import type { PublishedPlayerView } from '../../infra/topics';
 import type { StreamSlots } from '../combat/events/stream-slots';
 import type { LinkSeal } from './link-seal';
 import { readImage } from '../../db/shared/images';
-import { toPlayerPayload, toSettingsState, type PlayerPayloadWithImages } from './presenter';
+import {
+  PUBLISHED_TOKEN,
+  toPlayerPayload,
+  toSettingsState,
+  withToken,
+  type PlayerPayloadWithImages,
+} from './presenter';
 import * as repo from './repository';
 
 export type PlayerViewService = ReturnType<typeof createPlayerViewService>;
@@ -81,16 +87,20 @@ export function createPlayerViewService(deps: {
     if (!(await ownsCampaign(db, userId, campaignId))) throw notFound();
   };
 
-  /** The payload itself: the link checked again, then the fight and reveals read and redacted. */
-  async function computePayload(link: LiveLink): Promise<PlayerPayloadWithImages> {
-    const row = await repo.findByCampaign(db, link.campaignId);
-    if (row?.tokenHash == null || !sameSecret(row.tokenHash, link.tokenHash)) throw notFound();
+  /** The fight and reveals as the live link `row` may show them, read and redacted. */
+  async function readFor(row: repo.PlayerViewRow, tokenHash: string, token: string) {
     // Only units hidden until their first turn need to know whether it came (decision 046).
     const revealIds = Object.entries(row.settings.units)
       .filter(([, unit]) => unit.hidden && unit.revealOnFirstTurn)
       .map(([id]) => id);
-    const data = await repo.loadFightForPlayers(db, row.userId, link.campaignId, revealIds, link.tokenHash);
-    return toPlayerPayload(row, data, link.token);
+    const data = await repo.loadFightForPlayers(db, row.userId, row.campaignId, revealIds, tokenHash);
+    return toPlayerPayload(row, data, token);
+  }
+  /** The payload itself: the link checked again, then the fight and reveals read and redacted. */
+  async function computePayload(link: LiveLink): Promise<PlayerPayloadWithImages> {
+    const row = await repo.findByCampaign(db, link.campaignId);
+    if (row?.tokenHash == null || !sameSecret(row.tokenHash, link.tokenHash)) throw notFound();
+    return readFor(row, row.tokenHash, link.token);
   }
   /** UNKNOWN_UNIT unless every id is a unit of the campaign, each named by its field. */
   async function assertUnits(campaignId: string, ids: string[], field?: string) {
@@ -242,6 +252,41 @@ export function createPlayerViewService(deps: {
       return (await computed(link, notBefore)).payload;
     },
 
+    /** The same read, with the fight's version it saw (how a stream orders what it sends, decision 075). */
+    async current(
+      link: LiveLink,
+      notBefore = performance.now(),
+    ): Promise<{ payload: PlayerViewPayload; fightVersion: number }> {
+      return computed(link, notBefore);
+    },
+
+    /**
+     * The campaign's payload read once after an action, for every process to send instead of reading
+     * it again (docs/decisions/075): null when the campaign has no live link, or no page watches it in
+     * any process. Its image URLs carry PUBLISHED_TOKEN: each process puts its link's token back
+     * (`fromPublished`).
+     */
+    async published(campaignId: string): Promise<PublishedPlayerView | null> {
+      const row = await repo.findByCampaign(db, campaignId);
+      const tokenHash = row?.tokenHash;
+      if (!row || tokenHash == null) return null;
+      if ((await slots.count(watchKey({ tokenHash }))) === 0) return null;
+      const { payload, fightVersion } = await readFor(row, tokenHash, PUBLISHED_TOKEN);
+      return { tokenHash, fightVersion, payload };
+    },
+
+    /**
+     * A published payload as `link`'s page gets it (the link's token in its image URLs); null when it
+     * was read for another link (a link replaced since: the stream reads, and ends).
+     */
+    fromPublished(
+      link: LiveLink,
+      published: PublishedPlayerView,
+    ): { payload: PlayerViewPayload; fightVersion: number } | null {
+      if (!sameSecret(published.tokenHash, link.tokenHash)) return null;
+      return { payload: withToken(published.payload, link.token), fightVersion: published.fightVersion };
+    },
+
     /**
      * The link's payload read now, with the real id behind each opaque id it names: how a player's
      * request is read (docs/product.md#players-take-part). 404 once the link is revoked.
@@ -291,11 +336,22 @@ export function createPlayerViewService(deps: {
         });
     },
 
-    /** Hears the fight's versions and the link's changes; resolves once none can be missed. */
-    async subscribe(campaignId: string, listener: (event: VersionEvent) => void): Promise<() => void> {
-      const offFight = await events.subscribe('combat', listener, campaignId);
+    /**
+     * Hears the fight's versions and the link's changes; resolves once none can be missed. The
+     * listener gets the payload a fight's new version carried, if any (decision 075); null for
+     * anything to read again (the link or its settings changed, a reveal, a lost connection).
+     */
+    async subscribe(
+      campaignId: string,
+      listener: (published: PublishedPlayerView | null) => void,
+    ): Promise<() => void> {
+      const offFight = await events.subscribe(
+        'combat',
+        (event) => listener('player' in event ? (event.player ?? null) : null),
+        campaignId,
+      );
       try {
-        const offLink = await events.subscribe('playerView', listener, campaignId);
+        const offLink = await events.subscribe('playerView', () => listener(null), campaignId);
         return () => {
           offFight();
           offLink();
