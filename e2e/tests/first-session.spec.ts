@@ -8,11 +8,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { region, rollEveryInitiative, targetMovesSettled } from '../support/combat';
-import {
-  expectColorScheme,
-  expectNoSeriousA11yViolations,
-  fillRegisterForm,
-} from '../support/helpers';
+import { expectColorScheme, expectNoSeriousA11yViolations, fillRegisterForm } from '../support/helpers';
 
 const TEXT = {
   en: {
