@@ -4,16 +4,14 @@
 // `inject` never goes through the parser.
 import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/support/harness';
+import { createTestApp, listenOnFreePort, type TestContext } from '../../test/support/harness';
 
 let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterAll(async () => ctx?.close());
 

@@ -1,7 +1,9 @@
 // Test harness for API tests: each test file gets a fresh database — an in-memory PGlite, or (in the
 // `api-postgres` vitest project) a new PostgreSQL database created from TEST_DATABASE_URL and
-// dropped afterwards — and an app to call through `app.inject` (no port).
+// dropped afterwards — and an app to call through `app.inject` (no port; `listenOnFreePort` for the
+// tests that hold a stream or a socket open).
 import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Tier } from '@questkeeper/core/tiers';
@@ -43,6 +45,12 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
       await scratch.drop();
     },
   };
+}
+
+/** Makes the test app listen on a free local port (streams and raw sockets need one); its port. */
+export async function listenOnFreePort(ctx: TestContext): Promise<number> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return (ctx.app.server.address() as AddressInfo).port;
 }
 
 export async function createTestApp(

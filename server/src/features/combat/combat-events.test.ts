@@ -1,17 +1,15 @@
 // Live sync (decision 022): the SSE stream over a real socket. Each transport of the pub/sub under it
 // is tested in server/src/infra/pubsub.test.ts.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { createTestApp, listenOnFreePort, type TestContext } from '../../../test/support/harness';
 import { combatClient, play, setTable, type Table } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterAll(async () => ctx?.close());
 

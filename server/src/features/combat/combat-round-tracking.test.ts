@@ -3,14 +3,19 @@
 // shared out as half / double / none, pinned characteristics stay the game master's, and the initiative
 // modifier of the rules that add a characteristic to a die.
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCampaignData } from '@questkeeper/core/campaigns/default-campaign';
 import type { CombatAction, CombatResponse } from '@questkeeper/core/schemas/combat';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import { campaigns, combatLog, combats, units } from '../../db/schema';
-import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  listenOnFreePort,
+  type TestContext,
+} from '../../../test/support/harness';
 import {
   applied,
   combatClient,
@@ -26,8 +31,7 @@ let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterAll(async () => ctx?.close());
 

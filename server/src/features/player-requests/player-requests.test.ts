@@ -5,22 +5,26 @@
 // reason the player's payload shows. On PGlite and PostgreSQL.
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
 import type { ApproveRequestResponse, GmPlayerRequestList } from '@questkeeper/core/schemas/player-requests';
 import type { CombatActionResponse } from '@questkeeper/core/schemas/combat';
 import { playerRequests, playerViews, units } from '../../db/schema';
-import { bearer, createTestApp, errorOf, type TestContext } from '../../../test/support/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  listenOnFreePort,
+  type TestContext,
+} from '../../../test/support/harness';
 import { combatClient, play, setTable } from '../../../test/support/combat-client';
 
 let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterAll(async () => ctx?.close());
 

@@ -1,7 +1,6 @@
 // Each player-view setting is its own versioned change (a stale one answers
 // 409 with the current settings and changes nothing), and the share link is shown again to its owner
 // only, kept sealed at rest (never in clear), with the number of player pages watching it.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   PlayerViewConflictBody,
@@ -14,6 +13,7 @@ import {
   bearer,
   createTestApp,
   errorOf,
+  listenOnFreePort,
   registerUser,
   type TestContext,
 } from '../../../test/support/harness';
@@ -24,8 +24,7 @@ let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterAll(async () => ctx?.close());
 

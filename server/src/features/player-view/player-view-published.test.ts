@@ -2,10 +2,9 @@
 // publishes it with the fight's version; streams send it instead of reading it again — with their own
 // link's token in its image URLs, never another link's payload, never one read before a change they
 // already re-read for, and the version alone (each stream reads) when the transport cannot carry it.
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlayerViewPayload, PlayerViewSettingsState } from '@questkeeper/core/schemas/player-view';
-import { createTestApp, type TestContext } from '../../../test/support/harness';
+import { createTestApp, listenOnFreePort, type TestContext } from '../../../test/support/harness';
 import { play } from '../../../test/support/combat-client';
 import { openPlayerStream } from '../../../test/support/player-stream-client';
 import { secretFight, shareLink, type Fight } from '../../../test/support/player-view-fixtures';
@@ -15,8 +14,7 @@ let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterEach(() => vi.restoreAllMocks());
 afterAll(async () => ctx?.close());

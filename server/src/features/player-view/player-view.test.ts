@@ -1,7 +1,6 @@
 // docs/decisions/028, the link and its calls: create, replace, revoke (open streams close within 1 s), live
 // updates within 1 s, ownership of the game master's routes, bad settings, rate limits.
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   bearer,
   createTestApp,
   errorOf,
+  listenOnFreePort,
   registerUser,
   type TestContext,
 } from '../../../test/support/harness';
@@ -21,8 +21,7 @@ let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterAll(async () => ctx?.close());
 

@@ -1,7 +1,6 @@
 // docs/decisions/064, reveals: each kind reaches the player JSON as a snapshot without secret blocks,
 // re-revealing replaces it, DELETE hides it, the link decides who sees them (revoked: 404, images too),
 // ownership, bad refs, the plan's limit (and under a race), images served only while shown.
-import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerViewPayload } from '@questkeeper/core/schemas/player-view';
@@ -11,6 +10,7 @@ import {
   bearer,
   createTestApp,
   errorOf,
+  listenOnFreePort,
   registerUser,
   type TestContext,
 } from '../../../test/support/harness';
@@ -28,8 +28,7 @@ let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (ctx.app.server.address() as AddressInfo).port;
+  port = await listenOnFreePort(ctx);
 });
 afterAll(async () => ctx?.close());
 
