@@ -144,3 +144,10 @@ export const PORTRAIT_MAX_PX = 512;
 export const HANDOUT_IMAGE_MAX_PX = 1600;
 /** Images a campaign holds at most (portraits, handout images, revealed copies): 403 IMAGE_LIMIT past it. */
 export const IMAGES_PER_CAMPAIGN = 300;
+/**
+ * A campaign archive (the export as a ZIP with its images, docs/decisions/077): the largest the import
+ * takes. The JSON inside keeps the import's 32 MiB; each image the upload's IMAGE_MAX_BYTES.
+ */
+export const CAMPAIGN_ARCHIVE_MAX_BYTES = 100 * 1024 * 1024;
+/** The campaign file's name inside a campaign archive; its images are `images/<id>.webp`. */
+export const CAMPAIGN_ARCHIVE_JSON = 'campaign.json';

@@ -8,6 +8,7 @@ import type { GameDataExport } from '../schemas/game-data-export';
 import { limitsOf, type Tier, type TierLimits } from '../tiers';
 import { mayUseInitiativeRule } from '../combat/combat';
 import { defaultCampaignData } from './default-campaign';
+import { IMAGES_PER_CAMPAIGN } from '../limits';
 
 /** One exceeded limit: the file's field (`campaign.races`, `units.3.notes`) and its message. */
 export interface ImportProblem {
@@ -80,6 +81,9 @@ export function checkImportLimits(tier: Tier, campaignsNow: number, file: GameDa
   over('campaigns', 'dataTransfer.limits.campaigns', campaignsNow + 1, limits.campaigns);
   over('units', 'dataTransfer.limits.units', file.units.length, limits.unitsPerCampaign);
   over('encounters', 'dataTransfer.limits.encounters', file.encounters.length, limits.encountersPerCampaign);
+  // A campaign archive's images and reveals (docs/decisions/077): the upload's and the reveal's limits.
+  over('images', 'dataTransfer.limits.images', file.images?.length ?? 0, IMAGES_PER_CAMPAIGN);
+  over('reveals', 'dataTransfer.limits.reveals', file.reveals?.length ?? 0, limits.revealsPerCampaign);
   for (const { field, limit, key, locked } of LISTS) {
     if (!limits.canEditLists) {
       if (!isDefaultList(field, campaign[field]))

@@ -55,6 +55,10 @@ export const IMPORT_WARNING_REASONS = [
   'missingUnit',
   /** More entries than the reader takes (`limit`): the rest left out. */
   'tooManyEntries',
+  /** A campaign archive's reveal whose unit or image is not in the file (docs/decisions/077): left out. */
+  'revealDropped',
+  /** A unit's portrait that is not in the file (a campaign file without its images): left out. */
+  'portraitMissing',
 ] as const;
 export type ImportWarningReason = (typeof IMPORT_WARNING_REASONS)[number];
 

@@ -3,9 +3,16 @@
 // Its shape is versioned by `formatVersion`; an older file is upgraded step by step
 // (../campaigns/file-upgrades.ts) before this schema reads it.
 import { z } from 'zod';
-import { COMBAT_LOG_MAX_ENTRIES, GAME_DATA_LIST_MAX, HAZARDS_PER_FIGHT_MAX } from '../limits';
+import {
+  COMBAT_LOG_MAX_ENTRIES,
+  GAME_DATA_LIST_MAX,
+  HAZARDS_PER_FIGHT_MAX,
+  REVEAL_TEXT_MAX,
+  REVEAL_TITLE_MAX,
+} from '../limits';
 import { maxOverTiers } from '../tiers';
 import {
+  campaign,
   characteristicDef,
   classInput,
   pinLimit,
@@ -16,6 +23,7 @@ import {
 import { combatCondition, combatLogEntry, combatState, deathSaveTally } from './combat';
 import { idSchema, languageSchema, nameSchema, storableStrings, tierSchema, userText } from './common';
 import { encounterBody } from './encounters';
+import { revealKind } from './reveals';
 import { unitCountersInput, updateUnitBody } from './units';
 
 import {
@@ -44,6 +52,34 @@ export const fileDate = z.iso.datetime({ offset: true, error: 'validation.date' 
   { error: 'validation.date' },
 );
 const timestamp = fileDate.optional();
+
+/**
+ * An image's reference inside the file (docs/decisions/077): a campaign archive (the export as a ZIP)
+ * holds its bytes as `images/<id>.webp`. Letters, digits, `-` and `_` only, so it is a safe file name.
+ */
+export const fileImageRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'validation.invalid' });
+
+/** An image of the campaign the archive carries: a unit's portrait or a handout's picture. */
+export const exportedImage = z.object({
+  id: fileImageRef,
+  kind: z.enum(['portrait', 'handout']),
+});
+export type ExportedImage = z.infer<typeof exportedImage>;
+
+/**
+ * A reveal (docs/decisions/064) as the archive carries it: the snapshot players were shown. A unit's
+ * reveal names the unit by its file reference; its image (a copy of the portrait, or a handout's
+ * picture) by its image reference.
+ */
+export const exportedReveal = z.object({
+  kind: revealKind,
+  ref: userText().max(300).nullable().default(null),
+  title: userText().min(1, { error: 'validation.required' }).max(REVEAL_TITLE_MAX),
+  text: userText().max(REVEAL_TEXT_MAX).default(''),
+  image: fileImageRef.nullable().default(null),
+  revealedAt: fileDate,
+});
+export type ExportedReveal = z.infer<typeof exportedReveal>;
 
 // Items read like a campaign PUT (names, colours, ids), but counts and note lengths are only capped
 // far above every tier here (GAME_DATA_LIST_MAX): the importing user's tier is checked after parsing.
@@ -92,6 +128,8 @@ export const exportedUnit = updateUnitBody
     notes: freeText,
     // Absent from files written before counters (docs/decisions/062): none.
     counters: unitCountersInput.default([]),
+    /** Its portrait among the file's `images` (a campaign archive, docs/decisions/077); absent: none. */
+    portraitImage: fileImageRef.optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
   });
@@ -181,6 +219,13 @@ export const gameDataExport = z
     fight: exportedFight.superRefine(storableStrings).optional(),
     /** Saved encounters; absent from files written before them (docs/decisions/062): none. */
     encounters: z.array(exportedEncounter).max(maxOverTiers('encountersPerCampaign')).default([]),
+    /**
+     * The images a campaign archive carries (docs/decisions/077); absent from a plain JSON export, so
+     * it stays as it was. Capped far above IMAGES_PER_CAMPAIGN: the import's limit check names it.
+     */
+    images: z.array(exportedImage).max(HARD_CAP).optional(),
+    /** The campaign's reveals, newest first (a campaign archive); absent: none. */
+    reveals: z.array(exportedReveal).max(HARD_CAP).optional(),
   })
   .superRefine((file, ctx) => {
     const seen = new Set<string>();
@@ -189,12 +234,38 @@ export const gameDataExport = z
         ctx.addIssue({ code: 'custom', message: 'validation.duplicateUnit', path: ['units', index, 'id'] });
       seen.add(unit.id);
     });
+    const kinds = new Map<string, string>();
+    file.images?.forEach((image, index) => {
+      if (kinds.has(image.id))
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid', path: ['images', index, 'id'] });
+      kinds.set(image.id, image.kind);
+    });
+    // A portrait is stored within the portrait's box: a handout's picture cannot be one.
+    file.units.forEach((unit, index) => {
+      if (unit.portraitImage !== undefined && kinds.get(unit.portraitImage) === 'handout')
+        ctx.addIssue({
+          code: 'custom',
+          message: 'validation.invalid',
+          path: ['units', index, 'portraitImage'],
+        });
+    });
+    // One reveal per thing revealed (the table's unique campaign, kind, ref); handouts have no ref.
+    const revealed = new Set<string>();
+    file.reveals?.forEach((reveal, index) => {
+      if (reveal.ref === null) return;
+      const key = `${reveal.kind}:${reveal.ref.toLocaleLowerCase()}`;
+      if (revealed.has(key))
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid', path: ['reveals', index, 'ref'] });
+      revealed.add(key);
+    });
   })
   .describe(
     `A campaign export, format "${GAME_DATA_FORMAT}" version ${GAME_DATA_FORMAT_VERSION}: the campaign ` +
       '(name, rules in markdown, characteristics, races, classes and statuses with their notes and ' +
       'colours, initiative settings), its units (each with an `id` the fight refers to) and, when there ' +
-      'is one, its fight with its log, and its saved encounters. Ids and timestamps are informative: an import gives everything ' +
+      'is one, its fight with its log, and its saved encounters. A campaign archive (GET ' +
+      "/api/game-data/{id}/export.zip) adds `images`, units' `portraitImage` and `reveals`, the images " +
+      'as `images/<id>.webp` beside this file (`campaign.json`). Ids and timestamps are informative: an import gives everything ' +
       'new ids. Files of an older formatVersion are upgraded on import; a newer one is refused.',
   );
 export type GameDataExport = z.infer<typeof gameDataExport>;
@@ -236,3 +307,21 @@ export const deleteAccountBody = z.object({
   password: z.string().min(1, { error: 'validation.required' }).max(200),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+/**
+ * POST /api/game-data/import's 201: the new campaign, and when a campaign archive left something out
+ * (a reveal or a portrait naming what the file lacks, docs/decisions/077), `warnings`, worded.
+ */
+export const importedCampaign = campaign.extend({
+  warnings: z
+    .array(
+      z.object({
+        reason: z.string(),
+        text: z.string(),
+        limit: z.number().optional(),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+});
+export type ImportedCampaignAnswer = z.infer<typeof importedCampaign>;

@@ -80,3 +80,51 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
     throw imageInvalid();
   }
 }
+
+/**
+ * An image of a campaign archive (docs/decisions/077): checked exactly as an upload (processImage, the
+ * same refusals), and stored as it came when it already is what processImage keeps: a plain WebP
+ * (only image chunks, no metadata, no animation, nothing after its end) no larger than the kind's box.
+ * An exported image is one, so a backup comes back byte for byte; anything else is stored re-encoded.
+ */
+export async function processImportedImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  const processed = await processImage(bytes, kind);
+  if (!isPlainWebp(bytes)) return processed;
+  const meta = await sharp(bytes, { failOn: 'error' }).metadata();
+  if (meta.width !== processed.width || meta.height !== processed.height) return processed;
+  return {
+    bytes,
+    contentType: 'image/webp',
+    width: processed.width,
+    height: processed.height,
+    etag: `"${crypto.createHash('sha256').update(bytes).digest('base64url')}"`,
+  };
+}
+
+/** VP8X's flags other than alpha: ICC profile, EXIF, XMP, animation (and the reserved bits). */
+const VP8X_NOT_ALPHA = 0xff & ~0x10;
+
+/**
+ * A RIFF WebP whose chunks are `VP8 ` or `VP8L` alone, or `VP8X` (alpha flag only) with an optional
+ * `ALPH` and then `VP8 `: every size consistent with the file, nothing after its end.
+ */
+export function isPlainWebp(bytes: Uint8Array): boolean {
+  const text = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  const size = (at: number) =>
+    (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+  if (bytes.length < 20 || text(0) !== 'RIFF' || text(8) !== 'WEBP') return false;
+  if (size(4) + 8 !== bytes.length) return false;
+  const chunks: string[] = [];
+  for (let at = 12; at < bytes.length;) {
+    if (at + 8 > bytes.length) return false;
+    const name = text(at);
+    const length = size(at + 4);
+    const end = at + 8 + length + (length % 2);
+    if (end > bytes.length) return false;
+    if (name === 'VP8X' && (length < 10 || (bytes[at + 8]! & VP8X_NOT_ALPHA) !== 0)) return false;
+    chunks.push(name);
+    at = end;
+  }
+  const order = chunks.join(',');
+  return ['VP8 ', 'VP8L', 'VP8X,VP8 ', 'VP8X,VP8L', 'VP8X,ALPH,VP8 '].includes(order);
+}

@@ -34,13 +34,21 @@ const newPublicId = () => crypto.randomBytes(16).toString('base64url');
  */
 export async function insertImage(
   tx: Executor,
-  input: { userId: string; campaignId: string; kind: ImageKind; processed: ProcessedImage },
+  input: {
+    userId: string;
+    campaignId: string;
+    kind: ImageKind;
+    processed: ProcessedImage;
+    /** An id chosen beforehand (a campaign import names its images in the rows it writes); else new. */
+    id?: string;
+  },
 ): Promise<StoredImageRef> {
   const { userId, campaignId, kind, processed } = input;
   const publicId = newPublicId();
+  const id = input.id ?? crypto.randomUUID();
   const result = (await tx.execute(sql`
-    INSERT INTO ${images} (user_id, campaign_id, kind, public_id, content_type, bytes, width, height, etag)
-    SELECT ${campaigns.userId}, ${campaigns.id}, ${kind}, ${publicId}, ${processed.contentType},
+    INSERT INTO ${images} (id, user_id, campaign_id, kind, public_id, content_type, bytes, width, height, etag)
+    SELECT ${id}, ${campaigns.userId}, ${campaigns.id}, ${kind}, ${publicId}, ${processed.contentType},
            ${processed.bytes}, ${processed.width}, ${processed.height}, ${processed.etag}
       FROM ${campaigns}
      WHERE ${campaigns.id} = ${campaignId} AND ${campaigns.userId} = ${userId}
@@ -48,6 +56,14 @@ export async function insertImage(
   const row = result.rows[0];
   if (!row) throw new Error('insertImage: the campaign is not the user’s');
   return { id: row.id, publicId, etag: processed.etag, width: processed.width, height: processed.height };
+}
+
+/** How many images the campaign holds (IMAGES_PER_CAMPAIGN counts them under its row's lock). */
+export async function countCampaignImages(db: Executor, campaignId: string): Promise<number> {
+  const result = (await db.execute(
+    sql`SELECT count(*)::int AS n FROM ${images} WHERE campaign_id = ${campaignId}`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
 }
 
 /**

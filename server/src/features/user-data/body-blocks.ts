@@ -17,8 +17,10 @@ export function readBodyBlocks(
   request: FastifyRequest,
   payload: NodeJS.ReadableStream & { receivedEncodedLength?: number },
   done: (error: Error | null, body?: BodyBlocks) => void,
+  /** Below the route's bodyLimit for this content type (a JSON import under a ZIP's larger limit). */
+  typeLimit = Infinity,
 ): void {
-  const limit = request.routeOptions.bodyLimit ?? Infinity;
+  const limit = Math.min(request.routeOptions.bodyLimit ?? Infinity, typeLimit);
   const declared = Number(request.headers['content-length']);
   if (declared > limit) {
     done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());

@@ -19,9 +19,11 @@ port.on(
         port.postMessage({ id, check });
         return;
       }
-      const prepared = prepareImport(check.file);
+      const prepared = prepareImport(check.file, undefined, check.images);
       const answer: ImportCheck = { ok: true, prepared, summary: check.summary };
-      port.postMessage({ id, check: answer }, [prepared.bytes.buffer as ArrayBuffer]);
+      // A campaign archive's images each have their own buffer (campaign-archive.ts): moved too.
+      const images = prepared.images.map((image) => image.bytes.buffer as ArrayBuffer);
+      port.postMessage({ id, check: answer }, [prepared.bytes.buffer as ArrayBuffer, ...images]);
     } catch (error) {
       port.postMessage({ id, failure: error instanceof Error ? error.message : String(error) });
     }

@@ -31,7 +31,9 @@ import {
   type ImportWarning,
 } from '@questkeeper/core/import/plan';
 import type { Tier } from '@questkeeper/core/tiers';
-import { isZip, readZipJson, type ZipRefusal } from './zip-files';
+import { isZip, readZipJson } from './zip-files';
+import { readCampaignArchive, type ArchiveRefusal } from './campaign-archive';
+import { CAMPAIGN_ARCHIVE_MAX_BYTES } from '@questkeeper/core/limits';
 
 /** Problems the answer names at most; the check stops collecting once it has one more. */
 export const IMPORT_PROBLEMS_MAX = 100;
@@ -82,7 +84,13 @@ export interface ImportSummary {
 }
 
 export type FileCheck =
-  | { ok: true; file: GameDataExport; summary: ImportSummary }
+  | {
+      ok: true;
+      file: GameDataExport;
+      summary: ImportSummary;
+      /** A campaign archive's images by their ref in the file (docs/decisions/077). */
+      images?: Map<string, Uint8Array>;
+    }
   | {
       ok: false;
       code:
@@ -96,12 +104,21 @@ export type FileCheck =
   | { ok: false; code: 'IMPORT_FORMAT_TOO_NEW' | 'IMPORT_FORMAT_UNKNOWN'; version: string; supported: number }
   /** `more`: problems beyond the first IMPORT_PROBLEMS_MAX exist and were not collected. */
   | { ok: false; code: 'VALIDATION_FAILED'; issues: IssueLike[]; more: boolean }
-  | ({ ok: false } & ZipRefusal);
+  | ({ ok: false } & ArchiveRefusal);
 
 /** A campaign export file as the request brought it (UTF-8 bytes) → the validated file or why not. */
 export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions = {}): FileCheck {
   // A ZIP (Kanka's export, Foundry exports zipped): its JSON files, within the ZIP limits (zip-files.ts).
   if (isZip(bytes)) {
+    // A campaign archive (docs/decisions/077): the campaign file and its images, read as such.
+    const archive = readCampaignArchive(bytes);
+    if (!archive.ok) return archive;
+    if (archive.archive) {
+      if (bytes.byteLength > CAMPAIGN_ARCHIVE_MAX_BYTES)
+        return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: CAMPAIGN_ARCHIVE_MAX_BYTES / (1024 * 1024) };
+      const inside = checkJsonText(new TextDecoder('utf-8').decode(archive.archive.json), options, true);
+      return inside.ok ? { ...inside, images: archive.archive.images } : inside;
+    }
     if (bytes.byteLength > FOREIGN_IMPORT_MAX_BYTES)
       return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: FOREIGN_IMPORT_MAX_BYTES / (1024 * 1024) };
     const zip = readZipJson(bytes);
@@ -114,7 +131,16 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
       return checkForeignFile(only.json, bytes.byteLength, options);
     return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
   }
-  const text = new TextDecoder('utf-8').decode(bytes);
+  return checkJsonText(new TextDecoder('utf-8').decode(bytes), options, false, bytes.byteLength);
+}
+
+/** A JSON file's text (sent alone, or a campaign archive's `campaign.json`: Questkeeper's only). */
+function checkJsonText(
+  text: string,
+  options: FileCheckOptions,
+  archive: boolean,
+  size = text.length,
+): FileCheck {
   let parsed: unknown;
   if (text.trim() !== '') {
     try {
@@ -124,7 +150,10 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
     }
   }
   const format = detectFormat(parsed);
-  if (format !== null && format !== 'questkeeper') return checkForeignFile(parsed, bytes.byteLength, options);
+  if (format !== null && format !== 'questkeeper') {
+    if (archive) return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
+    return checkForeignFile(parsed, size, options);
+  }
   // Adding units to a campaign reads other tools' files; a Questkeeper file is a whole campaign (its
   // preview, even with a campaign named, is that of a new campaign).
   if (options.unitsOnly) return { ok: false, code: 'IMPORT_FILE_UNKNOWN' };

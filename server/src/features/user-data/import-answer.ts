@@ -12,6 +12,8 @@ export interface ImportedCampaign {
   head: Omit<Campaign, CampaignList>;
   /** Each list as JSON arrays (UTF-8) whose items, in order, are the list. */
   lists: Record<CampaignList, Uint8Array[]>;
+  /** What a campaign archive left out (docs/decisions/077), worded; answered only when there is some. */
+  warnings?: { reason: string; text: string; limit?: number; message: string }[];
 }
 
 /**
@@ -22,7 +24,7 @@ export function campaignAnswer(imported: ImportedCampaign): Readable {
   return Readable.from(pieces(imported), { objectMode: false });
 }
 
-async function* pieces({ head, lists }: ImportedCampaign): AsyncGenerator<Uint8Array> {
+async function* pieces({ head, lists, warnings }: ImportedCampaign): AsyncGenerator<Uint8Array> {
   const { _id, userId, name, rules, characteristics, ...rest } = head;
   yield Buffer.from(`${JSON.stringify({ _id, userId, name, characteristics }).slice(0, -1)},"rules":"`);
   // Pieces are cut between characters (textPieces): each one's escaped text, joined, is the whole's.
@@ -41,7 +43,8 @@ async function* pieces({ head, lists }: ImportedCampaign): AsyncGenerator<Uint8A
     }
     yield CLOSE;
   }
-  yield Buffer.from(`,${JSON.stringify(rest).slice(1)}`);
+  const tail = warnings && warnings.length > 0 ? { ...rest, warnings } : rest;
+  yield Buffer.from(`,${JSON.stringify(tail).slice(1)}`);
 }
 
 const QUOTE = Buffer.from('"');

@@ -15,7 +15,12 @@ import {
 import type { MessageKey } from '@questkeeper/core/i18n';
 import type { CharacteristicDef } from '@questkeeper/core/schemas/campaigns';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
-import type { ExportedFight, GameDataExport } from '@questkeeper/core/schemas/game-data-export';
+import type {
+  ExportedFight,
+  ExportedImage,
+  GameDataExport,
+} from '@questkeeper/core/schemas/game-data-export';
+import type { ImportWarning } from '@questkeeper/core/import/plan';
 import { TIERS, type Tier } from '@questkeeper/core/tiers';
 import type { ErrorCode } from '@questkeeper/core/errors';
 import type { FieldProblem } from '../../lib/app-error';
@@ -90,6 +95,15 @@ export interface PreparedImport {
   /** Saved encounters' rows in file order (`ord`), unit ids rewritten (docs/decisions/062). */
   encounters: Span[];
   fight?: { state: CombatState; conditions: ConditionMap; logTotal: number; log: Span[] };
+  /**
+   * A campaign archive's images that something imported shows (docs/decisions/077), with the new ids
+   * the units' and reveals' rows name; checked like uploads on the main thread before anything is written.
+   */
+  images: { id: string; ref: string; kind: ExportedImage['kind']; bytes: Uint8Array }[];
+  /** Reveals' rows, their unit and image references rewritten. */
+  reveals: Span[];
+  /** Reveals and portraits left out because the file lacks what they name. */
+  warnings: ImportWarning[];
   /** The UTF-8 of every span; transferred, not copied, between threads. */
   bytes: Uint8Array;
 }
@@ -188,9 +202,31 @@ class ChunkWriter {
 }
 
 /** A checked file (upgraded and parsed) → the import, with new ids, or the problems it has. */
-export function prepareImport(file: GameDataExport, newId: () => string = () => crypto.randomUUID()) {
+export function prepareImport(
+  file: GameDataExport,
+  newId: () => string = () => crypto.randomUUID(),
+  /** A campaign archive's image files by ref (docs/decisions/077); a plain JSON file has none. */
+  imageFiles: ReadonlyMap<string, Uint8Array> = new Map(),
+) {
   const { campaign } = file;
   const problems = new ImportProblems();
+  const warnings: ImportWarning[] = [];
+  // An image the file lists and carries, stored once under a new id whoever shows it (copies of a
+  // unit share their portrait).
+  const listed = new Map((file.images ?? []).map((image) => [image.id, image]));
+  const images = new Map<string, PreparedImport['images'][number]>();
+  const imageId = (ref: string | null | undefined): string | null => {
+    if (ref === null || ref === undefined) return null;
+    const image = listed.get(ref);
+    const bytes = imageFiles.get(ref);
+    if (!image || !bytes) return null;
+    let stored = images.get(ref);
+    if (!stored) {
+      stored = { id: newId(), ref, kind: image.kind, bytes };
+      images.set(ref, stored);
+    }
+    return stored.id;
+  };
   if (
     campaign.initiativeCaracName &&
     !campaign.characteristics.some((c) => c.name === campaign.initiativeCaracName)
@@ -200,6 +236,12 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
   const lists = { race: campaign.races, class: campaign.classes, status: campaign.statuses };
   const mapUnit = idMap(newId);
   const out = new ChunkWriter();
+  const portraitOf = (unit: GameDataExport['units'][number]) => {
+    const id = imageId(unit.portraitImage);
+    if (id === null && unit.portraitImage !== undefined)
+      warnings.push({ reason: 'portraitMissing', text: unit.name });
+    return id;
+  };
   const units = out.chunks(file.units.entries(), ([index, unit]) => {
     const choice = (field: UnitListField) => {
       const name = matchListChoice(lists[field], unit[field]);
@@ -236,6 +278,7 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
       notes: unit.notes,
       // A unit's counters keep their ids (a fight's values are keyed by them); new ones get one.
       counters: storedCounters(unit.counters, newId),
+      portrait_image_id: portraitOf(unit),
     };
   });
   const unitRefs = new Set(file.units.map((unit) => unit.id));
@@ -272,6 +315,29 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
       note,
     })),
   };
+  // Reveals (docs/decisions/077): a unit's under the unit's new id, images under theirs; one naming a
+  // unit or an image the file lacks is left out with a warning (the snapshot would point at nothing).
+  const reveals = out.chunks(
+    (file.reveals ?? []).flatMap((reveal) => {
+      const unitMissing = reveal.kind === 'unit' && (reveal.ref === null || !unitRefs.has(reveal.ref));
+      const image = imageId(reveal.image);
+      if (unitMissing || (reveal.image !== null && image === null)) {
+        warnings.push({ reason: 'revealDropped', text: reveal.title });
+        return [];
+      }
+      return [
+        {
+          kind: reveal.kind,
+          ref: reveal.kind === 'unit' && reveal.ref !== null ? mapUnit(reveal.ref) : reveal.ref,
+          title: reveal.title,
+          text: reveal.text,
+          image_id: image,
+          revealed_at: reveal.revealedAt,
+        },
+      ];
+    }),
+    (row) => row,
+  );
   const log =
     fight &&
     out.chunks(
@@ -304,6 +370,9 @@ export function prepareImport(file: GameDataExport, newId: () => string = () => 
     ...(fight && log
       ? { fight: { state: fight.state, conditions: fight.conditions, logTotal: fight.log.length, log } }
       : {}),
+    images: [...images.values()],
+    reveals,
+    warnings,
     bytes: out.bytes(),
   };
   const refusal = problems.refusal();

@@ -19,15 +19,28 @@ import type { SubscriptionRow } from '../../db/shared/subscriptions';
 import type { UserRow } from '../../db/shared/users';
 import { healed } from '../combat/fight-store';
 import type { CampaignList } from './import-rows';
-import type { CampaignRow, EncounterRow, FightRow, LogRow, UnitRow } from './repository';
+import type { CampaignRow, EncounterRow, FightRow, LogRow, RevealRow, UnitRow } from './repository';
+
+/** What a campaign archive adds to the file (docs/decisions/077): its images and its reveals. */
+export interface ArchiveParts {
+  images: readonly { id: string; kind: 'portrait' | 'handout' }[];
+  reveals: readonly RevealRow[];
+}
 
 export function toCampaignFile(
   campaign: CampaignRow,
   units: readonly UnitRow[],
   fight: { row: FightRow; log: readonly LogRow[] } | undefined,
   encounters: readonly EncounterRow[] = [],
+  archive?: ArchiveParts,
 ): GameDataExport {
   const unitIds = new Set(units.map((unit) => unit.id));
+  const imageIds = new Set(archive?.images.map((image) => image.id));
+  // Only an archive names images: the plain JSON export stays as it was.
+  const portraitOf = (unit: UnitRow) =>
+    unit.portraitImageId !== null && imageIds.has(unit.portraitImageId)
+      ? { portraitImage: unit.portraitImageId }
+      : {};
   const file = {
     format: GAME_DATA_FORMAT,
     formatVersion: GAME_DATA_FORMAT_VERSION,
@@ -59,11 +72,26 @@ export function toCampaignFile(
       money: { gold: unit.gold, silver: unit.silver, bronze: unit.bronze },
       notes: unit.notes,
       counters: unit.counters,
+      ...portraitOf(unit),
       createdAt: unit.createdAt.toISOString(),
       updatedAt: unit.updatedAt.toISOString(),
     })),
     ...(fight ? { fight: toFightFile(fight.row, fight.log, unitIds) } : {}),
     encounters: encounters.map((encounter) => toEncounterFile(encounter, unitIds)),
+    ...(archive
+      ? {
+          images: archive.images.map(({ id, kind }) => ({ id, kind })),
+          // As stored: a unit's reveal names the unit by its id, the file's reference for it.
+          reveals: archive.reveals.map((reveal) => ({
+            kind: reveal.kind,
+            ref: reveal.ref,
+            title: reveal.title,
+            text: reveal.text,
+            image: reveal.imageId !== null && imageIds.has(reveal.imageId) ? reveal.imageId : null,
+            revealedAt: reveal.revealedAt.toISOString(),
+          })),
+        }
+      : {}),
   };
   // Parsed, not cast: a stored value the format does not allow fails here, before a user downloads a
   // file that would not import.

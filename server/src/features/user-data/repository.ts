@@ -1,6 +1,6 @@
 // SQL of a user's data going out (exports), coming in (imports) and away (account deletion). Reads
 // are scoped by user id: another user's campaign is simply not found.
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { CombatState, ConditionMap } from '@questkeeper/core/schemas/combat';
 import type { Executor } from '../../db/client';
 import {
@@ -9,7 +9,9 @@ import {
   combats,
   contactMessages,
   encounters,
+  images,
   mailOutbox,
+  reveals,
   units,
   users,
 } from '../../db/schema';
@@ -26,6 +28,7 @@ export type UnitRow = typeof units.$inferSelect;
 export type FightRow = typeof combats.$inferSelect;
 export type LogRow = typeof combatLog.$inferSelect;
 export type EncounterRow = typeof encounters.$inferSelect;
+export type RevealRow = typeof reveals.$inferSelect;
 /** A log entry's stored fields (the combat's LogDraft). */
 export type LogData = LogRow['data'];
 
@@ -150,13 +153,61 @@ export async function insertUnitRows(
 ): Promise<void> {
   await db.execute(sql`
     insert into units (id, user_id, campaign_id, name, gender, is_player, race, class, status,
-      characteristics, hp, current_hp, gold, silver, bronze, notes, counters, created_at, updated_at)
+      characteristics, hp, current_hp, gold, silver, bronze, notes, counters, portrait_image_id,
+      created_at, updated_at)
     select r.id, ${userId}, ${campaignId}, r.name, r.gender, r.is_player, r.race, r.class, r.status,
       r.characteristics, r.hp, r.current_hp, r.gold, r.silver, r.bronze, r.notes, r.counters,
+      r.portrait_image_id,
       now() + r.ord * interval '1 microsecond', now() + r.ord * interval '1 microsecond'
     from jsonb_to_recordset(${json}::jsonb) as r(ord integer, id uuid, name text, gender text,
       is_player boolean, race text, class text, status text, characteristics jsonb, hp integer,
-      current_hp integer, gold integer, silver integer, bronze integer, notes text, counters jsonb)`);
+      current_hp integer, gold integer, silver integer, bronze integer, notes text, counters jsonb,
+      portrait_image_id uuid)`);
+}
+
+/** An imported campaign's reveals (docs/decisions/077), their snapshots as the file holds them. */
+export async function insertRevealRows(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+  json: string,
+): Promise<void> {
+  await db.execute(sql`
+    insert into reveals (user_id, campaign_id, kind, ref, title, text, image_id, revealed_at)
+    select ${userId}, ${campaignId}, r.kind, r.ref, r.title, r.text, r.image_id, r.revealed_at
+    from jsonb_to_recordset(${json}::jsonb) as r(kind text, ref text, title text, text text,
+      image_id uuid, revealed_at timestamptz)`);
+}
+
+/** A campaign's reveals as the export writes them, newest first (as the GM lists them). */
+export async function listReveals(db: Executor, campaignId: string): Promise<RevealRow[]> {
+  return db
+    .select()
+    .from(reveals)
+    .where(eq(reveals.campaignId, campaignId))
+    .orderBy(desc(reveals.revealedAt), desc(reveals.seq));
+}
+
+/**
+ * The images a campaign archive carries (docs/decisions/077): those a unit or a reveal of the campaign
+ * shows, with their stored bytes. A handout picture uploaded and never revealed is a leftover of the
+ * handout dialog and stays out.
+ */
+export async function listShownImages(
+  db: Executor,
+  campaignId: string,
+): Promise<{ id: string; kind: 'portrait' | 'handout'; bytes: Buffer }[]> {
+  return db
+    .select({ id: images.id, kind: images.kind, bytes: images.bytes })
+    .from(images)
+    .where(
+      and(
+        eq(images.campaignId, campaignId),
+        sql`(${images.id} in (select portrait_image_id from units where campaign_id = ${campaignId})
+          or ${images.id} in (select image_id from reveals where campaign_id = ${campaignId}))`,
+      ),
+    )
+    .orderBy(asc(images.createdAt), asc(images.id));
 }
 
 /**

@@ -5,7 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaign } from '@questkeeper/core/schemas/campaigns';
 import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
-import { accountExport, deleteAccountBody, gameDataExport } from '@questkeeper/core/schemas/game-data-export';
+import {
+  accountExport,
+  deleteAccountBody,
+  gameDataExport,
+  importedCampaign,
+} from '@questkeeper/core/schemas/game-data-export';
+import { CAMPAIGN_ARCHIVE_MAX_BYTES } from '@questkeeper/core/limits';
 import { demoCampaignBody } from '@questkeeper/core/schemas/demo';
 import { fieldErrors } from '@questkeeper/core/validation';
 import { FOREIGN_ENTRIES_MAX, IMPORT_FORMATS } from '@questkeeper/core/import/plan';
@@ -17,6 +23,7 @@ import { attachment as attachmentOf } from './attachment';
 import { IMPORT_PROBLEMS_MAX, InvalidFile } from './file-check';
 import { BodyBlocks, readBodyBlocks } from './body-blocks';
 import { campaignAnswer } from './import-answer';
+import { campaignArchiveStream } from './campaign-archive';
 
 /**
  * A full Hero campaign as the export writes it (UTF-8, not \u-escaped) in any script: 600,000
@@ -45,8 +52,12 @@ function download(reply: FastifyReply, disposition: string, type: string, body: 
 function rawJsonBody(scope: FastifyInstance) {
   // This scope holds the import alone: JSON is all it reads.
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser(JSON_TYPE, readBodyBlocks);
-  // A ZIP (Kanka's export, Foundry exports zipped) is read in the worker too (zip-files.ts).
+  // JSON keeps its 32 MiB; the route's larger limit is a campaign archive's (docs/decisions/077).
+  scope.addContentTypeParser(JSON_TYPE, (request, payload, done) =>
+    readBodyBlocks(request, payload, done, IMPORT_BODY_LIMIT_BYTES),
+  );
+  // A ZIP (a campaign archive, Kanka's export, Foundry exports zipped) is read in the worker too
+  // (campaign-archive.ts, zip-files.ts).
   scope.addContentTypeParser(ZIP_TYPE, readBodyBlocks);
 }
 
@@ -157,6 +168,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
 
     r.get(
+      '/api/game-data/:id/export.zip',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Download a campaign with its images and reveals as a ZIP (a backup)',
+          description:
+            'A campaign archive (docs/decisions/077): `campaign.json`, the file GET …/export writes plus ' +
+            "`images` (each image a unit or a reveal shows), the units' `portraitImage` and `reveals`, and " +
+            'every image as stored, `images/<id>.webp`. POST /api/game-data/import takes it back (up to ' +
+            `${CAMPAIGN_ARCHIVE_MAX_BYTES / (1024 * 1024)} MiB), images byte for byte.`,
+          params: idParams,
+          response: { 200: z.any().describe('application/zip'), ...readErrors },
+        },
+      },
+      async (request, reply) => {
+        const { file, images } = await userData.exportArchive(userOf(request), request.params.id);
+        const json = `${JSON.stringify(file, null, 2)}\n`;
+        return reply
+          .header('content-disposition', attachmentOf(file.campaign.name, 'zip'))
+          .header('cache-control', 'no-store')
+          .type('application/zip')
+          .send(campaignArchiveStream(json, images));
+      },
+    );
+
+    r.get(
       '/api/game-data/:id/rules.md',
       {
         schema: {
@@ -252,7 +290,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // the rate limit counted before the body is read (a user over it never gets 32 MiB parsed), and no
   // Fastify validation (the schema documents the body; the worker validates it, file-check.ts).
   const fileRoute = {
-    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    // A campaign archive's; JSON bodies stop at IMPORT_BODY_LIMIT_BYTES (rawJsonBody).
+    bodyLimit: CAMPAIGN_ARCHIVE_MAX_BYTES,
     preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
       await app.rateLimit(request, 'importCampaign', userOf(request).email);
       return payload;
@@ -282,10 +321,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'Initiative, Shieldmaiden, 5e.tools homebrew or Foundry VTT export (JSON, up to 10 MB) or a ' +
             'Kanka campaign export or Foundry exports zipped (ZIP, up to 10 MB, 2,000 entries, 50 MB ' +
             'expanded), read as POST /api/game-data/import/preview shows it; `only` brings some of its ' +
-            'units and encounters.',
+            'units and encounters. A campaign archive (GET /api/game-data/{id}/export.zip, up to ' +
+            `${CAMPAIGN_ARCHIVE_MAX_BYTES / (1024 * 1024)} MiB) brings its images, each checked as an upload ` +
+            '(IMAGE_INVALID, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS name the file in `fields`), and its ' +
+            'reveals; a reveal or portrait naming what the archive lacks is left out, listed in `warnings`.',
           body: gameDataExport,
           response: {
-            201: campaign,
+            201: importedCampaign,
             400: errorBody,
             401: errorBody,
             403: errorBody,

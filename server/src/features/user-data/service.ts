@@ -13,7 +13,10 @@ import { limitsOf, type Tier } from '@questkeeper/core/tiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { findOwnedCampaign, ownsCampaign } from '../../db/shared/campaigns';
-import { insertImage } from '../../db/shared/images';
+import { countCampaignImages, insertImage, type ProcessedImage } from '../../db/shared/images';
+import { processImportedImage } from '../../lib/image-processing';
+import { IMAGES_PER_CAMPAIGN } from '@questkeeper/core/limits';
+import { imageFileName } from './campaign-archive';
 import { findUserById, lockUser } from '../../db/shared/users';
 import { AppError, notFound, type FieldProblem } from '../../lib/app-error';
 import { InvalidFile, type FileCheckOptions, type ImportSummary } from './file-check';
@@ -21,7 +24,7 @@ import { createFileCheckPool, type FileChecker, type ImportCheck } from './file-
 import { demoPortraits } from './demo-portraits';
 import type { ImportedCampaign } from './import-answer';
 import { CAMPAIGN_LISTS, textPieces, type CampaignList, type PreparedImport, type Span } from './import-rows';
-import { toCampaignFile, toImportedHead } from './presenter';
+import { toCampaignFile, toImportedHead, type ArchiveParts } from './presenter';
 import * as repo from './repository';
 
 export type UserDataService = ReturnType<typeof createUserDataService>;
@@ -110,13 +113,35 @@ export function createUserDataService(deps: {
     }));
   }
 
-  async function campaignFile(executor: Executor, campaign: repo.CampaignRow): Promise<GameDataExport> {
+  async function campaignFile(
+    executor: Executor,
+    campaign: repo.CampaignRow,
+    archive?: ArchiveParts,
+  ): Promise<GameDataExport> {
     const units = await repo.listUnits(executor, campaign.id);
     const fight = await repo.findFight(executor, campaign.id);
-    return toCampaignFile(campaign, units, fight, await repo.listEncounters(executor, campaign.id));
+    return toCampaignFile(campaign, units, fight, await repo.listEncounters(executor, campaign.id), archive);
   }
 
   return {
+    /**
+     * One campaign as a campaign archive's parts (docs/decisions/077): the file with its images and
+     * reveals, and the bytes of every image it names, as stored. One snapshot, like the JSON export.
+     */
+    async exportArchive(
+      user: Actor,
+      campaignId: string,
+    ): Promise<{ file: GameDataExport; images: { ref: string; bytes: Uint8Array }[] }> {
+      return db.transaction(async (tx) => {
+        const campaign = await repo.findOwnedCampaign(tx, user.id, campaignId);
+        if (!campaign) throw notFound();
+        const images = await repo.listShownImages(tx, campaign.id);
+        const reveals = await repo.listReveals(tx, campaign.id);
+        const file = await campaignFile(tx, campaign, { images, reveals });
+        return { file, images: images.map(({ id, bytes }) => ({ ref: id, bytes })) };
+      });
+    },
+
     /** One campaign of the user with its units and fight; 404 for anyone else's. */
     async exportCampaign(user: Actor, campaignId: string): Promise<GameDataExport> {
       // One snapshot: a unit saved during the export is in the file entirely or not at all.
@@ -323,6 +348,9 @@ export function createUserDataService(deps: {
       const { code, params, fields } = prepared.refusal;
       throw new AppError(code, params, fields);
     }
+    // A campaign archive's images, each checked as an upload is (docs/decisions/077), before the
+    // transaction opens: decoding is the slow part, and the embedded database runs one at a time.
+    const images = await checkedImages(prepared.images);
     const decoder = new TextDecoder();
     const chunk = ([offset, length]: Span) => prepared.bytes.subarray(offset, offset + length);
     const text = (span: Span) => decoder.decode(chunk(span));
@@ -346,9 +374,24 @@ export function createUserDataService(deps: {
           await repo.appendToList(tx, owner.id, row.id, list, text(span));
         }
       }
+      if (images.length > 0) {
+        // The upload's rule, under the campaign row's lock like every image write (a new campaign
+        // has none yet, but the rule is the one rule: images.ts's lockWithRoom).
+        if (!(await ownsCampaign(tx, owner.id, row.id, { lock: true }))) throw notFound();
+        if ((await countCampaignImages(tx, row.id)) + images.length > IMAGES_PER_CAMPAIGN)
+          throw new AppError('IMAGE_LIMIT', { limit: IMAGES_PER_CAMPAIGN });
+        for (const { id, kind, processed } of images) {
+          await nextTurn();
+          await insertImage(tx, { id, userId: owner.id, campaignId: row.id, kind, processed });
+        }
+      }
       for (const span of prepared.units) {
         await nextTurn();
         await repo.insertUnitRows(tx, owner.id, row.id, text(span));
+      }
+      for (const span of prepared.reveals) {
+        await nextTurn();
+        await repo.insertRevealRows(tx, owner.id, row.id, text(span));
       }
       for (const span of prepared.encounters) {
         await nextTurn();
@@ -369,6 +412,7 @@ export function createUserDataService(deps: {
           { ...campaign, name },
           await repo.campaignVersion(tx, owner.id, row.id),
         ),
+        warnings: wordedWarnings(user, prepared.warnings),
         // The answer writes the lists from the same chunks, as they are (import-answer.ts).
         lists: {
           races: prepared.lists.races.map(chunk),
@@ -378,6 +422,28 @@ export function createUserDataService(deps: {
       };
     });
   }
+}
+
+/**
+ * A campaign archive's images checked exactly as uploads (processImage's refusals, localized, naming
+ * the file); kept byte for byte when already stored as the server stores them (docs/decisions/077).
+ */
+async function checkedImages(
+  images: PreparedImport['images'],
+): Promise<{ id: string; kind: 'portrait' | 'handout'; processed: ProcessedImage }[]> {
+  const checked = [];
+  for (const { id, ref, kind, bytes } of images) {
+    try {
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      checked.push({ id, kind, processed: await processImportedImage(buffer, kind) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, error.params, {
+        [imageFileName(ref)]: { key: `errors.${error.code}`, params: error.params },
+      });
+    }
+  }
+  return checked;
 }
 
 /**
@@ -471,6 +537,15 @@ function refusal(check: Exclude<ImportCheck, { ok: true }>, language: Language):
       return new AppError(check.code, { max: number(check.max) });
     case 'IMPORT_ZIP_BAD_JSON':
       return new AppError(check.code, { name: check.name });
+    case 'IMAGE_TOO_LARGE':
+      // An archive's image over the upload's limit: the upload's refusal, naming the file.
+      return new AppError(
+        check.code,
+        { max: check.max },
+        {
+          [check.name]: { key: 'errors.IMAGE_TOO_LARGE', params: { max: check.max } },
+        },
+      );
     default:
       return new AppError(check.code);
   }
