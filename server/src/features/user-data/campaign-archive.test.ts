@@ -88,10 +88,10 @@ const exportZip = async (fight: Fight) => {
   return new Uint8Array(response.rawPayload);
 };
 
-const importZip = (token: string, body: Uint8Array, language?: 'fr') =>
+const importZip = (token: string, body: Uint8Array, language?: 'fr', query = '') =>
   ctx.app.inject({
     method: 'POST',
-    url: '/api/game-data/import',
+    url: `/api/game-data/import${query}`,
     headers: {
       ...bearer(token),
       'content-type': 'application/zip',

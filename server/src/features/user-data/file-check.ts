@@ -110,14 +110,22 @@ export type FileCheck =
 export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions = {}): FileCheck {
   // A ZIP (Kanka's export, Foundry exports zipped): its JSON files, within the ZIP limits (zip-files.ts).
   if (isZip(bytes)) {
-    // A campaign archive (docs/decisions/077): the campaign file and its images, read as such.
+    // A campaign archive (docs/decisions/077): a Questkeeper campaign file as `campaign.json` (Kanka's
+    // export has one too, of its own format: read below) and its images.
     const archive = readCampaignArchive(bytes);
     if (!archive.ok) return archive;
     if (archive.archive) {
-      if (bytes.byteLength > CAMPAIGN_ARCHIVE_MAX_BYTES)
-        return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: CAMPAIGN_ARCHIVE_MAX_BYTES / (1024 * 1024) };
-      const inside = checkJsonText(new TextDecoder('utf-8').decode(archive.archive.json), options, true);
-      return inside.ok ? { ...inside, images: archive.archive.images } : inside;
+      const parsed = parseJson(new TextDecoder('utf-8').decode(archive.archive.json));
+      if (parsed.ok && detectFormat(parsed.value) === 'questkeeper') {
+        if (bytes.byteLength > CAMPAIGN_ARCHIVE_MAX_BYTES)
+          return {
+            ok: false,
+            code: 'IMPORT_FILE_TOO_LARGE',
+            max: CAMPAIGN_ARCHIVE_MAX_BYTES / (1024 * 1024),
+          };
+        const inside = checkParsed(parsed.value, options, bytes.byteLength);
+        return inside.ok ? { ...inside, images: archive.archive.images } : inside;
+      }
     }
     if (bytes.byteLength > FOREIGN_IMPORT_MAX_BYTES)
       return { ok: false, code: 'IMPORT_FILE_TOO_LARGE', max: FOREIGN_IMPORT_MAX_BYTES / (1024 * 1024) };
@@ -131,29 +139,25 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
       return checkForeignFile(only.json, bytes.byteLength, options);
     return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
   }
-  return checkJsonText(new TextDecoder('utf-8').decode(bytes), options, false, bytes.byteLength);
+  const parsed = parseJson(new TextDecoder('utf-8').decode(bytes));
+  if (!parsed.ok) return { ok: false, code: 'MALFORMED_JSON' };
+  return checkParsed(parsed.value, options, bytes.byteLength);
 }
 
-/** A JSON file's text (sent alone, or a campaign archive's `campaign.json`: Questkeeper's only). */
-function checkJsonText(
-  text: string,
-  options: FileCheckOptions,
-  archive: boolean,
-  size = text.length,
-): FileCheck {
-  let parsed: unknown;
-  if (text.trim() !== '') {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return { ok: false, code: 'MALFORMED_JSON' };
-    }
+/** JSON text → its value (an empty text is `undefined`, which no format reads). */
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
   }
+}
+
+/** A parsed file: sent alone, or a campaign archive's `campaign.json`. */
+function checkParsed(parsed: unknown, options: FileCheckOptions, size: number): FileCheck {
   const format = detectFormat(parsed);
-  if (format !== null && format !== 'questkeeper') {
-    if (archive) return { ok: false, code: 'IMPORT_ZIP_UNSUPPORTED' };
-    return checkForeignFile(parsed, size, options);
-  }
+  if (format !== null && format !== 'questkeeper') return checkForeignFile(parsed, size, options);
   // Adding units to a campaign reads other tools' files; a Questkeeper file is a whole campaign (its
   // preview, even with a campaign named, is that of a new campaign).
   if (options.unitsOnly) return { ok: false, code: 'IMPORT_FILE_UNKNOWN' };

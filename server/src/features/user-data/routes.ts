@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaign } from '@questkeeper/core/schemas/campaigns';
-import { campaignHeaders, errorBody, idParams } from '@questkeeper/core/schemas/common';
+import { campaignHeaders, errorBody, idParams, nameSchema } from '@questkeeper/core/schemas/common';
 import {
   accountExport,
   deleteAccountBody,
@@ -100,6 +100,21 @@ const onlyQuery = z.object({
         'brings the units it needs. Absent: everything. Files of other tools only.',
     ),
 });
+/** The import's query: `only`, and `name`, a new name for the campaign (a campaign archive's). */
+const importQuery = onlyQuery.extend({
+  name: nameSchema()
+    .optional()
+    .describe(
+      "The new campaign's name instead of the file's (a campaign archive's campaign.json is not " +
+        'rewritten for it; a JSON file may carry its own in campaign.name). Numbered like any import ' +
+        'when taken.',
+    ),
+});
+const nameOf = (query: unknown): string | undefined => {
+  const parsed = importQuery.shape.name.safeParse((query as { name?: unknown } | undefined)?.name);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, { name: { key: 'validation.invalid' } });
+  return parsed.data;
+};
 const onlyOf = (query: unknown): readonly string[] | undefined => {
   const parsed = onlyQuery.safeParse(query);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, { only: { key: 'validation.invalid' } });
@@ -310,7 +325,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           tags: ['campaigns'],
           security,
           summary: 'Create a campaign from an exported file or a file of another tool',
-          querystring: onlyQuery,
+          querystring: importQuery,
           description:
             'The body is a file written by GET /api/game-data/{id}/export (any earlier formatVersion is ' +
             'upgraded; a newer one answers 400 IMPORT_FORMAT_TOO_NEW). Up to 32 MiB. Everything is ' +
@@ -340,7 +355,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) =>
         withFile(request, reply, async (blocks, only) => {
-          const imported = await userData.importFile(userOf(request), blocks, only);
+          const imported = await userData.importFile(userOf(request), blocks, only, nameOf(request.query));
           // Written in pieces, not serialized whole: its lists can hold megabytes (decision 047). A
           // stream skips the schema serializer: import-write.test.ts parses it with the schema and
           // compares it with the campaign as the API reads it.

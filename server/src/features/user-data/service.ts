@@ -176,11 +176,17 @@ export function createUserDataService(deps: {
       user: Actor,
       bytes: Uint8Array | readonly Uint8Array[],
       only?: readonly string[],
+      /** A name instead of the file's (checked as a campaign name by the route). */
+      name?: string,
     ): Promise<ImportedCampaign> {
       const { options } = await readOptions(user, only);
       const check = await fileChecker.check(bytes, options);
       if (!check.ok) throw refusal(check, user.language);
-      return importPrepared(user, check.prepared);
+      const { prepared } = check;
+      return importPrepared(
+        user,
+        name === undefined ? prepared : { ...prepared, campaign: { ...prepared.campaign, name } },
+      );
     },
 
     /**

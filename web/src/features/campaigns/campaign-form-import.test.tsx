@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as ApiClient from '@/lib/api-client';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, apiUpload } from '@/lib/api-client';
+import { strToU8, zipSync } from 'fflate';
 import { clearSession, signIn } from '@/lib/session';
 import { createCampaign } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
@@ -14,8 +15,10 @@ import { CampaignFormModal } from './campaign-form-modal';
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof ApiClient>()),
   apiRequest: vi.fn(),
+  apiUpload: vi.fn(),
 }));
 const api = vi.mocked(apiRequest);
+const upload = vi.mocked(apiUpload);
 
 const existing = createCampaign({ _id: 'c1', name: 'Realm of Ash' });
 const exported = {
@@ -41,6 +44,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   api.mockReset();
+  upload.mockReset();
   clearSession();
 });
 
@@ -66,7 +70,7 @@ describe('import from a file', { timeout: 20_000 }, () => {
     await user.upload(screen.getByLabelText('Choose a file'), fileOf(JSON.stringify(exported)));
     await screen.findByText('sunken-crown.json');
     const name = screen.getByRole('textbox', { name: 'Campaign name' }) as HTMLInputElement;
-    expect(name.value).toBe('Sunken Crown');
+    await waitFor(() => expect(name.value).toBe('Sunken Crown'));
     await user.clear(name);
     await user.paste('Sunken Crown II');
     await waitFor(() => expect(submit().disabled).toBe(false));
@@ -123,7 +127,9 @@ describe('import from a file', { timeout: 20_000 }, () => {
     await user.upload(screen.getByLabelText('Choose a file'), fileOf('name,hp\nAldric,12', 'units.json'));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('“units.json” is not a JSON file, so it cannot be imported.');
+    expect(alert.textContent).toBe(
+      '“units.json” is neither a JSON file nor a backup with images, so it cannot be imported.',
+    );
     expect(submit().disabled).toBe(true);
     expect(api).not.toHaveBeenCalledWith('POST', '/api/game-data/import', expect.anything());
   });
@@ -132,7 +138,8 @@ describe('import from a file', { timeout: 20_000 }, () => {
     const { user } = await openImport();
     await user.upload(screen.getByLabelText('Choose a file'), fileOf('{"hello":"world"}', 'other.json'));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      "“other.json” is not a Questkeeper campaign file. Use a file made by “Export (JSON)” in a campaign's menu.",
+      '“other.json” is not a Questkeeper campaign file. Use a file made by “Export (JSON)” or “Backup with ' +
+        "images (ZIP)” in a campaign's menu.",
     );
 
     await user.upload(
@@ -152,7 +159,57 @@ describe('import from a file', { timeout: 20_000 }, () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '“sunken-crown.json” is larger than 32 MB, the most an import takes.',
+      '“sunken-crown.json” is too large: an import takes 32 MB of JSON, or a 100 MB backup with images.',
     );
+  });
+
+  // docs/decisions/077: a backup with images is read in the browser for its name only, then sent whole.
+  it('imports a backup with images (ZIP) as it is, renamed beside it, and says what it left out', async () => {
+    upload.mockResolvedValue({
+      ...createCampaign({ _id: 'c3', name: 'Crown restored' }),
+      warnings: [
+        {
+          reason: 'revealDropped',
+          text: 'A map',
+          message: 'A map: a reveal whose unit or image is not in the file, left out',
+        },
+      ],
+    });
+    const { user, onCreated } = await openImport();
+    const archive = zipSync({
+      'campaign.json': strToU8(JSON.stringify(exported)),
+      'images/p1.webp': new Uint8Array([1, 2, 3]),
+    });
+    const file = new File([archive], 'sunken-crown.zip', { type: 'application/zip' });
+    await user.upload(screen.getByLabelText('Choose a file'), file);
+    await screen.findByText('sunken-crown.zip');
+    const name = screen.getByRole('textbox', { name: 'Campaign name' }) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Sunken Crown'));
+    await user.clear(name);
+    await user.paste('Crown restored');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(submit());
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ _id: 'c3' })));
+    expect(upload).toHaveBeenCalledWith('/api/game-data/import?name=Crown%20restored', file, {
+      contentType: 'application/zip',
+    });
+    expect(api).not.toHaveBeenCalledWith('POST', '/api/game-data/import', expect.anything());
+    await screen.findByText(
+      'Imported, but 1 thing was left out: A map: a reveal whose unit or image is not in the file, left out',
+    );
+  });
+
+  it('refuses a ZIP that holds no campaign file without sending it', async () => {
+    const { user } = await openImport();
+    const other = zipSync({ 'notes/a.json': strToU8('{"name":"x"}') });
+    await user.upload(
+      screen.getByLabelText('Choose a file'),
+      new File([other], 'kanka.zip', { type: 'application/zip' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^“kanka\.zip” is not a Questkeeper campaign file/,
+    );
+    expect(upload).not.toHaveBeenCalled();
   });
 });

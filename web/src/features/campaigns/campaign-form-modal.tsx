@@ -242,6 +242,8 @@ export function CampaignFormModal({
               onPick={(file) => void pick(file)}
               label={t('campaigns.import.file')}
               hint={t('campaigns.import.hint')}
+              // A campaign archive too (decision 077).
+              accept=".json,.zip,application/json,application/zip"
             />
           ) : null}
           {mode === 'foreign' ? (

@@ -8,8 +8,8 @@ export function useImportCampaign() {
   const queryClient = useQueryClient();
   const userId = useUserId();
   return useMutation({
-    mutationFn: ({ data, name }: { data: Record<string, unknown>; name: string }) =>
-      importCampaign(data, name),
+    mutationFn: ({ data, name, archive }: { data: Record<string, unknown>; name: string; archive?: Blob }) =>
+      importCampaign(data, name, archive),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['campaigns', userId] }),
   });
 }

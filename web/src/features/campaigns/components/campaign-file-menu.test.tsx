@@ -43,15 +43,19 @@ describe('campaign file menu', { timeout: 20_000 }, () => {
     button.focus();
     await user.keyboard('{ArrowDown}');
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Export (JSON)', 'Rules as markdown']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Export (JSON)',
+      'Backup with images (ZIP)',
+      'Rules as markdown',
+    ]);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(items[0]);
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[1]);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(items[2]);
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[0]);
-    await user.keyboard('{End}');
-    expect(document.activeElement).toBe(items[1]);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
@@ -71,6 +75,23 @@ describe('campaign file menu', { timeout: 20_000 }, () => {
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:qk/1', name: 'Forêt noire.json' }]));
     expect(download).toHaveBeenCalledWith('/api/game-data/c9/export', { headers: { 'x-campaign-id': 'c9' } });
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  // docs/decisions/077: the backup with images is the archive, saved under the server's .zip name.
+  it('downloads the backup with images (ZIP) and saves it under the server’s name', async () => {
+    const user = userEvent.setup();
+    download.mockResolvedValue({
+      blob: new Blob([new Uint8Array([0x50, 0x4b, 3, 4])], { type: 'application/zip' }),
+      disposition: `attachment; filename="Foret-noire.zip"; filename*=UTF-8''For%C3%AAt%20noire.zip`,
+    });
+    renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Export Forêt noire' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Backup with images (ZIP)' }));
+
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:qk/1', name: 'Forêt noire.zip' }]));
+    expect(download).toHaveBeenCalledWith('/api/game-data/c9/export.zip', {
+      headers: { 'x-campaign-id': 'c9' },
+    });
   });
 
   it('downloads the rules as markdown from the keyboard, busy meanwhile', async () => {

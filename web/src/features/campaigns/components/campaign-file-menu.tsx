@@ -1,17 +1,22 @@
-// The campaign's files, beside rename in the sidebar (docs/decisions/024): a menu button with "Export (JSON)"
-// and "Rules as markdown". A menu of the WAI-ARIA pattern: Enter, Space or the arrows open it on an
+// The campaign's files, beside rename in the sidebar (docs/decisions/024): a menu button with "Export (JSON)",
+// "Backup with images (ZIP)" (docs/decisions/077) and "Rules as markdown". A menu of the WAI-ARIA pattern: Enter, Space or the arrows open it on an
 // item, the arrows, Home and End move, Escape closes it back to the button, Tab leaves it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EllipsisVertical, FileJson, FileText, type LucideIcon } from 'lucide-react';
+import { EllipsisVertical, FileArchive, FileJson, FileText, type LucideIcon } from 'lucide-react';
 import { useToast } from '@/components/toast/toast-store';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import { downloadCampaignFile, type CampaignFileKind } from '../api/campaign-file';
 
-const ITEMS: { kind: CampaignFileKind; icon: LucideIcon; label: 'exportJson' | 'rulesMarkdown' }[] = [
+const ITEMS: {
+  kind: CampaignFileKind;
+  icon: LucideIcon;
+  label: 'exportJson' | 'exportArchive' | 'rulesMarkdown';
+}[] = [
   { kind: 'json', icon: FileJson, label: 'exportJson' },
+  { kind: 'archive', icon: FileArchive, label: 'exportArchive' },
   { kind: 'markdown', icon: FileText, label: 'rulesMarkdown' },
 ];
 

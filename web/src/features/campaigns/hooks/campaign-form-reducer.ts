@@ -13,6 +13,8 @@ export interface PickedFile {
   data: Record<string, unknown>;
   /** The campaign's name in the file, which the name field starts from. */
   name: string;
+  /** A campaign archive (decision 077), sent as it is. */
+  archive?: Blob;
 }
 
 export interface CampaignFormState {
@@ -38,7 +40,7 @@ export type CampaignFormAction =
   | { type: 'pickStarted'; fileName: string }
   | { type: 'pickFailed'; problem: FileProblem }
   /** The file was read; `suggested` is its campaign name as the server would number it. */
-  | { type: 'picked'; data: Record<string, unknown>; suggested: string }
+  | { type: 'picked'; data: Record<string, unknown>; suggested: string; archive?: Blob }
   | { type: 'submitted' }
   | { type: 'sending' }
   | { type: 'failed'; error: unknown };
@@ -77,7 +79,11 @@ export function campaignFormReducer(state: CampaignFormState, action: CampaignFo
       return {
         ...state,
         reading: false,
-        picked: { data: action.data, name: action.suggested },
+        picked: {
+          data: action.data,
+          name: action.suggested,
+          ...(action.archive ? { archive: action.archive } : {}),
+        },
         name: followsFile ? action.suggested : state.name,
       };
     }

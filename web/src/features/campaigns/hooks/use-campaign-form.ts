@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NAME_MAX } from '@questkeeper/core/limits';
 import { uniqueCampaignName } from '@questkeeper/core/campaigns/names';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/toast/toast-store';
 import { useUpgrade } from '@/components/upgrade/upgrade-context';
 import { useCampaigns, useCopyCampaign, useCreateCampaign, type Campaign } from '@/lib/campaigns';
 import { useSession } from '@/lib/session';
@@ -39,6 +40,7 @@ export function useCampaignForm({ defaultSourceId, onCreated, onFailed }: UseCam
   const copy = useCopyCampaign();
   const importFile = useImportCampaign();
   const confirm = useConfirm();
+  const toast = useToast();
   const upgrade = useUpgrade();
   const formId = useId();
 
@@ -67,13 +69,32 @@ export function useCampaignForm({ defaultSourceId, onCreated, onFailed }: UseCam
       read.name.slice(0, NAME_MAX),
       campaigns.map((campaign) => campaign.name),
     );
-    dispatch({ type: 'picked', data: read.data, suggested });
+    dispatch({
+      type: 'picked',
+      data: read.data,
+      suggested,
+      ...(read.archive ? { archive: read.archive } : {}),
+    });
   }
 
   async function submitImport(file: PickedFile) {
     dispatch({ type: 'sending' });
     try {
-      onCreated(await importFile.mutateAsync({ data: file.data, name: trimmed }));
+      const created = await importFile.mutateAsync({
+        data: file.data,
+        name: trimmed,
+        ...(file.archive ? { archive: file.archive } : {}),
+      });
+      // What an archive left out (a reveal or a portrait naming what it lacks), said once it is in.
+      if (created.warnings && created.warnings.length > 0) {
+        toast.info(
+          t('campaigns.import.leftOut', {
+            count: created.warnings.length,
+            list: created.warnings.map((warning) => warning.message).join('; '),
+          }),
+        );
+      }
+      onCreated(created);
     } catch (failure) {
       dispatch({ type: 'failed', error: failure });
     }
