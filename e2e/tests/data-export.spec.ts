@@ -19,6 +19,7 @@ const TEXT = {
   en: {
     fileMenu: (name: string) => `Export ${name}`,
     exportJson: 'Export (JSON)',
+    exportArchive: 'Backup with images (ZIP)',
     rulesMarkdown: 'Rules as markdown',
     newCampaign: 'New campaign',
     importChoice: 'Import from a file',
@@ -29,7 +30,7 @@ const TEXT = {
     overLimits: 'This campaign does not fit your Novice plan, so nothing was imported:',
     unitsOver: /^units: 11 of 10$/,
     rulesOver: /^rules: 50,001 of 50,000 characters$/,
-    notJson: '“notes.json” is not a JSON file, so it cannot be imported.',
+    notJson: '“notes.json” is neither a JSON file nor a backup with images, so it cannot be imported.',
     seePlans: 'See the plans',
     toggle: 'Show or hide the sidebar',
     download: 'Download my data',
@@ -50,6 +51,7 @@ const TEXT = {
   fr: {
     fileMenu: (name: string) => `Exporter ${name}`,
     exportJson: 'Exporter (JSON)',
+    exportArchive: 'Sauvegarde avec images (ZIP)',
     rulesMarkdown: 'Règles en markdown',
     newCampaign: 'Nouvelle campagne',
     importChoice: 'Importer depuis un fichier',
@@ -60,7 +62,8 @@ const TEXT = {
     overLimits: "Cette campagne dépasse les limites de votre formule Novice, rien n'a donc été importé :",
     unitsOver: /^unités\s:\s11 sur 10$/,
     rulesOver: /^règles\s:\s50\s001 caractères sur 50\s000$/,
-    notJson: "« notes.json » n'est pas un fichier JSON : il ne peut pas être importé.",
+    notJson:
+      "« notes.json » n'est ni un fichier JSON ni une sauvegarde avec images : il ne peut pas être importé.",
     seePlans: 'Voir les formules',
     toggle: 'Afficher ou masquer la barre latérale',
     download: 'Télécharger mes données',
@@ -144,7 +147,7 @@ for (const lang of ['en', 'fr'] as const) {
       await menuButton.focus();
       await page.keyboard.press('ArrowDown');
       const menu = page.getByRole('menu', { name: s.fileMenu(campaign.name) });
-      await expect(menu.getByRole('menuitem')).toHaveText([s.exportJson, s.rulesMarkdown]);
+      await expect(menu.getByRole('menuitem')).toHaveText([s.exportJson, s.exportArchive, s.rulesMarkdown]);
       await expect(menu.getByRole('menuitem', { name: s.exportJson })).toBeFocused();
       await expectNoSeriousA11yViolations(page);
       await shots(page, `${lang}-campaign-menu`, { mobile: false });
