@@ -29,11 +29,14 @@ export interface CampaignArchive {
 }
 
 /**
- * The archive's campaign file and images; `archive: null` when the ZIP has no `campaign.json` at its
- * root (another tool's ZIP: zip-files.ts reads it). Nothing but those entries is inflated.
+ * The archive's campaign file and, when asked, its images; `archive: null` when the ZIP has no
+ * `campaign.json` at its root (another tool's ZIP: zip-files.ts reads it). Nothing but those entries
+ * is inflated: read once without images to tell a campaign archive (Kanka's export has a
+ * `campaign.json` of its own), then with them, so another tool's ZIP never has its pictures inflated.
  */
 export function readCampaignArchive(
   bytes: Uint8Array,
+  { withImages }: { withImages: boolean },
 ): { ok: true; archive: CampaignArchive | null } | ({ ok: false } & ArchiveRefusal) {
   const found: { name: string; ref: string | null; chunks: Uint8Array[]; size: number; done: boolean }[] = [];
   let entries = 0;
@@ -47,7 +50,7 @@ export function readCampaignArchive(
       refusal = { code: 'IMPORT_ZIP_TOO_MANY_FILES', max: ZIP_ENTRIES_MAX };
       return;
     }
-    const image = IMAGE_NAME.exec(file.name);
+    const image = withImages ? IMAGE_NAME.exec(file.name) : null;
     if (file.name !== CAMPAIGN_ARCHIVE_JSON && !image) return;
     const item = {
       name: file.name,

@@ -112,7 +112,7 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
   if (isZip(bytes)) {
     // A campaign archive (docs/decisions/077): a Questkeeper campaign file as `campaign.json` (Kanka's
     // export has one too, of its own format: read below) and its images.
-    const archive = readCampaignArchive(bytes);
+    const archive = readCampaignArchive(bytes, { withImages: false });
     if (!archive.ok) return archive;
     if (archive.archive) {
       const parsed = parseJson(new TextDecoder('utf-8').decode(archive.archive.json));
@@ -124,7 +124,10 @@ export function checkCampaignFile(bytes: Uint8Array, options: FileCheckOptions =
             max: CAMPAIGN_ARCHIVE_MAX_BYTES / (1024 * 1024),
           };
         const inside = checkParsed(parsed.value, options, bytes.byteLength);
-        return inside.ok ? { ...inside, images: archive.archive.images } : inside;
+        if (!inside.ok) return inside;
+        const withImages = readCampaignArchive(bytes, { withImages: true });
+        if (!withImages.ok) return withImages;
+        return { ...inside, images: withImages.archive?.images ?? new Map() };
       }
     }
     if (bytes.byteLength > FOREIGN_IMPORT_MAX_BYTES)
