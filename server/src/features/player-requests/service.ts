@@ -15,7 +15,7 @@ import type {
 } from '@questkeeper/core/schemas/player-requests';
 import type { Db } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
-import type { PubSub } from '../../infra/pubsub';
+import { publishOrWarn, type PubSub } from '../../infra/pubsub';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CombatActor, CombatService } from '../combat/service';
 import type { LiveLink, PlayerViewService } from '../player-view/service';
@@ -37,9 +37,7 @@ export function createPlayerRequestsService(deps: {
 
   /** Wakes the GM's queue (its combat stream) and the players' pages. */
   const changed = (campaignId: string) => {
-    events.publish('playerRequests', { campaignId }).catch((error: unknown) => {
-      log.warn({ err: error, campaignId }, 'player requests: publish failed');
-    });
+    publishOrWarn(events, log, 'playerRequests', { campaignId });
     playerView.announce(campaignId);
   };
 
