@@ -2,10 +2,10 @@
 // the setup is cleared, and Run in the Encounters view (reached from the sidebar) sets the same sides
 // and lair action up again, in English and French. Then axe on what the monsters brought to the screen —
 // the lair / hazard, group, counters and save-encounter dialogs, a fight with a group row and a lair
-// row, the Encounters view and its edit dialog — in the light and the dark colour scheme. And an
-// encounter's notes written in the campaign's markdown editor (decision 081): `@Brenna Iron` completes
-// across the space, the link and a secret block render in the preview and on the card, Escape in the
-// text keeps the form open, and the link opens the unit.
+// row, the Encounters view with a card's notes open and its edit dialog with the notes' editor — in
+// the light and the dark colour scheme. And an encounter's notes written in the campaign's markdown
+// editor (decision 081): `@Brenna Iron` completes across the space, the link and a secret block render
+// in the preview and on the card, Escape in the text keeps the form open, and the link opens the unit.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { combatMaster, openCombat, region } from '../support/combat';
 import { bearer } from '../support/game-data';
