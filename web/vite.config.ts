@@ -54,7 +54,7 @@ export default defineConfig({
   // gives it to the <style> element it injects (docs/decisions/023). Vite writes it on the page's
   // tags and in <meta property="csp-nonce">.
   html: { cspNonce: 'QK_CSP_NONCE' },
-  // The footer's year in prerendered pages, until hydration renders today's (decision 038).
+  // The footer's year in prerendered pages, until their island script writes today's (decision 069).
   define: { 'import.meta.env.QK_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   server: {
     port: 5173,
