@@ -2,8 +2,6 @@
 // language), then renders the router. A prerendered page (an island, decisions 069 and 073) that
 // starts the app is rendered afresh: createRoot replaces the build's markup in #root, which the
 // island script may have changed. Nothing is hydrated (decision 080).
-// First: before any module parses with zod.
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
