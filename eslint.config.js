@@ -17,6 +17,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type A } from 'x'` keeps `import 'x'` under verbatimModuleSyntax: a schema module
+      // imported that way brought zod into the web's chunks (docs/decisions/079).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       'no-console': 'off',
     },
   },

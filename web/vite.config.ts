@@ -40,12 +40,46 @@ function preloadFonts(names: readonly string[]): Plugin {
   };
 }
 
+/**
+ * Fails the client build when a chunk holds zod (docs/decisions/079). The web app never parses with
+ * zod: its forms call core's zod-free checks (core/src/checks.ts, limits.ts, constants.ts) and the API
+ * client trusts the server's schema-checked answers (decision 010). Importing a constant from a core
+ * schema module runs its `z.object(…)` calls: that put all of zod, 26 kB gzip, on the dashboard. And
+ * a parse in the browser probes `new Function`, which the CSP refuses (a violation report) unless zod
+ * is configured `jitless`. Import schemas with `import type`, values from core/src/limits.ts or
+ * constants.ts.
+ */
+function noZodInTheBrowser(): Plugin {
+  return {
+    name: 'questkeeper-no-zod-in-the-browser',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const zodModule = /[\\/]node_modules[\\/]zod[\\/]/;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.moduleIds.some((id) => zodModule.test(id))) continue;
+        // Who brings it: the modules outside zod that import it.
+        const importers = [...this.getModuleIds()].filter(
+          (id) =>
+            !zodModule.test(id) &&
+            (this.getModuleInfo(id)?.importedIds ?? []).some((imported) => zodModule.test(imported)),
+        );
+        this.error(
+          `zod is bundled into ${chunk.fileName}, imported by ${importers.join(', ') || 'an unknown module'}: ` +
+            'the web app must not ship zod (docs/decisions/079). Use `import type` for schemas, and ' +
+            "core's limits.ts, constants.ts or checks for values.",
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     localeParts(fileURLToPath(new URL('../core/locales', import.meta.url))),
     preloadFonts(['fraunces-latin-wght-normal', 'inter-latin-wght-normal']),
+    noZodInTheBrowser(),
     // Not for the prerender's server build (src/prerender/build.mjs): it is a scratch folder.
     { ...precompress(), apply: (_config, env) => env.command === 'build' && !env.isSsrBuild },
   ],
@@ -54,7 +88,7 @@ export default defineConfig({
   // gives it to the <style> element it injects (docs/decisions/023). Vite writes it on the page's
   // tags and in <meta property="csp-nonce">.
   html: { cspNonce: 'QK_CSP_NONCE' },
-  // The footer's year in prerendered pages, until hydration renders today's (decision 038).
+  // The footer's year in prerendered pages, until their island script writes today's (decision 069).
   define: { 'import.meta.env.QK_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   server: {
     port: 5173,

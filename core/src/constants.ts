@@ -43,3 +43,26 @@ export const GAME_DATA_FORMAT = 'questkeeper.game-data';
 export const GAME_DATA_FORMAT_VERSION = 1;
 export const ACCOUNT_EXPORT_FORMAT = 'questkeeper.account';
 export const ACCOUNT_EXPORT_FORMAT_VERSION = 1;
+
+// ---- Counters (docs/decisions/062) ----
+
+export const COUNTER_KINDS = ['uses', 'countdown'] as const;
+export type CounterKind = (typeof COUNTER_KINDS)[number];
+/** When a counter resets by itself in a fight: `uses` go back to max, a `countdown` goes one lower. */
+export const COUNTER_RESETS = ['turnStart', 'turnEnd', 'roundStart', 'never'] as const;
+export type CounterReset = (typeof COUNTER_RESETS)[number];
+
+// ---- Player view ----
+
+/** The kinds of log line the player page shows (one sentence each, in its language). */
+export const PLAYER_LOG_TYPES = [
+  'start',
+  'attack',
+  'heal',
+  'addCondition',
+  'removeCondition',
+  'conditionExpired',
+  'nextTurn',
+  'end',
+  'deathSave',
+] as const;

@@ -96,6 +96,19 @@ export const PLAYER_LOG_LINES = 8;
  */
 export const PLAYER_LOG_WINDOW = 200;
 
+/** A reason the game master gives with a refusal of a player's request (docs/decisions/066). */
+export const PLAYER_REQUEST_REASON_MAX = 200;
+
+// ---- Campaigns ----
+
+/**
+ * Deleting a campaign offers Undo for this long (decision 052); the server keeps
+ * the deleted campaign a little longer (CAMPAIGN_UNDO_GRACE_MS) so an Undo clicked at the last second
+ * still arrives in time over a slow network.
+ */
+export const CAMPAIGN_UNDO_MS = 10_000;
+export const CAMPAIGN_UNDO_GRACE_MS = 20_000;
+
 // ---- Export files ----
 
 /**

@@ -1,5 +1,5 @@
 // Decision 045: a server running demo mail and payments on a network on purpose (DEMO_MODE=true, an
-// app server of its own here) shows a banner on every page — public (prerendered, after hydration),
+// app server of its own here) shows a banner on every page — public (prerendered, by its island script),
 // signed-in and capability pages — in English and French, and passes axe; the shared e2e server
 // (demo mode on loopback, no DEMO_MODE) shows none. QK_SHOTS_DIR=… saves the banner at 1280 and
 // 375 px, light and dark.
@@ -52,7 +52,7 @@ test.describe('with DEMO_MODE=true', () => {
       test.setTimeout(60_000);
       const base = server!.baseURL;
 
-      // Public and prerendered: hydrated as built, then the banner.
+      // Public and prerendered: the build's page, then the banner its island script shows.
       await open(page, `${base}/${lang}`);
       await expect(page.locator('#root')).toHaveAttribute('data-prerendered', `/${lang}`);
       await expect(banner(page, lang)).toHaveText(TEXT[lang].text);

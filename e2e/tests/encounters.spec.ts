@@ -2,7 +2,10 @@
 // the setup is cleared, and Run in the Encounters view (reached from the sidebar) sets the same sides
 // and lair action up again, in English and French. Then axe on what the monsters brought to the screen —
 // the lair / hazard, group, counters and save-encounter dialogs, a fight with a group row and a lair
-// row, the Encounters view and its edit dialog — in the light and the dark colour scheme.
+// row, the Encounters view with a card's notes open and its edit dialog with the notes' editor — in
+// the light and the dark colour scheme. And an encounter's notes written in the campaign's markdown
+// editor (decision 081): `@Brenna Iron` completes across the space, the link and a secret block render
+// in the preview and on the card, Escape in the text keeps the form open, and the link opens the unit.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { combatMaster, openCombat, region } from '../support/combat';
 import { bearer } from '../support/game-data';
@@ -30,6 +33,19 @@ const TEXT = {
     combatHeading: 'Combat of Realm of Ash',
     ambush: 'Goblin ambush',
     lair: 'Cave tremors',
+    newEncounter: 'Create an encounter',
+    formTitle: 'New encounter',
+    name: 'Name',
+    notes: 'Notes',
+    names: 'Campaign names',
+    unitKind: 'Unit',
+    preview: 'Preview',
+    secret: 'Secret',
+    create: 'Create encounter',
+    readNotes: (name: string) => `Read the notes of ${name}`,
+    unitsHeading: 'Units of Realm of Ash',
+    unitNotes: 'Notes of Brenna Ironhand',
+    secretLine: 'Brenna owes the goblins gold.',
   },
   fr: {
     allies: 'Alliés',
@@ -52,6 +68,20 @@ const TEXT = {
     combatHeading: 'Combat de Realm of Ash',
     ambush: 'Embuscade gobeline',
     lair: 'Secousses de la caverne',
+    newEncounter: 'Créer une rencontre',
+    formTitle: 'Nouvelle rencontre',
+    name: 'Nom',
+    notes: 'Notes de la rencontre',
+    names: 'Noms de la campagne',
+    unitKind: 'Unité',
+    preview: 'Aperçu',
+    secret: 'Secret',
+    create: 'Créer la rencontre',
+    // Elided before a vowel, as every French label with a name is.
+    readNotes: (name: string) => `Lire les notes d'${name}`,
+    unitsHeading: 'Unités de Realm of Ash',
+    unitNotes: 'Notes de Brenna Ironhand',
+    secretLine: 'Brenna doit de l’or aux gobelins.',
   },
 } as const;
 
@@ -126,6 +156,57 @@ for (const language of ['en', 'fr'] as const) {
       enemies: [grask!._id, goblin!._id],
       hazards: [{ name: s.lair, initiative: 20, hidden: false }],
     });
+  });
+}
+
+for (const language of ['en', 'fr'] as const) {
+  const s = TEXT[language];
+
+  test(`encounter notes in the markdown editor: @ completion across a space, a link and a secret rendered (${language})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const { campaign, api } = await combatMaster(page, request, { language });
+    const [brenna] = await api.createRoster([
+      { name: 'Brenna Ironhand', isPlayer: true },
+      { name: 'Goblin' },
+    ]);
+    await page.goto(`/${language}/dashboard?campaign=${campaign._id}&view=encounters`);
+    await page.getByRole('button', { name: s.newEncounter, exact: true }).click();
+    const form = page.getByRole('dialog', { name: s.formTitle });
+    await form.getByRole('textbox', { name: s.name, exact: true }).fill(s.ambush);
+    const box = form.getByRole('textbox', { name: s.notes, exact: true });
+    await box.click();
+    await page.keyboard.type('## Tactics\nAsk @Brenna Iron');
+    const names = page.getByRole('listbox', { name: s.names });
+    await expect(names.getByRole('option')).toHaveText([`Brenna Ironhand${s.unitKind}`]);
+    // CodeMirror takes a pick only 75 ms after the list opens (keys typed before it showed go to the text).
+    await page.waitForTimeout(100);
+    await page.keyboard.press('Enter');
+    await expect(names).toBeHidden();
+    await page.keyboard.type(` first.\n:::secret\n${s.secretLine}\n:::`);
+    await expect(box).toHaveText(`## TacticsAsk [[Brenna Ironhand]] first.:::secret${s.secretLine}:::`);
+    const preview = form.getByRole('region', { name: s.preview, exact: true });
+    await expect(preview.getByRole('link', { name: 'Brenna Ironhand', exact: true })).toBeVisible();
+    await expect(preview.getByRole('group', { name: s.secret })).toContainText(s.secretLine);
+    // Escape in the text leaves the form open (Escape, then Tab leaves the editor).
+    await page.keyboard.press('Escape');
+    await expect(form).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(box).not.toBeFocused();
+    await form.getByRole('button', { name: s.create, exact: true }).click();
+    await expect(form).toBeHidden();
+
+    // On the card, the notes render on request: the link resolved, the secret framed for the GM.
+    const card = page.getByRole('listitem', { name: s.ambush });
+    await card.locator('summary').click();
+    await expect(card.locator('summary')).toHaveAttribute('aria-label', s.readNotes(s.ambush));
+    await expect(card.getByRole('heading', { name: 'Tactics' })).toBeVisible();
+    await expect(card.getByRole('group', { name: s.secret })).toContainText(s.secretLine);
+    await card.getByRole('link', { name: 'Brenna Ironhand', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]view=units&item=${brenna!._id}\\b`));
+    await expect(page.getByRole('dialog', { name: s.unitNotes })).toBeVisible();
   });
 }
 
@@ -257,6 +338,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { level: 3, name: 'Dragon lair' })).toBeVisible();
       await expect(page.getByText('Goblin ×5', { exact: false })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Run Dragon lair', exact: true })).toBeEnabled();
+      // The notes rendered on the card are scanned too.
+      await page.locator('summary', { hasText: 'Read the notes' }).click();
+      await expect(page.getByText('the ground shakes', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
       await page.getByRole('button', { name: 'Edit Dragon lair', exact: true }).click();
@@ -264,6 +348,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(edit.getByRole('textbox', { name: 'Name', exact: true }).first()).toHaveValue(
         'Dragon lair',
       );
+      // With the notes' editor loaded (a lazy chunk).
+      await expect(edit.getByRole('textbox', { name: 'Notes', exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
   });

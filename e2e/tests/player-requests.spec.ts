@@ -2,8 +2,8 @@
 // players on phones (390×844, no session). The players pick their characters, type initiatives that
 // appear live in the GM's start dialog (the GM still starts the fight), one asks for 2d6+3 damage on
 // an enemy shown by its alias, the GM approves it from the queue and both phones show the enemy's new
-// HP band; the other request is rejected with a reason that phone shows. Axe in light and dark on the
-// queue panel and the player's request panel.
+// HP band within 1 s of the click (measured in the pages); the other request is rejected with a reason
+// that phone shows. Axe in light and dark on the queue panel and the player's request panel.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { combatMaster, openCombat, savedHp, sharePlayerView } from '../support/combat';
 import { expectColorScheme, expectNoSeriousA11yViolations } from '../support/helpers';
@@ -77,6 +77,41 @@ async function phonePage(browser: Browser, colorScheme: 'light' | 'dark') {
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+declare global {
+  interface Window {
+    qkBandChangedAt?: number;
+    qkClickedAt?: number;
+  }
+}
+
+/** Starts watching the card named `name`: the page notes `Date.now()` when its text no longer holds `band`. */
+async function watchBandChange(page: Page, name: string, band: string) {
+  await page.evaluate(
+    ([name, band]) => {
+      const cardText = () =>
+        Array.from(document.querySelectorAll('article')).find((el) => el.getAttribute('aria-label') === name)
+          ?.textContent;
+      if (!cardText()?.includes(band)) throw new Error(`${name} does not show ${band}`);
+      delete window.qkBandChangedAt;
+      const observer = new MutationObserver(() => {
+        const text = cardText();
+        if (text !== undefined && !text.includes(band)) {
+          window.qkBandChangedAt = Date.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    [name, band] as const,
+  );
+}
+
+/** When the watched card changed, by the page's clock (the same machine's as the test's). */
+async function bandChangedAt(page: Page): Promise<number> {
+  await expect.poll(() => page.evaluate(() => window.qkBandChangedAt ?? null)).not.toBeNull();
+  return (await page.evaluate(() => window.qkBandChangedAt))!;
+}
 const bandOf = (current: number, max: number) =>
   current / max > 0.7 ? 'healthy' : current / max > 0.3 ? 'wounded' : 'bloodied';
 
@@ -178,6 +213,15 @@ test.describe('players take part', () => {
         await expect(queue.getByRole('button', { name: s.approveOf('Brenna') })).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+        // Each phone notes the moment its card of The Brute stops saying Healthy (a MutationObserver in
+        // the page, so the figure is the page's own and not Playwright's polling interval).
+        for (const phone of [one.page, two.page])
+          await watchBandChange(phone, 'The Brute', s.band('healthy'));
+        // The click's moment as the GM's page sees it (Playwright's own way to the button is not the product's).
+        await page.evaluate(() => {
+          delete window.qkClickedAt;
+          document.addEventListener('click', () => (window.qkClickedAt ??= Date.now()), { capture: true });
+        });
         await queue.getByRole('button', { name: s.approveOf('Brenna') }).click();
         await expect(queue.getByRole('listitem')).toHaveCount(1);
         await savedHp(api, grask!._id).toBeLessThan(16);
@@ -187,6 +231,13 @@ test.describe('players take part', () => {
         for (const phone of [one.page, two.page]) {
           await expect(card(phone, 'The Brute').getByText(s.band(bandOf(hp, 16)))).toBeAttached();
         }
+        // #36: both phones show the new band within 1 s of the game master's click.
+        const delays = await Promise.all([one.page, two.page].map((phone) => bandChangedAt(phone)));
+        const clickedAt = (await page.evaluate(() => window.qkClickedAt))!;
+        const slowest = Math.max(...delays) - clickedAt;
+        test.info().annotations.push({ type: 'approve to both phones', description: `${slowest} ms` });
+        console.log(`players take part (${lang}): approve to both phones in ${slowest} ms`);
+        expect(slowest).toBeLessThan(1_000);
         await expect(one.page.getByText(s.approved)).toHaveCount(2);
         await expect(page.getByText(s.requestedBy('Brenna')).first()).toBeVisible();
 

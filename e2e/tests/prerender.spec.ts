@@ -1,6 +1,6 @@
 // Public pages prerendered at build time (docs/decisions/038): readable without
-// JavaScript, in the URL's language; the app's pages (login) hydrated without a mismatch when
-// JavaScript runs, the island pages (landing, pricing, Not Found; decision 069) live without the app.
+// JavaScript, in the URL's language; every one an island (decisions 069 and 073) that lives without
+// the app, and starts it (rendered afresh, never hydrated: decision 080) only where it hands over.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerViaApi, seedSession } from '../support/helpers';
 

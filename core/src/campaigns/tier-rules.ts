@@ -2,13 +2,7 @@
 // the server enforces them and the web app can mirror them before it sends anything.
 import type { ErrorCode } from '../errors';
 import type { MessageKey } from '../i18n';
-import {
-  type CharacteristicDef,
-  type ClassDef,
-  type Race,
-  type Status,
-  type UpdateCampaignBody,
-} from '../schemas/campaigns';
+import type { CharacteristicDef, ClassDef, Race, Status, UpdateCampaignBody } from '../schemas/campaigns';
 import { limitsOf, mayHoldCount, mayHoldText, type Tier, type TierLimits } from '../tiers';
 import { mayUseInitiativeRule } from '../combat/combat';
 import type { CampaignData } from './default-campaign';

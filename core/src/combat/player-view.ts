@@ -5,16 +5,16 @@
 // characteristics, real ids. It reads a bounded part of the log (decision 046): the newest entries
 // and the set of units whose turn has come, so its cost does not grow with the fight.
 import type { CombatLogEntry, CombatState, ConditionMap } from '../schemas/combat';
-import {
-  type PlayerViewChange,
-  PLAYER_LOG_TYPES,
-  type HpBand,
-  type PlayerHp,
-  type PlayerLogLine,
-  type PlayerUnit,
-  type PlayerViewPayload,
-  type PlayerViewSettings,
+import type {
+  PlayerViewChange,
+  HpBand,
+  PlayerHp,
+  PlayerLogLine,
+  PlayerUnit,
+  PlayerViewPayload,
+  PlayerViewSettings,
 } from '../schemas/player-view';
+import { PLAYER_LOG_TYPES } from '../constants';
 import type { PlayerReveal } from '../schemas/reveals';
 import { PLAYER_LOG_LINES } from '../limits';
 import { roundsLeft } from './conditions';

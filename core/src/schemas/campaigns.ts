@@ -243,14 +243,6 @@ export type ListEditResponse = z.infer<typeof listEditResponse>;
 
 export const copyCampaignBody = z.object({ sourceCampaignId: idSchema });
 
-/**
- * Deleting a campaign offers Undo for this long (decision 052); the server keeps
- * the deleted campaign a little longer (CAMPAIGN_UNDO_GRACE_MS) so an Undo clicked at the last second
- * still arrives in time over a slow network.
- */
-export const CAMPAIGN_UNDO_MS = 10_000;
-export const CAMPAIGN_UNDO_GRACE_MS = 20_000;
-
 /** The answer to a campaign delete: the one-time token that undoes it, the owner's only. */
 export const deletedCampaign = z.object({
   undoToken: z.string(),

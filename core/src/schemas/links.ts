@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX } from '../limits';
 import { LINK_KINDS } from '../links/links';
+import { searchQueryProblem } from '../search/search-query';
 
 /** Which texts a link can live in: the rules (by line), a unit's notes, a list entry's note, an encounter's notes. */
 export const LINK_SOURCE_KINDS = ['rules', 'unit', 'race', 'class', 'status', 'encounter'] as const;
@@ -31,17 +32,6 @@ export const backlink = z.object({
 });
 export type Backlink = z.infer<typeof backlink>;
 export const backlinksResponse = z.array(backlink);
-
-/**
- * The query of a search: trimmed, 1 to SEARCH_QUERY_MAX characters. The web checks it with
- * `searchQueryProblem` before asking, so both say the same words.
- */
-export function searchQueryProblem(query: string): 'search.empty' | 'search.tooLong' | null {
-  const trimmed = query.trim();
-  if (trimmed === '') return 'search.empty';
-  if (trimmed.length > SEARCH_QUERY_MAX) return 'search.tooLong';
-  return null;
-}
 
 /** GET /api/search?q=…&limit=… (header X-Campaign-Id). */
 export const searchQuery = z.object({

@@ -4,7 +4,7 @@
 // nothing they send changes the fight until the game master approves it, except an initiative typed
 // before the start, which the GM's start dialog offers and the GM confirms.
 import { z } from 'zod';
-import { CONDITION_ROUNDS_MAX, INITIATIVE_MAX, INITIATIVE_MIN } from '../limits';
+import { CONDITION_ROUNDS_MAX, INITIATIVE_MAX, INITIATIVE_MIN, PLAYER_REQUEST_REASON_MAX } from '../limits';
 import { checked, type Problem } from '../checks';
 import { checkAmount } from '../combat/amount';
 import { combatActionResponse } from './combat';
@@ -16,8 +16,6 @@ export type PlayerRequestKind = (typeof PLAYER_REQUEST_KINDS)[number];
 export const PLAYER_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PlayerRequestStatus = (typeof PLAYER_REQUEST_STATUSES)[number];
 
-/** A reason the game master gives with a refusal. */
-export const PLAYER_REQUEST_REASON_MAX = 200;
 /** How many of a link's newest requests the player payload carries. */
 export const PLAYER_REQUESTS_SHOWN = 20;
 

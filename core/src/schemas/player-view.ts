@@ -3,6 +3,7 @@
 // the player page shows; the rule that builds it is core/src/combat/player-view.ts.
 import { z } from 'zod';
 import { DEATH_SAVES_TO_END, PLAYER_ALIAS_MAX, TEMP_HP_MAX } from '../limits';
+import { PLAYER_LOG_TYPES } from '../constants';
 import { maxOverTiers } from '../tiers';
 import { errorBody, idSchema, trimmedTextSchema } from './common';
 import { playerReveal } from './reveals';
@@ -160,18 +161,6 @@ export type PlayerUnit = z.infer<typeof playerUnit>;
 
 /** A unit named in a log line: one players see, or null for someone unseen. */
 const playerRef = z.object({ id: z.string(), name: z.string() }).nullable();
-
-export const PLAYER_LOG_TYPES = [
-  'start',
-  'attack',
-  'heal',
-  'addCondition',
-  'removeCondition',
-  'conditionExpired',
-  'nextTurn',
-  'end',
-  'deathSave',
-] as const;
 
 /** One structured log line; the page writes the sentence in its language. */
 export const playerLogLine = z.object({

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { STAT_BLOCK_UNREAD_REASONS } from '../import/statblock';
 import { STAT_BLOCK_TEXT_MAX } from '../limits';
-import { COUNTER_RESETS } from './units';
+import { COUNTER_RESETS } from '../constants';
 import { languageSchema, textSchema } from './common';
 
 export const parseStatBlockBody = z.object({

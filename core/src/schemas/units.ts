@@ -4,7 +4,7 @@ import { QUICK_TEMPLATES } from '../units/quick-generation';
 import { idSchema, nameSchema, textSchema, userText, wholeNumberSchema } from './common';
 import { imageInfo } from './images';
 
-import { DEFAULT_HP, GENDERS } from '../constants';
+import { COUNTER_KINDS, COUNTER_RESETS, DEFAULT_HP, GENDERS } from '../constants';
 import {
   CHARACTERISTIC_VALUE_MAX,
   COUNTER_LABEL_MAX,
@@ -32,12 +32,6 @@ const characteristicValue = z
   .max(CHARACTERISTIC_VALUE_MAX);
 
 // ---- Counters (docs/decisions/062): legendary actions, recharges, spell slots, countdowns ----
-
-export const COUNTER_KINDS = ['uses', 'countdown'] as const;
-export type CounterKind = (typeof COUNTER_KINDS)[number];
-/** When a counter resets by itself in a fight: `uses` go back to max, a `countdown` goes one lower. */
-export const COUNTER_RESETS = ['turnStart', 'turnEnd', 'roundStart', 'never'] as const;
-export type CounterReset = (typeof COUNTER_RESETS)[number];
 
 /** A recharge: at the start of its unit's turn, below max, the server rolls `die`; `min` or more refills it. */
 export const counterRecharge = z.object({

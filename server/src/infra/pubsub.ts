@@ -35,6 +35,21 @@ export interface PubSub {
   close(): Promise<void>;
 }
 
+/**
+ * Publishes without waiting for the transport; a failure is logged, not thrown (whoever follows the
+ * topic reads again on its next event or resync).
+ */
+export function publishOrWarn<T extends TopicName>(
+  events: PubSub,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  topic: T,
+  message: TopicMessage<T>,
+): void {
+  events.publish(topic, message).catch((error: unknown) => {
+    log.warn({ err: error, topic, message }, 'publish failed');
+  });
+}
+
 /** What a transport tells the layer above it. */
 export interface TransportHandlers {
   message(channel: string, payload: string): void;

@@ -25,13 +25,13 @@ export const boot = JSON.parse(document.getElementById('qk-boot')?.textContent ?
 
 let started = false;
 
-/** Loads the app as decision 038's boot script does; the page is then rendered, not hydrated. */
+/** Loads the app: the page's modules preloaded, then the entry, which renders the page afresh over
+ *  the build's markup (main.tsx never hydrates: the script may have changed the page). The one way
+ *  a prerendered page starts the app (decision 080 removed decision 038's boot script). */
 export function startApp(): void {
   if (!boot || started) return;
   started = true;
   const { entry, preload } = boot;
-  // main.tsx hydrates only a page marked for its path: this one is rendered afresh.
-  delete document.getElementById('root')?.dataset.prerendered;
   for (const href of preload) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -10,6 +10,8 @@ export interface EventStreamOptions {
   signal: AbortSignal;
   /** The `data` of each event. */
   onMessage: (data: string) => void;
+  /** Each time a connection opens, the first and every one after a drop (events may have been missed). */
+  onOpen?: () => void;
 }
 
 const FIRST_DELAY_MS = 1000;
@@ -39,6 +41,7 @@ export async function readEventStream(path: string, options: EventStreamOptions)
         signal,
         ...(options.headers ? { headers: options.headers } : {}),
       });
+      options.onOpen?.();
       const reader = body.getReader();
       const decoder = new TextDecoder();
       const parser = eventParser(

@@ -3,7 +3,8 @@
 // src/prerender/entry-server.tsx into a scratch folder, which renders each page in each language;
 // each page is written as `prerendered/{lang}/{id}.html`, from the client build's index.html (same
 // scripts, styles, preloads and nonce placeholder), with its markup in #root, its <title> and its
-// <html lang>. The server serves those files for the pages' exact paths; the browser hydrates them.
+// <html lang>. The server serves those files for the pages' exact paths. Every page is an island
+// (decisions 069 and 073): its script loads the app only when the page needs it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,8 +87,6 @@ try {
   const entry = await import(pathToFileURL(path.join(scratch, 'entry-server.mjs')).href);
   const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
-  const bootFile = `assets/boot-${createHash('sha256').update(entry.BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
-  fs.writeFileSync(path.join(outDir, bootFile), entry.BOOT_SCRIPT);
   const islandFiles = {
     public: await buildIsland(outDir, 'src/islands/public-page.ts'),
     auth: await buildIsland(outDir, 'src/islands/auth-page.ts'),
@@ -108,7 +107,6 @@ try {
     ];
     for (const { id, url, marker } of pages) {
       const markup = await entry.render(url + entry.renderSearchOf(id), language);
-      const island = entry.isIsland(id);
       const script = entry.islandScriptOf(id);
       const preloads = entry.preloadsOf(manifest, entry.pageModules(id, language));
       const file = path.join(outDir, entry.prerenderedFile(language, id));
@@ -120,17 +118,15 @@ try {
           language,
           marker: marker ?? url,
           preloads,
-          boot: `/${island ? islandFiles[script] : bootFile}`,
+          script: `/${islandFiles[script]}`,
           css,
-          island: island
-            ? {
-                banner: await entry.renderDemoBanner(language),
-                appWhen: entry.appWhenOf(id),
-                ...(script === 'auth'
-                  ? { page: id, extra: await entry.renderAuthExtras(id, url, language) }
-                  : {}),
-              }
-            : undefined,
+          island: {
+            banner: await entry.renderDemoBanner(language),
+            appWhen: entry.appWhenOf(id),
+            ...(script === 'auth'
+              ? { page: id, extra: await entry.renderAuthExtras(id, url, language) }
+              : {}),
+          },
         }),
       );
       written.push(path.relative(outDir, file));

@@ -83,23 +83,25 @@ describe('filling the page template', () => {
     '    <link rel="stylesheet" crossorigin href="/assets/index-1.css" nonce="QK_CSP_NONCE">\n' +
     '  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
-  it('puts the markup in the root, the head elements in the head, and defers the scripts', () => {
+  it('puts the markup in the root, the head elements in the head, and the island script for the entry', () => {
     const html = fillTemplate(template, {
       markup: '<title>Connexion · Questkeeper</title><meta name="robots" content="noindex"/><main>$&</main>',
       language: 'fr',
       marker: '/fr/login',
       preloads: ['assets/login-1.js'],
-      boot: '/assets/boot-1.js',
+      script: '/assets/island-1.js',
+      island: { banner: '<p>demo</p>', page: 'login' },
     });
     expect(html).toBe(
       '<!doctype html>\n<html lang="fr">\n  <head>\n    <title>Connexion · Questkeeper</title>\n' +
         '    <link rel="stylesheet" crossorigin href="/assets/index-1.css" nonce="QK_CSP_NONCE">\n' +
         '  <meta name="robots" content="noindex"/>' +
         '<script type="application/json" id="qk-boot">' +
-        '{"entry":"/assets/index-1.js","preload":["/assets/jsx-1.js","/assets/login-1.js"]}</script>' +
-        '<script type="module" src="/assets/boot-1.js" nonce="QK_CSP_NONCE"></script></head>\n' +
+        '{"entry":"/assets/index-1.js","preload":["/assets/jsx-1.js","/assets/login-1.js"],"page":"login"}</script>' +
+        '<script type="module" src="/assets/island-1.js" nonce="QK_CSP_NONCE"></script></head>\n' +
         '  <body>\n' +
-        '    <div id="root" data-prerendered="/fr/login"><main>$&</main></div>\n  </body>\n</html>\n',
+        '    <div id="root" data-prerendered="/fr/login"><main>$&</main></div>' +
+        '<template id="qk-demo-banner"><p>demo</p></template>\n  </body>\n</html>\n',
     );
   });
 
@@ -113,7 +115,7 @@ describe('filling the page template', () => {
         markup: '<main>terms</main>',
         language: 'en',
         marker: '/en/terms-of-service',
-        boot: '/assets/island-1.js',
+        script: '/assets/island-1.js',
         island: { banner: '<section>demo</section>', appWhen: 'demoPayments' },
         css: 'body{color:red}',
       },
@@ -128,12 +130,25 @@ describe('filling the page template', () => {
         '<template id="qk-demo-banner"><section>demo</section></template>',
     );
     expect(() =>
-      fillTemplate(template, { markup: '', language: 'en', marker: '/en', boot: '/b.js', css: '</style>' }),
+      fillTemplate(template, {
+        markup: '',
+        language: 'en',
+        marker: '/en',
+        script: '/b.js',
+        island: { banner: '' },
+        css: '</style>',
+      }),
     ).toThrow(/style/);
   });
 
   it('refuses a template without an entry or a root to fill', () => {
-    const page = { markup: '<p></p>', language: 'en', marker: '/en', boot: '/b.js' };
+    const page = {
+      markup: '<p></p>',
+      language: 'en',
+      marker: '/en',
+      script: '/b.js',
+      island: { banner: '' },
+    };
     expect(() => fillTemplate('<html lang="en"><title>x</title>', page)).toThrow(/entry/);
     expect(() => fillTemplate(template.replace('<div id="root"></div>', ''), page)).toThrow(/root/);
   });

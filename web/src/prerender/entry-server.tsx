@@ -1,6 +1,6 @@
 // Server entry of the build-time prerender (docs/decisions/038-prerendered-public-pages.md): renders
-// one URL of the public pages to HTML in one language, with the same route tree as the browser, so
-// the client can hydrate it. Built by `vite build --ssr` (src/prerender/build.mjs), never shipped.
+// one URL of the public pages to HTML in one language, with the same route tree as the browser (one
+// source for the markup of the island pages and the app's). Built by `vite build --ssr` (src/prerender/build.mjs), never shipped.
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { Routes, StaticRouter } from 'react-router';
@@ -26,13 +26,12 @@ export {
   PRERENDERED_PAGES,
   NOT_FOUND,
   NOT_FOUND_PATH,
-  isIsland,
   islandScriptOf,
   pageModules,
   renderSearchOf,
   prerenderedFile,
 } from './pages';
-export { BOOT_SCRIPT, fillTemplate, preloadsOf, stylesheetOf } from './template';
+export { fillTemplate, preloadsOf, stylesheetOf } from './template';
 
 /** The page's markup (the root's content) in `language`. `prerender` waits for the lazy page
  *  chunks and texts (legal pages), so no Suspense fallback ends up in the HTML. */

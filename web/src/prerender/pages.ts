@@ -1,7 +1,9 @@
 // Which pages the build prerenders, and where it writes them: `prerendered/{lang}/{id}.html` in the
 // web build, the file name being the page's id in core's route table. The server
 // (server/src/plugins/web.ts) serves whichever of these files exist, so this list is the only place
-// that decides which pages are prerendered.
+// that decides which pages are prerendered. Every one is an island (decisions 069 and 073): HTML and
+// CSS, and a small script that loads the app only when the page needs it (a signed-in visitor, a
+// form the script does not render); the app then renders the page afresh, never hydrates it.
 import type { LocalizedRouteId } from '@questkeeper/core/routes';
 
 export interface PrerenderedPage {
@@ -9,9 +11,6 @@ export interface PrerenderedPage {
   module: string;
   /** Whether it reads the legal texts' locale part (lib/i18n.ts loadLegalTexts). */
   legalTexts?: true;
-  /** An island page (decision 069): HTML and CSS, and the island script instead of the app, which
-   *  it loads only for a signed-in visitor. Otherwise the page is hydrated by the app (decision 038). */
-  island?: true;
   /** When the island page still needs the app: on a demo-payments server, the terms show a notice
    *  the island script does not render. */
   appWhen?: 'demoPayments';
@@ -25,39 +24,30 @@ export interface PrerenderedPage {
 
 /** Public pages that read the same for every visitor: no id in the path, no signed-in state. */
 export const PRERENDERED = {
-  landing: { module: 'src/features/landing/landing-page.tsx', island: true },
-  login: { module: 'src/features/auth/login-page.tsx', island: true, script: 'auth' },
+  landing: { module: 'src/features/landing/landing-page.tsx' },
+  login: { module: 'src/features/auth/login-page.tsx', script: 'auth' },
   resetPassword: {
     module: 'src/features/auth/reset-password-page.tsx',
-    island: true,
     script: 'auth',
     renderSearch: '?token=mailed',
   },
-  pricing: { module: 'src/features/pricing/pricing-page.tsx', island: true },
-  imprint: { module: 'src/features/legal/imprint-page.tsx', legalTexts: true, island: true },
+  pricing: { module: 'src/features/pricing/pricing-page.tsx' },
+  imprint: { module: 'src/features/legal/imprint-page.tsx', legalTexts: true },
   termsOfService: {
     module: 'src/features/legal/terms-page.tsx',
     legalTexts: true,
-    island: true,
     appWhen: 'demoPayments',
   },
 } as const satisfies Partial<Record<LocalizedRouteId, PrerenderedPage>>;
 
 export const PRERENDERED_PAGES = Object.keys(PRERENDERED) as (keyof typeof PRERENDERED)[];
 
-/** The modules a page needs before it can hydrate: its own, and its texts in `language`. */
+/** The modules a page needs when it starts the app: its own, and its texts in `language`. */
 export function pageModules(id: keyof typeof PRERENDERED | typeof NOT_FOUND, language: string): string[] {
   const texts = [`virtual:locale/${language}-main`];
   if (id === NOT_FOUND) return texts;
   const page: PrerenderedPage = PRERENDERED[id];
   return [page.module, ...texts, ...(page.legalTexts ? [`virtual:locale/${language}-legal`] : [])];
-}
-
-/** Whether the page is an island page (the Not Found page is one). */
-export function isIsland(id: keyof typeof PRERENDERED | typeof NOT_FOUND): boolean {
-  if (id === NOT_FOUND) return true;
-  const page: PrerenderedPage = PRERENDERED[id];
-  return page.island === true;
 }
 
 /** When an island page loads the app after all (see `appWhen`). */

@@ -1,6 +1,8 @@
 // Puts a prerendered page into the client build's index.html: its markup in #root (marked with the
-// path it was rendered for, so the browser knows it may hydrate), its language on <html>, and the
-// head elements React rendered first (the page's <title>, a robots <meta>) in <head>.
+// path it was rendered for), its language on <html>, the head elements React rendered first (the
+// page's <title>, a robots <meta>) in <head>, and its island script instead of the app's entry
+// (decisions 069 and 073: every prerendered page is an island; decision 080 removed the boot script
+// of decision 038 that hydrated the others).
 
 /** React writes a page's <title>, <meta> and <link> elements at the start of a rendering that has no
  *  <head> of its own. */
@@ -48,27 +50,6 @@ function replaceOnce(html: string, search: RegExp, replacement: string): string 
   return html.replace(search, () => replacement);
 }
 
-/**
- * The script a prerendered page loads instead of the app's entry: once the page has painted (a frame
- * after the stylesheet, which scripts wait for), it preloads the page's modules and imports the
- * entry, so the app's JavaScript never competes with the stylesheet and the fonts for the first
- * paint. A hidden tab has no frames: it starts at once. Written to `assets/boot-{hash}.js`.
- */
-export const BOOT_SCRIPT = `const { entry, preload } = JSON.parse(document.getElementById('qk-boot').textContent);
-const start = () => {
-  for (const href of preload) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-  import(entry);
-};
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
-`;
-
 /** The fonts the shell preloads (vite.config.ts preloadFonts): left out of the prerendered pages, whose
  *  first paint uses the metric-matched fallback faces and never waits on a web font (decision 069). */
 const FONT_PRELOAD = /\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/g;
@@ -93,10 +74,11 @@ export function fillTemplate(
     language: string;
     marker: string;
     preloads?: readonly string[];
-    /** The script that starts the app after the first paint (decision 038), or the island script. */
-    boot: string;
-    /** An island page (decision 069): the demo banner's markup, for the island script to show. */
-    island?: { banner: string; appWhen?: string; page?: string; extra?: string };
+    /** The page's island script (decision 069), which loads the app only when the page needs it. */
+    script: string;
+    /** What the island script reads: the demo banner's markup (decision 069), when the page needs
+     *  the app after all, the login and reset pages' id and their parts (decision 073). */
+    island: { banner: string; appWhen?: string; page?: string; extra?: string };
     /** The stylesheet's text: in a <style> instead of the <link>, one request less before the
      *  first paint (decision 069). */
     css?: string;
@@ -104,15 +86,15 @@ export function fillTemplate(
 ): string {
   const { head, body } = splitHead(page.markup);
   const title = head.find((element) => element.startsWith('<title>'));
-  // The entry and its preloads are started by the boot script, after the first paint.
+  // The entry and its preloads are started by the island script (islands/public-shell.ts
+  // `startApp`), when the page hands over to the app.
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('prerender: the page template has no entry script');
   const preload = [
     ...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
     ...(page.preloads ?? []).map((file) => `/${file}`),
   ];
-  const appWhen = page.island?.appWhen;
-  const islandPage = page.island?.page;
+  const { appWhen, page: islandPage } = page.island;
   const boot = JSON.stringify({
     entry,
     preload,
@@ -122,7 +104,7 @@ export function fillTemplate(
   const others = [
     ...head.filter((element) => element !== title),
     `<script type="application/json" id="qk-boot">${boot}</script>`,
-    `<script type="module" src="${page.boot}" nonce="QK_CSP_NONCE"></script>`,
+    `<script type="module" src="${page.script}" nonce="QK_CSP_NONCE"></script>`,
   ];
   let html = template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(FONT_PRELOAD, '');
   if (page.css !== undefined) {
@@ -132,9 +114,7 @@ export function fillTemplate(
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.language}">`);
   if (title) html = replaceOnce(html, /<title>[^<]*<\/title>/, title);
   html = replaceOnce(html, /<\/head>/, `${others.join('')}</head>`);
-  const banner = page.island
-    ? `<template id="qk-demo-banner">${page.island.banner}</template>${page.island.extra ?? ''}`
-    : '';
+  const banner = `<template id="qk-demo-banner">${page.island.banner}</template>${page.island.extra ?? ''}`;
   return replaceOnce(
     html,
     /<div id="root"><\/div>/,

@@ -12,16 +12,15 @@ import {
   type CampaignData,
 } from '@questkeeper/core/campaigns/default-campaign';
 import { hasFollowUps, unitFollowUps } from '@questkeeper/core/units/renames';
-import {
-  type Campaign,
-  CAMPAIGN_UNDO_GRACE_MS,
-  CAMPAIGN_UNDO_MS,
-  type CreateCampaignBody,
-  type DeletedCampaign,
-  type ListEditBody,
-  type ListEditResponse,
-  type UpdateCampaignBody,
+import type {
+  Campaign,
+  CreateCampaignBody,
+  DeletedCampaign,
+  ListEditBody,
+  ListEditResponse,
+  UpdateCampaignBody,
 } from '@questkeeper/core/schemas/campaigns';
+import { CAMPAIGN_UNDO_GRACE_MS, CAMPAIGN_UNDO_MS } from '@questkeeper/core/limits';
 import { limitsOf } from '@questkeeper/core/tiers';
 import type { Db, Tx } from '../../db/client';
 import { LinkTextTooLong, listLinkRenames, rewriteLinksOfRenames } from '../../db/shared/links';

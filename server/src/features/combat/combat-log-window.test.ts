@@ -5,11 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeFight } from '@questkeeper/core/combat/summary';
 import { COMBAT_LOG_PAGE_MAX, COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
-import {
-  type CombatConflictBody,
-  type CombatLogEntry,
-  type CombatLogPage,
-} from '@questkeeper/core/schemas/combat';
+import type { CombatConflictBody, CombatLogEntry, CombatLogPage } from '@questkeeper/core/schemas/combat';
 import { translate } from '@questkeeper/core/i18n';
 import { asc, eq } from 'drizzle-orm';
 import { combatLog } from '../../db/schema';

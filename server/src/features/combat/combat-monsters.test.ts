@@ -281,6 +281,9 @@ describe('saved encounters run in one step', () => {
       hazards: [{ name: 'Rockfall', initiative: 20, hidden: false }],
       hidden: [spy],
       groups: 'byName',
+      // Encounter notes are the GM's (decision 081): neither their public words nor a secret block
+      // reach the player page.
+      notes: 'Brisk ambushnote words.\n:::secret\nThe spy betrays at round 3 secretnote.\n:::\n',
     });
     const { version } = await client.get();
     const response = await run(table, encounter._id, version);
@@ -298,6 +301,15 @@ describe('saved encounters run in one step', () => {
     expect(settings.json<{ units: Record<string, { hidden?: boolean }> }>().units[spy]).toEqual({
       hidden: true,
     });
+    const share = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/combat/share',
+      headers: headersOf(table),
+    });
+    const token = decodeURIComponent(share.json<{ url: string }>().url.split('/').pop()!);
+    const seen = (await ctx.app.inject({ url: `/api/play/${token}` })).body;
+    expect(seen).toContain('Rockfall');
+    expect(seen).not.toMatch(/ambushnote|secretnote/);
     // Running it again reuses the copies it made.
     const undone = applied(await client.undoAt(ran.combat.version));
     expect(undone.combat.allies).toEqual([]);

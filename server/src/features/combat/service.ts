@@ -28,7 +28,7 @@ import type { Db, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toUnit } from '../units/presenter';
 import { unitIdsOf } from './combat-state';
-import type { PubSub } from '../../infra/pubsub';
+import { publishOrWarn, type PubSub } from '../../infra/pubsub';
 import type { TopicMessage } from '../../infra/topics';
 import type { VersionEvent } from './events/sse';
 import {
@@ -140,6 +140,9 @@ export function createCombatService(deps: {
       log.warn({ err: error, campaignId: message.campaignId }, 'combat events: publish failed');
     });
   };
+  /** Wakes the GM's queue of players' requests (its combat stream's `{ "requests": true }`). */
+  const requestsChanged = (campaignId: string) =>
+    publishOrWarn(events, log, 'playerRequests', { campaignId });
   // Campaigns whose payload was too large for the transport (a long log on NOTIFY's 8,000 bytes), and
   // until when: not read for publishing meanwhile, since every stream reads it anyway. A hint of this
   // process only; another process without it just reads once more.
@@ -232,7 +235,7 @@ export function createCombatService(deps: {
     tx: Executor,
     loaded: LoadedFight,
     outcome: ActionOutcome,
-  ): Promise<CombatActionResponse> {
+  ): Promise<{ answer: CombatActionResponse; requestsClosed: boolean }> {
     const campaignId = loaded.campaign.id;
     // After the end of a fight, the next action sets up a new one: the old history goes; after
     // an undo, the redo steps go.
@@ -255,8 +258,9 @@ export function createCombatService(deps: {
     const step = over ? 1 : (head.lastApplied ?? 0) + 1;
     const entries = await repo.insertStep(tx, campaignId, step, outcome.entries, changes);
     // Players' requests: a start takes the typed initiatives, an end closes the rest
-    // (docs/product.md#players-take-part); the player streams hear the new version anyway.
-    await closeRequestsAfterStep(tx, campaignId, {
+    // (docs/product.md#players-take-part); the player streams hear the new version anyway, the GM's
+    // queue is told after the commit.
+    const requestsClosed = await closeRequestsAfterStep(tx, campaignId, {
       started: outcome.entries.some((entry) => entry.type === 'start'),
       ended: entries.some((row) => endsFight(row.data)),
     });
@@ -276,10 +280,11 @@ export function createCombatService(deps: {
       canRedo: false,
       ended: entries.some((row) => endsFight(row.data)),
     };
-    return commit(tx, loaded, outcome.fight, unitRows, entries, {
+    const answer = await commit(tx, loaded, outcome.fight, unitRows, entries, {
       head: after,
       window: windowAfterAction(loaded.window, drop, entries, after.total) ?? undefined,
     });
+    return { answer, requestsClosed };
   }
 
   /** Undo (`back`) or redo one step: lays its stored before/after over the fight and the units. */
@@ -386,8 +391,9 @@ export function createCombatService(deps: {
         await request?.within(tx);
         return stored;
       });
-      publish(campaignId, result.combat.version);
-      return result;
+      publish(campaignId, result.answer.combat.version);
+      if (result.requestsClosed) requestsChanged(campaignId);
+      return result.answer;
     },
 
     /**
@@ -435,9 +441,10 @@ export function createCombatService(deps: {
           await deps.playerView.hideUnits(tx, user.id, campaignId, toHide);
           hidden = true;
         }
-        const stored = await storeOutcome(tx, { ...loaded, units }, outcome);
+        // In setup: no request is taken or closed.
+        const { answer } = await storeOutcome(tx, { ...loaded, units }, outcome);
         // The copies it made are units the client has not seen yet: the answer brings them.
-        return { ...stored, units: [...stored.units, ...created.map(toUnit)] };
+        return { ...answer, units: [...answer.units, ...created.map(toUnit)] };
       });
       publish(campaignId, result.combat.version);
       if (hidden) deps.playerView?.announce(campaignId);

@@ -279,47 +279,74 @@ describe('the game master decides', () => {
   });
 });
 
+/** The GM's combat stream, read as text; `until` waits for `needle` after `from` and answers where it ends. */
+function watchCombatStream(t: { token: string; campaignId: string }) {
+  let text = '';
+  const wakes: (() => void)[] = [];
+  const stream = http.get(
+    { host: '127.0.0.1', port, path: '/api/combat/events', headers: bearer(t.token, t.campaignId) },
+    (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        wakes.splice(0).forEach((wake) => wake());
+      });
+    },
+  );
+  const until = async (needle: string, from: number) => {
+    const deadline = Date.now() + 2000;
+    while (text.indexOf(needle, from) === -1) {
+      if (Date.now() > deadline) throw new Error(`no ${needle} in ${text}`);
+      await new Promise<void>((resolve) => {
+        wakes.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+    return text.indexOf(needle, from) + needle.length;
+  };
+  return { until, text: () => text, close: () => stream.destroy() };
+}
+
+const REQUESTS_CHANGED = 'data: {"requests":true}';
+
 describe("the GM's live queue", () => {
   it('hears a new request on the combat stream, then its decision', async () => {
     const { ask, t, queue, decide } = await table(ctx, { start: true });
-    let text = '';
-    const wakes: (() => void)[] = [];
-    const stream = http.get(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/combat/events',
-        headers: bearer(t.token, t.campaignId),
-      },
-      (response) => {
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-          wakes.splice(0).forEach((wake) => wake());
-        });
-      },
-    );
-    const until = async (needle: string, from: number) => {
-      const deadline = Date.now() + 2000;
-      while (text.indexOf(needle, from) === -1) {
-        if (Date.now() > deadline) throw new Error(`no ${needle} in ${text}`);
-        await new Promise<void>((resolve) => {
-          wakes.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-      return text.indexOf(needle, from) + needle.length;
-    };
+    const stream = watchCombatStream(t);
     try {
-      const opened = await until('"version"', 0);
-      expect(text.slice(opened)).not.toContain('requests');
+      const opened = await stream.until('"version"', 0);
+      expect(stream.text().slice(opened)).not.toContain('requests');
       await ask({ kind: 'endTurn' });
-      const heard = await until('data: {"requests":true}', opened);
+      const heard = await stream.until(REQUESTS_CHANGED, opened);
       const [request] = await queue();
       await decide(request!._id, 'reject', {});
-      await until('data: {"requests":true}', heard);
+      await stream.until(REQUESTS_CHANGED, heard);
     } finally {
-      stream.destroy();
+      stream.close();
+    }
+  });
+
+  it('hears the start that took typed initiatives and the end that closed the rest, not a plain blow', async () => {
+    const { ask, t, client, brenna, aldo, grik, shade, idOf } = await table(ctx);
+    const stream = watchCombatStream(t);
+    try {
+      let at = await stream.until('"version"', 0);
+      await ask({ kind: 'initiative', initiative: 17 });
+      at = await stream.until(REQUESTS_CHANGED, at);
+      await play(client, { type: 'start', initiatives: { [brenna]: 17, [aldo]: 3, [grik]: 2, [shade]: 1 } });
+      at = await stream.until(REQUESTS_CHANGED, at);
+      // A blow with nothing pending moves the version only: the queue is not read again for it.
+      await play(client, { type: 'attack', targetId: grik, amount: 1 });
+      const version = (await client.get()).version;
+      at = await stream.until(`"version":${version}}`, at);
+      expect((await ask({ kind: 'damage', targetId: idOf('Grik'), amount: 2 })).statusCode).toBe(201);
+      at = await stream.until(REQUESTS_CHANGED, at);
+      const before = at;
+      await play(client, { type: 'end' });
+      await stream.until(REQUESTS_CHANGED, at);
+      expect(stream.text().slice(0, before).split(REQUESTS_CHANGED)).toHaveLength(4);
+    } finally {
+      stream.close();
     }
   });
 });

@@ -15,7 +15,7 @@ import type {
 } from '@questkeeper/core/schemas/player-requests';
 import type { Db } from '../../db/client';
 import { ownsCampaign } from '../../db/shared/campaigns';
-import type { PubSub } from '../../infra/pubsub';
+import { publishOrWarn, type PubSub } from '../../infra/pubsub';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CombatActor, CombatService } from '../combat/service';
 import type { LiveLink, PlayerViewService } from '../player-view/service';
@@ -35,12 +35,13 @@ export function createPlayerRequestsService(deps: {
 }) {
   const { db, events, log, combat, playerView } = deps;
 
-  /** Wakes the GM's queue (its combat stream) and the players' pages. */
-  const changed = (campaignId: string) => {
-    events.publish('playerRequests', { campaignId }).catch((error: unknown) => {
-      log.warn({ err: error, campaignId }, 'player requests: publish failed');
-    });
-    playerView.announce(campaignId);
+  /**
+   * Wakes the GM's queue (its combat stream) and, unless the fight's new version already carries the
+   * change to them, the players' pages.
+   */
+  const changed = (campaignId: string, players: 'announce' | 'carriedByTheFight' = 'announce') => {
+    publishOrWarn(events, log, 'playerRequests', { campaignId });
+    if (players === 'announce') playerView.announce(campaignId);
   };
 
   const owned = async (user: CombatActor, campaignId: string) => {
@@ -207,7 +208,10 @@ export function createPlayerRequestsService(deps: {
           },
         },
       );
-      changed(campaignId);
+      // The action's version went out with the payload read after the commit, the request already
+      // approved in it: a second wake-up would make every player stream read it again, in the way of
+      // the first.
+      changed(campaignId, 'carriedByTheFight');
       const [request] = await toGm([decided!], campaignId);
       return { ...result, request: request! };
     },

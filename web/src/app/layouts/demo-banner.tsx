@@ -1,6 +1,7 @@
 // Decision 045: a server running demo mail and payments on a network on purpose (DEMO_MODE=true)
 // says so on every page, above everything else. The server decides (/api/site `demoBanner`); the
-// banner appears once it has answered, so prerendered pages hydrate as rendered and show it after.
+// banner appears once it has answered (the prerendered pages' island script does the same with the
+// build's rendering of DemoBannerSection, decision 069).
 // Plain text, no link or button: the skip link stays the first tab stop.
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,7 @@ export function forgetDemoBanner(): void {
 }
 
 export function DemoBanner() {
-  // Unknown on the first render of a page load: hydration then matches the prerendered markup.
+  // Unknown on the first render of a page load, as the prerendered markup has it (decision 038).
   const [shown, setShown] = useState(known ?? false);
   useEffect(() => {
     let live = true;

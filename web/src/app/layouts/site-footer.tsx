@@ -4,7 +4,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { localePath } from '@/lib/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 
-/** The year of the build, that prerendered pages show until hydrated (vite.config.ts `define`). */
+/** The year of the build, that prerendered pages show until their script renders today's (vite.config.ts `define`). */
 const BUILD_YEAR = Number(import.meta.env.QK_BUILD_YEAR) || new Date().getFullYear();
 
 export function SiteFooter() {

@@ -3,7 +3,7 @@
 // the same URL"). A change of the #fragment alone (table of contents, skip link) keeps the view.
 // Also scrolls to the top when the path changes and no fragment is asked for, but never on the
 // location the document was loaded at: there the browser places the page, and a visitor may have
-// scrolled the prerendered page before it hydrated (decision 044).
+// scrolled the prerendered page before the app rendered over it (decision 044).
 import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 

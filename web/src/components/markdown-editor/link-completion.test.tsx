@@ -1,6 +1,7 @@
 // The editor's completion of campaign names (docs/decisions/063): `[[` and `@` open the campaign's
 // names with their kind, matched without case or accents; arrows move, Enter picks `[[Name]]` in place
-// of what was typed, Escape closes; outside a campaign nothing opens. The journey
+// of what was typed, Escape closes; an `@` query takes single spaces until no name matches, two spaces
+// or Escape (decision 081); outside a campaign nothing opens. The journey
 // e2e/tests/links.spec.ts types it in a browser.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -23,6 +24,8 @@ const LINKS = campaignLinks({
     { _id: 'u1', name: 'Dame Élise' },
     { _id: 'u2', name: 'Goblin' },
     { _id: 'u3', name: 'Broken [name]' },
+    { _id: 'u4', name: 'Brenna Ironhand' },
+    { _id: 'u5', name: 'Brenna Stone' },
   ],
   races: [
     { _id: 'r1', name: 'Elf' },
@@ -42,6 +45,8 @@ describe('the names offered', () => {
     expect(options.map((option) => [option.name, option.kindLabel])).toEqual([
       ['Dame Élise', '<unit>'],
       ['Goblin', '<unit>'],
+      ['Brenna Ironhand', '<unit>'],
+      ['Brenna Stone', '<unit>'],
       ['Elf', '<race>'],
       ['Half-elf', '<race>'],
       ['Mage', '<class>'],
@@ -69,7 +74,35 @@ describe('the names offered', () => {
     expect(linkQuery('mail gm@example')).toBeNull();
     expect(linkQuery('See [[Elf]] now')).toBeNull();
     expect(linkQuery('See [[a|b')).toBeNull();
-    expect(linkQuery('@two words')).toBeNull();
+  });
+
+  it('after `@` take words with single spaces; two spaces, a tab, a line break or `@` end them', () => {
+    expect(linkQuery('Meet @Brenna Iron')).toEqual({ start: 5, query: 'Brenna Iron' });
+    expect(linkQuery('Meet @Brenna ')).toEqual({ start: 5, query: 'Brenna ' });
+    expect(linkQuery('@a b c d')).toEqual({ start: 0, query: 'a b c d' });
+    expect(linkQuery('Meet @Brenna  ')).toBeNull();
+    expect(linkQuery('Meet @Brenna  Iron')).toBeNull();
+    expect(linkQuery('Meet @Brenna\tIron')).toBeNull();
+    expect(linkQuery('Meet @Brenna\nIron')).toBeNull();
+    expect(linkQuery('@ Brenna')).toBeNull();
+    // The last `@` that starts a word asks; the words after an earlier one never hold another `@`.
+    expect(linkQuery('@Elf met @Gob')).toEqual({ start: 9, query: 'Gob' });
+    expect(linkQuery('mail gm@example and more')).toBeNull();
+    // A long run without an end is answered at once (no backtracking blow-up).
+    const started = performance.now();
+    expect(linkQuery(`@${'a '.repeat(100)}  `)).toBeNull();
+    expect(linkQuery(`@${'a'.repeat(5000)}!@`)).toEqual({ start: 5002, query: '' });
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('with a space keep matching the whole name; no name left is the end', () => {
+    const options = linkOptions(LINKS.catalog, kindLabel);
+    const names = (query: string) => matchOptions(options, query).map((option) => option.name);
+    expect(names('Brenna')).toEqual(['Brenna Ironhand', 'Brenna Stone']);
+    expect(names('Brenna ')).toEqual(['Brenna Ironhand', 'Brenna Stone']);
+    expect(names('brenna iron')).toEqual(['Brenna Ironhand']);
+    expect(names('Brenna Ironhand said')).toEqual([]);
+    expect(names('Elf ')).toEqual([]);
   });
 });
 
@@ -127,6 +160,59 @@ describe('completion in the editor', () => {
     expect(options.map((option) => option.textContent)).toEqual(['Dame ÉliseUnit']);
     press(box, 'Enter');
     expect(box.value).toBe('Meet [[Dame Élise]]');
+  });
+
+  it('keeps completing `@` across a space: "@Brenna Iron" picks "Brenna Ironhand"', async () => {
+    const box = await renderWriter();
+    box.type('Ask @Brenna');
+    let options = within(await list()).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Brenna IronhandUnit', 'Brenna StoneUnit']);
+    box.type(' Iron');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Brenna IronhandUnit']),
+    );
+    options = within(await list()).getAllByRole('option');
+    press(box, 'Enter');
+    expect(box.value).toBe('Ask [[Brenna Ironhand]]');
+  });
+
+  it('ends an `@` query when no name matches any more, and at two spaces', async () => {
+    const box = await renderWriter();
+    box.type('@Brenna');
+    await list();
+    box.type(' Ironhand said');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    // Enter is a line break again.
+    press(box, 'Enter');
+    expect(box.value).toBe('@Brenna Ironhand said\n');
+
+    box.type('@Brenna Ironhand');
+    await list();
+    box.type('  ');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    box.type('x');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('after Escape, typing on does not bring the list back for that `@`; the next `@` does', async () => {
+    const box = await renderWriter();
+    box.type('@Brenna');
+    await list();
+    press(box, 'Escape');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    box.type(' Iron');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    box.type(' met @Gob');
+    const options = within(await list()).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['GoblinUnit']);
+    press(box, 'Enter');
+    expect(box.value).toBe('@Brenna Iron met [[Goblin]]');
   });
 
   it('offers rules headings as `#Heading`', async () => {

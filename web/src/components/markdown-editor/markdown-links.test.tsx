@@ -3,7 +3,7 @@
 // the app; a missing one says so and offers "Create unit"; code is left alone; names and words are
 // escaped; the rules read view anchors its headings and lines. The journey e2e/tests/links.spec.ts
 // follows them in a browser.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -187,5 +187,50 @@ describe('the rules read view anchors', () => {
       ['h-intro-2', '13'],
       ['h-intro-3', '25'],
     ]);
+  });
+});
+
+describe('heading anchors in every other text (decision 081)', () => {
+  const NOTE =
+    '## Tactics\n\nSee [the loot](<#Trésor & butin>) and [away](https://example.com).\n\n## Trésor & butin\n\nGold.\n';
+
+  it("give headings the whole text's slugs behind the preview's own prefix, unique on the page, no lines", () => {
+    const { container } = render(
+      <MemoryRouter>
+        <StaticCampaignLinks value={links()}>
+          <MarkdownPreview source={NOTE} />
+          <MarkdownPreview source={NOTE} />
+        </StaticCampaignLinks>
+      </MemoryRouter>,
+    );
+    const [first, second] = [...container.querySelectorAll('.qk-markdown')];
+    const ids = (root: Element) => [...root.querySelectorAll<HTMLElement>('h2')].map((heading) => heading.id);
+    expect(ids(first!)).toEqual([
+      expect.stringMatching(/^h-\w+-tactics$/),
+      expect.stringMatching(/^h-\w+-tresor-butin$/),
+    ]);
+    expect(ids(second!).map((id) => id.replace(/^h-\w+?-/, ''))).toEqual(['tactics', 'tresor-butin']);
+    // The same text twice on a page: never the same id.
+    expect(ids(first!).some((id) => ids(second!).includes(id))).toBe(false);
+    // Not the rules' own ids, and no lines (those are the rules read view's).
+    expect(container.querySelector('#h-tactics')).toBeNull();
+    expect(container.querySelector('[data-line]')).toBeNull();
+    expect(within(first as HTMLElement).queryByRole('button', { name: /What links to/ })).toBeNull();
+  });
+
+  it('make a `#heading` link of the text point at its heading, in place, and scroll there', async () => {
+    const { container } = show(NOTE);
+    const heading = container.querySelectorAll<HTMLElement>('h2')[1]!;
+    const scrolled = vi.fn();
+    heading.scrollIntoView = scrolled;
+    const loot = screen.getByRole('link', { name: 'the loot' });
+    expect(loot.getAttribute('href')).toBe(`#${heading.id}`);
+    expect(loot.getAttribute('target')).toBeNull();
+    // Other links still leave in a new tab.
+    expect(screen.getByRole('link', { name: 'away' }).getAttribute('target')).toBe('_blank');
+    const click = fireEvent.click(loot);
+    expect(click).toBe(false);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(heading);
   });
 });

@@ -5,12 +5,15 @@
 // In a campaign, `[[links]]` resolve against its names (lib/campaign-links.tsx, docs/decisions/063): a
 // click on one opens its place inside the app, a click on a missing one offers to create the unit.
 // Secret blocks (docs/decisions/064) come framed and marked "Secret" for the GM; above a text that has
-// any, "Preview as player" (player-preview.tsx) renders what players get instead.
-import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+// any, "Preview as player" (player-preview.tsx) renders what players get instead. Every heading has an
+// anchor (decision 081): the rules read view's are the `h-<slug>` that places and `[[#Heading]]` lead
+// to, every other text's carry the preview's own prefix; a `[words](#heading)` of the text scrolls
+// to its heading.
+import { memo, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import type { LinkKind } from '@questkeeper/core/links/links';
+import { rulesHeadings, type LinkKind } from '@questkeeper/core/links/links';
 import { hasSecrets, stripSecrets } from '@questkeeper/core/text/secret-blocks';
 import { AnchoredPopover } from '@/components/ui/anchored-popover';
 import { headingsOf, useCampaignLinks, type CampaignLinks } from '@/lib/campaign-links';
@@ -35,7 +38,8 @@ interface MarkdownPreviewProps {
   className?: string;
   /**
    * The rules read view: headings get ids from their slugs (`h-<slug>`, lib: headingId) and a "Linked
-   * from" button, blocks their line (`data-line`), so a place can scroll to them.
+   * from" button, blocks their line (`data-line`), so a place can scroll to them. Without it headings
+   * still get ids, `h-<this preview's prefix>-<slug>`, unique on the page.
    */
   anchors?: boolean;
   /** With `anchors`: a "Reveal to players" button beside each heading, named by this (issue 34). */
@@ -69,6 +73,10 @@ export const MarkdownPreview = memo(function MarkdownPreview({
     [secrets, playerPreview, source],
   );
   const sections = useMemo(() => splitPieces(shown), [shown]);
+  // The rules' headings are shared with the links' catalog (headingsOf keeps the last text's); any
+  // other text reads its own, so the two never push each other out.
+  const headings = useMemo(() => (anchors ? headingsOf(shown) : rulesHeadings(shown)), [anchors, shown]);
+  const idPrefix = `h-${useId().replace(/[^A-Za-z0-9]/g, '')}-`;
   // Which pass of these sections is shown: a new text starts again at 0.
   const [progress, setProgress] = useState({ sections, pass: 0 });
   const pass = progress.sections === sections ? progress.pass : 0;
@@ -90,9 +98,9 @@ export const MarkdownPreview = memo(function MarkdownPreview({
   const context = useMemo<SectionContext>(
     () => ({
       links: linkRendering,
-      anchors: anchors ? { headings: headingsOf(shown), backlinksLabel, revealLabel } : undefined,
+      anchors: anchors ? { headings, backlinksLabel, revealLabel } : { headings, idPrefix, lines: false },
     }),
-    [linkRendering, anchors, shown, backlinksLabel, revealLabel],
+    [linkRendering, anchors, headings, idPrefix, backlinksLabel, revealLabel],
   );
   const rendered = useMemo(
     () => renderer.render(sections, pass === 0 ? FIRST_CHARS : pass === ALL ? ALL : CHUNK_CHARS, context),
@@ -128,7 +136,15 @@ export const MarkdownPreview = memo(function MarkdownPreview({
   // Links are plain HTML: one handler for all of them. A resolved link opens its place in the app
   // (a modified click keeps the browser's new tab); a missing one opens its menu.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!links || !(event.target instanceof Element)) return;
+    if (!(event.target instanceof Element)) return;
+    const toHeading = event.target.closest<HTMLAnchorElement>('a[data-heading-link]');
+    if (toHeading && event.currentTarget.contains(toHeading)) {
+      // In place: the URL stays the campaign's place, and the heading may sit in a dialog.
+      event.preventDefault();
+      scrollToHeading(event.currentTarget, toHeading.hash.slice(1));
+      return;
+    }
+    if (!links) return;
     const element = event.target.closest<HTMLElement>('a[data-link-kind], button[data-link-create]');
     if (!element || !event.currentTarget.contains(element)) return;
     if (element instanceof HTMLAnchorElement) {
@@ -188,6 +204,18 @@ export const MarkdownPreview = memo(function MarkdownPreview({
     </>
   );
 });
+
+/** Scrolls to the heading of `root` with this id (rendering the rest first) and moves the focus there. */
+function scrollToHeading(root: HTMLElement, id: string): void {
+  finishRendering(root);
+  const heading = [...root.querySelectorAll<HTMLElement>('[data-heading]')].find(
+    (element) => element.id === id,
+  );
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: 'start' });
+}
 
 /** A secret section's place in its block: "first", "last", "only" or "middle". */
 type SecretPlace = 'first' | 'last' | 'only' | 'middle';

@@ -147,10 +147,15 @@ export function sectionReferences(
 export interface SectionContext {
   /** Campaign links: resolved with this (a new one renders every section again). */
   links?: LinkRendering | undefined;
-  /** The rules read view: heading ids and block lines, from the whole text's headings. */
+  /** Heading ids (and the rules read view's block lines), from the whole text's headings. */
   anchors?:
     | {
         headings: readonly RulesHeading[];
+        /** Before each slug in a heading's id (default `h-`, the rules read view's). */
+        idPrefix?: string | undefined;
+        /** Blocks carry their line (default true); without, a section's HTML does not depend on
+         *  where it starts, so a line added above does not render the sections below again. */
+        lines?: boolean | undefined;
         backlinksLabel?: ((heading: string) => string) | undefined;
         revealLabel?: ((heading: string, slug: string) => string) | undefined;
       }
@@ -161,13 +166,14 @@ export interface SectionContext {
 export function sectionAnchors(
   sections: readonly (string | SectionPiece)[],
   headings: readonly RulesHeading[],
+  withLines = true,
 ): { lineOffset: number; headings: Map<number, AnchoredHeading>; key: string }[] {
   let next = 0;
   return asPieces(sections).map(({ text: section, line: lineOffset }) => {
     let lines = 0;
     for (let at = section.indexOf('\n'); at !== -1; at = section.indexOf('\n', at + 1)) lines += 1;
     const own = new Map<number, AnchoredHeading>();
-    let key = `${lineOffset}`;
+    let key = withLines ? `${lineOffset}` : '';
     // Cut sections end with their line break: the next line is the next section's.
     const end = lineOffset + lines + (section.endsWith('\n') ? 0 : 1);
     while (next < headings.length && headings[next]!.line < end) {
@@ -188,13 +194,17 @@ export function renderSections(
   context: SectionContext = {},
 ): string[] {
   const references = sectionReferences(sections);
-  const anchors = context.anchors ? sectionAnchors(sections, context.anchors.headings) : null;
+  const anchors = context.anchors
+    ? sectionAnchors(sections, context.anchors.headings, context.anchors.lines !== false)
+    : null;
   return sections.map(textOf).map((section, index) =>
     renderMarkdown(section, references, {
       links: context.links,
       anchors: anchors
         ? {
             ...anchors[index]!,
+            idPrefix: context.anchors?.idPrefix,
+            lines: context.anchors?.lines,
             backlinksLabel: context.anchors?.backlinksLabel,
             revealLabel:
               typeof sections[index] !== 'string' && sections[index]!.secret
@@ -252,6 +262,7 @@ export class SectionRenderer {
   /** The links and anchor options the entries were rendered with. */
   private links: LinkRendering | undefined;
   private anchored = false;
+  private anchorKey = '';
   private backlinksLabel: ((heading: string) => string) | undefined;
   private revealLabel: ((heading: string, slug: string) => string) | undefined;
   private nextId = 0;
@@ -280,22 +291,27 @@ export class SectionRenderer {
     // Other definitions, other names to link to (a rename, a new unit) or other anchors: every
     // section may read them differently.
     const anchored = context.anchors !== undefined;
+    const idPrefix = context.anchors?.idPrefix;
+    const lines = context.anchors?.lines !== false;
+    const anchorKey = `${idPrefix ?? ''}\u0000${lines}`;
     const backlinksLabel = context.anchors?.backlinksLabel;
     const revealLabel = context.anchors?.revealLabel;
     const same =
       referencesKey === this.referencesKey &&
       context.links === this.links &&
       anchored === this.anchored &&
+      anchorKey === this.anchorKey &&
       backlinksLabel === this.backlinksLabel &&
       revealLabel === this.revealLabel;
     const previous = same ? this.entries : new Map<string, Entry>();
     this.referencesKey = referencesKey;
     this.links = context.links;
     this.anchored = anchored;
+    this.anchorKey = anchorKey;
     this.backlinksLabel = backlinksLabel;
     this.revealLabel = revealLabel;
-    // Anchored, a section's HTML also depends on where it starts and on its headings' slugs.
-    const anchors = context.anchors ? sectionAnchors(pieces, context.anchors.headings) : null;
+    // Anchored, a section's HTML also depends on its headings' slugs (and, with lines, where it starts).
+    const anchors = context.anchors ? sectionAnchors(pieces, context.anchors.headings, lines) : null;
 
     const next = new Map<string, Entry>();
     const seen = new Map<number, number>();
@@ -315,6 +331,8 @@ export class SectionRenderer {
               ? {
                   lineOffset: anchor.lineOffset,
                   headings: anchor.headings,
+                  idPrefix,
+                  lines,
                   backlinksLabel,
                   // A heading inside a secret block is not revealed (players never get its lines).
                   revealLabel: pieces[index]!.secret ? undefined : revealLabel,

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type KeyboardEvent,
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,9 +75,19 @@ export interface MarkdownWriterProps {
   id?: string | undefined;
   /** Focus the text box once it exists (its code loads on demand, so a host cannot do it on mount). */
   autoFocus?: boolean | undefined;
+  /** Ids of the host's own help and error lines, read with the text box (after its counter and keys). */
+  describedBy?: string | undefined;
 }
 
-export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocus }: MarkdownWriterProps) {
+export function MarkdownWriter({
+  value,
+  onChange,
+  maxLength,
+  label,
+  id,
+  autoFocus,
+  describedBy,
+}: MarkdownWriterProps) {
   const { t, i18n } = useTranslation();
   const ownId = useId();
   const textareaId = id ?? `${ownId}-text`;
@@ -210,7 +221,11 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
     const view = createCodeEditor({
       parent,
       text: mountText.current,
-      attributes: { id: textareaId, 'aria-label': label, 'aria-describedby': `${counterId} ${hintId}` },
+      attributes: {
+        id: textareaId,
+        'aria-label': label,
+        'aria-describedby': [counterId, hintId, describedBy].filter(Boolean).join(' '),
+      },
       placeholder,
       maxLength: () => maxLengthRef.current,
       onRefused: () => editorCallbacks.current.refuse(),
@@ -238,7 +253,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
       viewRef.current = null;
       view.destroy();
     };
-  }, [placeholder, completionLabel, textareaId, label, counterId, hintId]);
+  }, [placeholder, completionLabel, textareaId, label, counterId, hintId, describedBy]);
 
   const apply = (make: Snippet): Outcome => {
     const view = viewRef.current;
@@ -265,6 +280,23 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
   });
   const onAction = useCallback((action: ToolbarAction) => runActionRef.current(action), []);
 
+  // In a dialog (the unit's notes, an encounter's form), Escape in the text is the first half of the
+  // way out that the hint below names (Escape, then Tab), not "close the dialog": it would ask to
+  // discard the form. A second Escape in a row closes the dialog as usual (decision 081).
+  const escapedOnce = useRef(false);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    onRootKeyDown(event);
+    const inText = event.target instanceof Node && surfaceRef.current?.contains(event.target);
+    if (event.key !== 'Escape' || !inText) {
+      escapedOnce.current = false;
+      return;
+    }
+    // Escape that closed something first (the list of names) or left fullscreen is not this one.
+    if (event.defaultPrevented) return;
+    if (!escapedOnce.current && rootRef.current?.closest('dialog')) event.preventDefault();
+    escapedOnce.current = !escapedOnce.current;
+  };
+
   const numbers = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const tone =
     length >= maxLength
@@ -280,7 +312,7 @@ export function MarkdownWriter({ value, onChange, maxLength, label, id, autoFocu
       role={fullscreen ? 'dialog' : undefined}
       aria-modal={fullscreen || undefined}
       aria-label={fullscreen ? label : undefined}
-      onKeyDown={onRootKeyDown}
+      onKeyDown={onKeyDown}
       className={fullscreen ? 'fixed inset-0 z-50 flex flex-col bg-canvas p-2 sm:p-4' : 'flex flex-col'}
     >
       <EditorToolbar

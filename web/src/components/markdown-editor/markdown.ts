@@ -9,7 +9,13 @@ import MarkdownIt, {
   type StateCore,
   type StateInline,
 } from 'markdown-it';
-import { linkText, readLinkAt, type LinkTarget, type WikiLink } from '@questkeeper/core/links/links';
+import {
+  headingSlug,
+  linkText,
+  readLinkAt,
+  type LinkTarget,
+  type WikiLink,
+} from '@questkeeper/core/links/links';
 
 let instance: Markdown | undefined;
 
@@ -20,11 +26,22 @@ function markdown(): Markdown {
     self.renderToken(tokens, idx, options);
 
   // Links leave the app in a new tab and pass neither the opener nor a referrer; user content is
-  // not endorsed (nofollow).
+  // not endorsed (nofollow). A link to `#a heading` of the same text stays: it points at that
+  // heading's anchor (decision 081), compared as headings compare (headingSlug: "#Dégâts & soins",
+  // "#degats-soins" alike), and the preview scrolls to it.
   const linkOpen = md.renderer.rules.link_open ?? renderDefault;
-  md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-    tokens[idx]!.attrSet('target', '_blank');
-    tokens[idx]!.attrSet('rel', 'noopener noreferrer nofollow');
+  md.renderer.rules.link_open = (tokens, idx, options, env: RenderEnv | undefined, self) => {
+    const token = tokens[idx]!;
+    const href = String(token.attrGet('href') ?? '');
+    const anchoring = env?.qkAnchors;
+    if (anchoring && href.startsWith('#') && href.length > 1) {
+      const slug = headingSlug(safeDecode(href.slice(1)));
+      token.attrSet('href', `#${anchoring.idPrefix ?? HEADING_ID_PREFIX}${slug}`);
+      token.attrSet('data-heading-link', slug);
+      return linkOpen(tokens, idx, options, env, self);
+    }
+    token.attrSet('target', '_blank');
+    token.attrSet('rel', 'noopener noreferrer nofollow');
     return linkOpen(tokens, idx, options, env, self);
   };
 
@@ -107,14 +124,20 @@ export interface AnchoredHeading {
 }
 
 /**
- * Anchors of the rules read view: headings get `id="h-<slug>"` and `data-heading` (the slugs of core's
- * rulesHeadings, computed over the whole text), blocks get `data-line` (1-based, of the whole text).
+ * Heading anchors (decision 081): headings get `id="<idPrefix><slug>"` and `data-heading` (the slugs
+ * of core's rulesHeadings, computed over the whole text). The rules read view's ids are `h-<slug>`
+ * (places and `[[#Heading]]` links lead there) and its blocks get `data-line` (1-based, of the whole
+ * text); every other text's ids carry its preview's own prefix, so two texts on a page never share one.
  */
 export interface AnchorRendering {
   /** The heading on each line of this source (0-based, as markdown-it counts them). */
   headings: ReadonlyMap<number, AnchoredHeading>;
   /** Lines of the whole text before this source. */
   lineOffset: number;
+  /** Before each heading's slug in its id: `h-` (the rules, the default) or a preview's own. */
+  idPrefix?: string | undefined;
+  /** Blocks carry `data-line` (the rules read view; default true). */
+  lines?: boolean | undefined;
   /** The label of the "Linked from" button beside each heading; no button when absent. */
   backlinksLabel?: ((heading: string) => string) | undefined;
   /** The label of the "Reveal to players" button beside each heading (issue 34); none when absent. */
@@ -132,7 +155,16 @@ interface RenderEnv extends Env {
 }
 
 /** The id a rules heading gets: a prefix keeps it apart from the app's own ids ("main"). */
-export const headingId = (slug: string) => `h-${slug}`;
+const HEADING_ID_PREFIX = 'h-';
+export const headingId = (slug: string) => `${HEADING_ID_PREFIX}${slug}`;
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 // lucide's "link" icon, drawn in the HTML the renderer writes.
 const LINK_ICON =
@@ -188,19 +220,21 @@ function renderLink(link: WikiLink, links: LinkRendering, escape: (text: string)
   );
 }
 
-/** Rules anchors: ids on the headings the whole text's slugs name, source lines on the blocks. */
+/** Anchors: ids on the headings the whole text's slugs name, source lines on the blocks (rules). */
 function anchors(state: StateCore): void {
   const anchoring = (state.env as RenderEnv).qkAnchors;
   if (!anchoring) return;
   const { tokens } = state;
+  const lines = anchoring.lines !== false;
+  const prefix = anchoring.idPrefix ?? HEADING_ID_PREFIX;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
     if (token.nesting !== 1 || !token.map) continue;
-    token.attrSet('data-line', String(anchoring.lineOffset + token.map[0] + 1));
+    if (lines) token.attrSet('data-line', String(anchoring.lineOffset + token.map[0] + 1));
     if (token.type !== 'heading_open') continue;
     const heading = anchoring.headings.get(token.map[0]);
     if (!heading) continue;
-    token.attrSet('id', headingId(heading.slug));
+    token.attrSet('id', `${prefix}${heading.slug}`);
     token.attrSet('data-heading', heading.slug);
     token.meta = { heading };
     // heading_open, inline, heading_close: the close writes the button.
@@ -217,7 +251,7 @@ export type LinkReferences = NonNullable<Env['references']>;
  * `references`: link reference definitions made elsewhere (another section of the same text); the
  * text's own definitions never replace them (markdown-it keeps the first definition of a label).
  * `context.links`: campaign links resolve and render (without it `[[…]]` stays text);
- * `context.anchors`: the rules read view's heading ids and block lines.
+ * `context.anchors`: heading ids (and the rules read view's block lines).
  */
 export function renderMarkdown(
   source: string,

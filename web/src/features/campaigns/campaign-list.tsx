@@ -4,7 +4,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, RotateCw } from 'lucide-react';
-import { CAMPAIGN_UNDO_MS, type DeletedCampaign } from '@questkeeper/core/schemas/campaigns';
+import { CAMPAIGN_UNDO_MS } from '@questkeeper/core/limits';
+import type { DeletedCampaign } from '@questkeeper/core/schemas/campaigns';
 import { useToast } from '@/components/toast/toast-store';
 import { useCampaigns, type Campaign } from '@/lib/campaigns';
 import { CampaignItem } from './components/campaign-item';

@@ -10,6 +10,7 @@ import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { Encounter } from '@/lib/encounters';
 import { createCampaign, createUnit } from '@/test/factories';
+import { applyLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import EncountersView from './encounters-view';
 
@@ -195,6 +196,17 @@ describe('Encounters view', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Encounter limit reached for the Novice plan \(3 per campaign\)/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade my plan' }));
     expect(openUpgrade).toHaveBeenCalled();
+  });
+
+  it('counts one encounter in the singular in French', async () => {
+    serve({ encounters: [ambush] });
+    await applyLanguage('fr');
+    try {
+      renderWithProviders(<EncountersView campaign={campaign} tier="Novice" />);
+      expect(await screen.findByText('1 rencontre sur 3')).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it("shows the server's refusal: field messages beside their fields, the rest at the top", async () => {

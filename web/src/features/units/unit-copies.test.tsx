@@ -32,6 +32,20 @@ function serve(units: Unit[], copies: (count: number) => unknown) {
 }
 
 describe('copies of a unit', { timeout: 20_000 }, () => {
+  it('says the room left in the singular when one unit fits', async () => {
+    const user = userEvent.setup();
+    const others = Array.from({ length: 8 }, (_, i) => createUnit({ _id: `u${i}`, name: `Scout ${i}` }));
+    serve([goblin, ...others], () => ({ units: [] }));
+    renderWithProviders(<UnitsView campaign={campaign} tier="Novice" />);
+    await user.click(await screen.findByRole('button', { name: 'Make copies of Goblin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copies of Goblin' });
+    expect(within(dialog).getByText('Room for 1 more unit in this campaign (limit 10).')).toBeTruthy();
+    const count = within(dialog).getByRole('textbox', { name: 'Number of copies' });
+    await user.clear(count);
+    await user.type(count, '2');
+    expect(within(dialog).getByText('Only 1 more unit fits in this campaign (limit 10).')).toBeTruthy();
+  });
+
   it('creates numbered copies in one call and says so', async () => {
     const user = userEvent.setup();
     serve([goblin], (count) => ({

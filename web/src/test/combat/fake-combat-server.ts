@@ -10,13 +10,13 @@ import { applyCombatAction } from '@questkeeper/core/combat/actions';
 import { copyNames } from '@questkeeper/core/units/copies';
 import { summarizeFight } from '@questkeeper/core/combat/summary';
 import { COMBAT_LOG_WINDOW } from '@questkeeper/core/limits';
-import {
-  type CombatAction,
-  type CombatActionResponse,
-  type CombatLogEntry,
-  type CombatLogPage,
-  type CombatResponse,
-  type ConditionMap,
+import type {
+  CombatAction,
+  CombatActionResponse,
+  CombatLogEntry,
+  CombatLogPage,
+  CombatResponse,
+  ConditionMap,
 } from '@questkeeper/core/schemas/combat';
 import { ApiError, type apiRequest } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';

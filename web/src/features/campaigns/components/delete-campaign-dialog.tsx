@@ -5,7 +5,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
-import { CAMPAIGN_UNDO_MS, type DeletedCampaign } from '@questkeeper/core/schemas/campaigns';
+import { CAMPAIGN_UNDO_MS } from '@questkeeper/core/limits';
+import type { DeletedCampaign } from '@questkeeper/core/schemas/campaigns';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';

@@ -246,15 +246,23 @@ export function useCombat(campaignId: string) {
   // Live sync: another device's change moves the version; read the fight (and units) again.
   useEffect(() => {
     const controller = new AbortController();
+    // Players' requests (docs/product.md#players-take-part): the queue reads them again when the server
+    // says they changed (a new one, a decision, a start that took typed initiatives, an end that closed
+    // the rest), and on a connection after a drop, which may have missed that; not on every blow.
+    const readRequests = () =>
+      void client.invalidateQueries({ queryKey: playerRequestKeys.queue(userId, campaignId) });
+    let opened = false;
     void readEventStream('/api/combat/events', {
       headers: campaignHeader(campaignId),
       signal: controller.signal,
+      onOpen: () => {
+        if (opened) readRequests();
+        opened = true;
+      },
       onMessage: (data) => {
         const message = JSON.parse(data) as { version?: unknown; requests?: unknown };
         if (typeof message.version === 'number') queue.announce(message.version);
-        // Players' requests (docs/product.md#players-take-part): a new one, a decision, or a step that
-        // took or closed them (a start, an end) — the queue reads them again.
-        void client.invalidateQueries({ queryKey: playerRequestKeys.queue(userId, campaignId) });
+        if (message.requests === true) readRequests();
       },
     });
     return () => controller.abort();

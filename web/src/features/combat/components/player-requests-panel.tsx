@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Check, ChevronDown, ChevronUp, Inbox, X } from 'lucide-react';
-import { PLAYER_REQUEST_REASON_MAX } from '@questkeeper/core/schemas/player-requests';
+import { PLAYER_REQUEST_REASON_MAX } from '@questkeeper/core/limits';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';

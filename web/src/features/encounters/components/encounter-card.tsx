@@ -1,9 +1,11 @@
 // One saved encounter in the list (docs/decisions/062): its name, both sides ("3 allies · Goblin ×5,
-// Ogre"), the lair actions and hazards, the start of its notes, and Run (disabled with the reason while a
-// fight is going on), Edit and Delete.
-import { memo, useId } from 'react';
+// Ogre"), the lair actions and hazards, the start of its notes and the notes themselves on request,
+// rendered as every note is (links, secret blocks framed for the GM: decision 081), and Run (disabled
+// with the reason while a fight is going on), Edit and Delete.
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeOff, Mountain, Pencil, Play, Shield, Skull, Swords, Trash2 } from 'lucide-react';
+import { ChevronRight, EyeOff, Mountain, Pencil, Play, Shield, Skull, Swords, Trash2 } from 'lucide-react';
+import { MarkdownPreview } from '@/components/markdown-editor/markdown-preview';
 import { Button } from '@/components/ui/button';
 import type { Encounter } from '@/lib/encounters';
 import type { Unit } from '@/lib/units';
@@ -110,6 +112,7 @@ export const EncounterCard = memo(function EncounterCard({
       </dl>
 
       {notes ? <p className="text-sm break-words text-ink-muted italic">{notes}</p> : null}
+      {/\S/.test(encounter.notes) ? <EncounterNotes name={encounter.name} notes={encounter.notes} /> : null}
 
       <div className="mt-auto flex flex-col gap-2 border-t border-line pt-3">
         <div className="flex flex-wrap items-center gap-2">
@@ -155,3 +158,28 @@ export const EncounterCard = memo(function EncounterCard({
     </li>
   );
 });
+
+/** The whole notes, rendered only once opened (a list of 200 encounters renders none up front). */
+function EncounterNotes({ name, notes }: { name: string; notes: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)} className="group text-sm">
+      <summary
+        aria-label={t('encounters.readNotesOf', { name })}
+        className="flex min-h-9 cursor-pointer list-none items-center gap-1.5 rounded-control font-medium text-brand hover:underline [&::-webkit-details-marker]:hidden"
+      >
+        <ChevronRight
+          aria-hidden="true"
+          className="size-4 shrink-0 transition-transform group-open:rotate-90"
+        />
+        {t('encounters.readNotes')}
+      </summary>
+      {open ? (
+        <div className="mt-2 rounded-control border border-line bg-canvas p-3">
+          <MarkdownPreview source={notes} />
+        </div>
+      ) : null}
+    </details>
+  );
+}

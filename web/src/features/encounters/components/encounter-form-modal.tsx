@@ -14,6 +14,7 @@ import {
   HAZARDS_PER_FIGHT_MAX,
 } from '@questkeeper/core/limits';
 import { isTopTier, type Tier } from '@questkeeper/core/tiers';
+import { MarkdownEditor } from '@/components/markdown-editor/markdown-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -69,6 +70,7 @@ export function EncounterFormModal({
 }: EncounterFormModalProps) {
   const { t } = useTranslation();
   const formId = useId();
+  const notesId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const confirm = useConfirm();
@@ -79,6 +81,9 @@ export function EncounterFormModal({
 
   const initial = useMemo(() => initialDraft(encounter), [encounter]);
   const [draft, setDraft] = useState(initial);
+  // The editor hands its text over 300 ms after typing, at once on blur: Save reads the latest here,
+  // even when the blur's hand-over and the click land in the same frame.
+  const latestNotes = useRef(initial.notes);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -95,8 +100,10 @@ export function EncounterFormModal({
   useEffect(() => {
     if (focusRequest === 0) return;
     const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (field ?? alertRef.current)?.focus();
-  }, [focusRequest]);
+    // The notes' editor is no form control (it cannot carry aria-invalid): its message sits under it.
+    const notes = document.getElementById(`${notesId}-error`) ? document.getElementById(notesId) : null;
+    (field ?? notes ?? alertRef.current)?.focus();
+  }, [focusRequest, notesId]);
 
   function errorOf(field: string): string | undefined {
     const problem = problems[field];
@@ -136,14 +143,15 @@ export function EncounterFormModal({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    if (Object.keys(problems).length > 0) {
+    const current = { ...draft, notes: latestNotes.current };
+    if (Object.keys(validateEncounter(current)).length > 0) {
       setAttempted(true);
       setFocusRequest((count) => count + 1);
       return;
     }
     setRefusal(null);
     setServerErrors({});
-    const body = encounterBody(draft);
+    const body = encounterBody(current);
     try {
       const saved = encounter
         ? await update.mutateAsync({ id: encounter._id, body })
@@ -154,7 +162,7 @@ export function EncounterFormModal({
       const placed: Record<string, string> = {};
       const other: string[] = [];
       for (const [field, message] of Object.entries(fields)) {
-        if (isShownField(field, draft)) placed[field] = message;
+        if (isShownField(field, current)) placed[field] = message;
         else other.push(message);
       }
       setServerErrors(placed);
@@ -298,10 +306,13 @@ export function EncounterFormModal({
             </p>
           </div>
           <NotesField
+            editorId={notesId}
             value={draft.notes}
             error={errorOf('notes')}
-            onChange={(notes) => change({ notes }, 'notes')}
-            onBlur={() => blur('notes')}
+            onChange={(notes) => {
+              latestNotes.current = notes;
+              change({ notes }, 'notes');
+            }}
           />
         </form>
       </Modal>
@@ -576,49 +587,47 @@ function HazardList({
   );
 }
 
+/**
+ * The notes in the campaign's markdown editor (the rules' and the lists' own, decision 081): `[[` and
+ * `@` complete the campaign's names, `:::secret` blocks stay the GM's, the live preview renders them
+ * as every note renders. Its code loads on first use (a lazy chunk), so the form opens at once.
+ */
 function NotesField({
+  editorId,
   value,
   error,
   onChange,
-  onBlur,
 }: {
+  editorId: string;
   value: string;
   error: string | undefined;
   onChange: (notes: string) => void;
-  onBlur: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = error ? `${id}-error` : undefined;
+  const { t } = useTranslation();
+  const headingId = useId();
+  const hintId = `${headingId}-hint`;
+  const errorId = error ? `${editorId}-error` : undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="border-b border-line pb-1.5 font-display text-base font-semibold">
         {t('encounters.form.notes')}
-      </label>
-      <textarea
-        id={id}
-        rows={5}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
-        placeholder={t('encounters.form.notesPlaceholder')}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        className={
-          'w-full rounded-control border bg-surface px-3 py-2 font-mono text-sm text-ink placeholder:text-ink-muted ' +
-          (error ? 'border-danger' : 'border-line')
-        }
-      />
+      </h3>
       <FieldMessages
         hintId={hintId}
-        hint={t('encounters.form.notesHint', {
-          count: value.length.toLocaleString(i18n.language),
-          max: ENCOUNTER_NOTES_MAX.toLocaleString(i18n.language),
-        })}
-        errorId={errorId}
-        error={error}
+        hint={t('encounters.form.notesHelp')}
+        errorId={undefined}
+        error={undefined}
       />
-    </div>
+      <MarkdownEditor
+        id={editorId}
+        value={value}
+        onChange={onChange}
+        maxLength={ENCOUNTER_NOTES_MAX}
+        label={t('encounters.form.notes')}
+        // The error's id is named even without an error: a new description would remake the editor.
+        describedBy={`${hintId} ${editorId}-error`}
+      />
+      <FieldMessages hintId={undefined} hint={null} errorId={errorId} error={error} />
+    </section>
   );
 }

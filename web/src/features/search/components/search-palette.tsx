@@ -18,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { RotateCw, Search, X } from 'lucide-react';
 import { SEARCH_QUERY_MAX } from '@questkeeper/core/limits';
-import { searchQueryProblem } from '@questkeeper/core/schemas/links';
+import { searchQueryProblem } from '@questkeeper/core/search/search-query';
 import { searchWords } from '@questkeeper/core/search/campaign-search';
 import { useToast } from '@/components/toast/toast-store';
 import { Alert } from '@/components/ui/alert';

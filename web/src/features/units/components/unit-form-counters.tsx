@@ -7,7 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dices, Hourglass, Plus, Trash2, Zap } from 'lucide-react';
 import { COUNTER_LABEL_MAX, COUNTER_MAX, COUNTERS_PER_UNIT_MAX } from '@questkeeper/core/limits';
-import { COUNTER_KINDS, COUNTER_RESETS } from '@questkeeper/core/schemas/units';
+import { COUNTER_KINDS, COUNTER_RESETS } from '@questkeeper/core/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';

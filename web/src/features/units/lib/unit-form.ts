@@ -16,7 +16,8 @@ import {
   RECHARGE_DIE_MIN,
 } from '@questkeeper/core/limits';
 import { checkName, checkWholeNumber, parseWhole, type Problem } from '@questkeeper/core/checks';
-import type { CounterKind, CounterReset, UnitCounter } from '@questkeeper/core/schemas/units';
+import type { CounterKind, CounterReset } from '@questkeeper/core/constants';
+import type { UnitCounter } from '@questkeeper/core/schemas/units';
 import { checkCounters, checkRecharge } from '@questkeeper/core/units/counters';
 import { clampCurrentHp } from '@questkeeper/core/combat/hit-points';
 import {
