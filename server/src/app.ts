@@ -6,6 +6,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuthService, type AuthService } from './features/auth/service';
 import {
+  createImportBudget,
+  IMPORT_BYTES_IN_FLIGHT_MAX,
+  type ImportBudget,
+} from './features/user-data/import-budget';
+import {
   createMemoryThrottleStore,
   createPostgresThrottleStore,
   createRedisThrottleStore,
@@ -115,6 +120,8 @@ declare module 'fastify' {
     database: Database;
     services: Services;
     streamSlots: StreamSlots;
+    /** The bytes of file bodies this process holds at once (decision 078). */
+    importBudget: ImportBudget;
     /** The backend every process shares: pub/sub, Redis, store choice (server/src/infra/). */
     shared: SharedState;
   }
@@ -320,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate<Database>('database', database);
   app.decorate('services', services);
   app.decorate('streamSlots', streamSlots);
+  app.decorate('importBudget', createImportBudget(IMPORT_BYTES_IN_FLIGHT_MAX));
   app.decorate('shared', shared);
   shared.gauges.add(openEventStreamsGauge);
   shared.gauges.add(mailOutboxGauge(db));

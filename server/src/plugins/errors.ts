@@ -46,7 +46,7 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
           ]),
         )
       : undefined;
-    if (error.code === 'RATE_LIMITED' || error.code === 'SIGN_IN_THROTTLED') {
+    if (error.code === 'RATE_LIMITED' || error.code === 'SIGN_IN_THROTTLED' || error.code === 'IMPORT_BUSY') {
       reply.header('retry-after', String(error.params.seconds ?? 60));
     }
     return sendError(reply, request, error.code, error.params, fields);

@@ -307,8 +307,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const fileRoute = {
     // A campaign archive's; JSON bodies stop at IMPORT_BODY_LIMIT_BYTES (rawJsonBody).
     bodyLimit: CAMPAIGN_ARCHIVE_MAX_BYTES,
-    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+    preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: RequestPayload) => {
       await app.rateLimit(request, 'importCampaign', userOf(request).email);
+      // Then the bytes it may hold, before any is read (import-budget.ts).
+      app.importBudget.reserve(request, reply);
       return payload;
     },
     validatorCompiler: () => (value: unknown) => ({ value }),
