@@ -3,6 +3,7 @@
 // reveals pointing at the new units and images; a fake or damaged image, too many images or an image
 // over the upload's size refuse the whole import with nothing written; the new images are the importer's
 // alone; a reveal naming what the archive lacks is left out with a warning.
+import { EventEmitter } from 'node:events';
 import sharp from 'sharp';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { and, eq } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import {
 import { secretFight, shareLink, type Fight } from '../../../test/support/player-view-fixtures';
 import { ok, revealClient } from '../../../test/support/reveal-fixtures';
 import { rowCounts } from '../../../test/support/user-data-fixtures';
+import { createImportBudget } from './import-budget';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -309,5 +311,33 @@ describe('campaign archive', () => {
       .from(reveals)
       .where(and(eq(reveals.campaignId, created._id), eq(reveals.userId, importer._id)));
     expect(kept.map((row) => row.kind)).toEqual(['rules-section']);
+  });
+});
+
+describe('the backup and the byte budget (decision 078)', () => {
+  it("reserves its pictures' bytes before reading them: refused while the budget is spent, then served", async () => {
+    const { fight, portraitBytes, handoutBytes } = await richCampaign();
+    const saved = { ...ctx.app.importBudget };
+    // A budget with room for the pictures alone, one byte of it already taken by another request.
+    const budget = createImportBudget(portraitBytes.length + handoutBytes.length + 1);
+    const other = { raw: new EventEmitter() };
+    budget.reserveBytes(2, other as never);
+    Object.assign(ctx.app.importBudget, budget);
+    try {
+      const refused = await ctx.app.inject({
+        url: `/api/game-data/${fight.table.campaignId}/export.zip`,
+        headers: { ...fight.headers, 'accept-language': 'fr' },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(errorOf(refused).code).toBe('IMPORT_BUSY');
+      expect(refused.headers['retry-after']).toBe('60');
+      other.raw.emit('close');
+      expect(budget.inUse()).toBe(0);
+      expect(unzipSync(await exportZip(fight))['campaign.json']).toBeDefined();
+      // Given back once the answer is sent.
+      expect(budget.inUse()).toBe(0);
+    } finally {
+      Object.assign(ctx.app.importBudget, saved);
+    }
   });
 });

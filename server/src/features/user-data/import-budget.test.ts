@@ -89,7 +89,7 @@ describe('the import byte budget', () => {
       expect(refused.headers['retry-after']).toBe('60');
       expect(JSON.parse(refused.body)).toMatchObject({
         code: 'IMPORT_BUSY',
-        message: "Le serveur traite d'autres imports. Veuillez réessayer dans une minute.",
+        message: "Le serveur traite d'autres imports et sauvegardes. Veuillez réessayer dans une minute.",
       });
       expect(await ctx.app.database.db.$count(campaigns)).toBe(before);
     } finally {

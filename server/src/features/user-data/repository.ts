@@ -193,6 +193,22 @@ export async function listReveals(db: Executor, campaignId: string): Promise<Rev
  * shows, with their stored bytes. A handout picture uploaded and never revealed is a leftover of the
  * handout dialog and stays out.
  */
+/** The bytes of the images listShownImages would read (sizes from the rows' headers, no picture read). */
+export async function shownImagesBytes(db: Executor, campaignId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(octet_length(${images.bytes}))` })
+    .from(images)
+    .where(shownImagesOf(campaignId));
+  return Number(row?.bytes ?? 0);
+}
+
+const shownImagesOf = (campaignId: string) =>
+  and(
+    eq(images.campaignId, campaignId),
+    sql`(${images.id} in (select portrait_image_id from units where campaign_id = ${campaignId})
+      or ${images.id} in (select image_id from reveals where campaign_id = ${campaignId}))`,
+  );
+
 export async function listShownImages(
   db: Executor,
   campaignId: string,
@@ -200,13 +216,7 @@ export async function listShownImages(
   return db
     .select({ id: images.id, kind: images.kind, bytes: images.bytes })
     .from(images)
-    .where(
-      and(
-        eq(images.campaignId, campaignId),
-        sql`(${images.id} in (select portrait_image_id from units where campaign_id = ${campaignId})
-          or ${images.id} in (select image_id from reveals where campaign_id = ${campaignId}))`,
-      ),
-    )
+    .where(shownImagesOf(campaignId))
     .orderBy(asc(images.createdAt), asc(images.id));
 }
 

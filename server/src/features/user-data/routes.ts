@@ -199,6 +199,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
+        // Its pictures are read into memory together: they count in the file routes' budget (decision 078).
+        app.importBudget.reserveBytes(
+          await userData.archiveImagesBytes(userOf(request), request.params.id),
+          reply,
+        );
         const { file, images } = await userData.exportArchive(userOf(request), request.params.id);
         const json = `${JSON.stringify(file, null, 2)}\n`;
         return reply

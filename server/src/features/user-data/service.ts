@@ -128,6 +128,13 @@ export function createUserDataService(deps: {
      * One campaign as a campaign archive's parts (docs/decisions/077): the file with its images and
      * reveals, and the bytes of every image it names, as stored. One snapshot, like the JSON export.
      */
+    /** The bytes of the pictures a campaign's backup would read (404 for anyone else's campaign). */
+    async archiveImagesBytes(user: Actor, campaignId: string): Promise<number> {
+      const campaign = await repo.findOwnedCampaign(db, user.id, campaignId);
+      if (!campaign) throw notFound();
+      return repo.shownImagesBytes(db, campaign.id);
+    },
+
     async exportArchive(
       user: Actor,
       campaignId: string,
