@@ -5,17 +5,15 @@
 // expanded bytes are bounded, inflating stops at each limit, names that could climb out are ignored.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Readable } from 'node:stream';
-import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough, type UnzipFile } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { CAMPAIGN_ARCHIVE_JSON, CAMPAIGN_ARCHIVE_MAX_BYTES, IMAGE_MAX_BYTES } from '@questkeeper/core/limits';
-import { ZIP_ENTRIES_MAX, type ZipRefusal } from './zip-files';
+import { inflateZip, type ZipRefusal } from './zip-files';
 
 /** The campaign file inside an archive: the JSON import's own body limit (routes.ts). */
 export const ARCHIVE_JSON_MAX_BYTES = 32 * 1024 * 1024;
 /** Bytes an archive's files may expand to in all: its JSON and its images at their limits. */
 const ARCHIVE_EXPANDED_MAX_BYTES = CAMPAIGN_ARCHIVE_MAX_BYTES + ARCHIVE_JSON_MAX_BYTES;
 const IMAGE_NAME = /^images\/([A-Za-z0-9_-]{1,64})\.webp$/;
-/** Compressed bytes handed to the inflater at a time (zip-files.ts: at most ~16 MB inflated a step). */
-const STEP_BYTES = 16 * 1024;
 
 export const imageFileName = (ref: string) => `images/${ref}.webp`;
 
@@ -38,74 +36,29 @@ export function readCampaignArchive(
   bytes: Uint8Array,
   { withImages }: { withImages: boolean },
 ): { ok: true; archive: CampaignArchive | null } | ({ ok: false } & ArchiveRefusal) {
-  const found: { name: string; ref: string | null; chunks: Uint8Array[]; size: number; done: boolean }[] = [];
-  let entries = 0;
-  let expanded = 0;
-  let refusal: ArchiveRefusal | null = null;
-
-  const unzip = new Unzip((file: UnzipFile) => {
-    if (refusal) return;
-    entries += 1;
-    if (entries > ZIP_ENTRIES_MAX) {
-      refusal = { code: 'IMPORT_ZIP_TOO_MANY_FILES', max: ZIP_ENTRIES_MAX };
-      return;
-    }
-    const image = withImages ? IMAGE_NAME.exec(file.name) : null;
-    if (file.name !== CAMPAIGN_ARCHIVE_JSON && !image) return;
-    const item = {
-      name: file.name,
-      ref: image?.[1] ?? null,
-      chunks: [] as Uint8Array[],
-      size: 0,
-      done: false,
-    };
-    const max = item.ref === null ? ARCHIVE_JSON_MAX_BYTES : IMAGE_MAX_BYTES;
-    found.push(item);
-    file.ondata = (error, data, final) => {
-      if (refusal) return;
-      if (error) {
-        refusal = { code: 'IMPORT_ZIP_MALFORMED' };
-        return;
-      }
-      item.size += data.length;
-      expanded += data.length;
-      if (item.size > max) {
-        // The upload's limit, named for the file; the campaign file its JSON body's.
-        refusal =
-          item.ref === null
-            ? { code: 'IMPORT_ZIP_TOO_LARGE', max: ARCHIVE_JSON_MAX_BYTES / (1024 * 1024) }
-            : { code: 'IMAGE_TOO_LARGE', max: IMAGE_MAX_BYTES / (1024 * 1024), name: item.name };
-        file.terminate();
-        return;
-      }
-      if (expanded > ARCHIVE_EXPANDED_MAX_BYTES) {
-        refusal = { code: 'IMPORT_ZIP_TOO_LARGE', max: ARCHIVE_EXPANDED_MAX_BYTES / (1024 * 1024) };
-        file.terminate();
-        return;
-      }
-      item.chunks.push(data);
-      if (final) item.done = true;
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    for (let at = 0; at < bytes.length && !refusal; at += STEP_BYTES) {
-      const end = Math.min(at + STEP_BYTES, bytes.length);
-      unzip.push(bytes.subarray(at, end), end === bytes.length);
-    }
-    if (bytes.length === 0) unzip.push(bytes, true);
-  } catch {
-    refusal ??= { code: 'IMPORT_ZIP_MALFORMED' };
-  }
-  if (refusal) return { ok: false, ...(refusal as ArchiveRefusal) };
-  const json = found.find((item) => item.ref === null);
+  const refOf = (name: string) => IMAGE_NAME.exec(name)?.[1] ?? null;
+  const read = inflateZip<ArchiveRefusal>(
+    bytes,
+    (file) => file.name === CAMPAIGN_ARCHIVE_JSON || (withImages && refOf(file.name) !== null),
+    (entry, expanded) => {
+      // The upload's limit, named for the file; the campaign file its JSON body's.
+      if (entry.name === CAMPAIGN_ARCHIVE_JSON && entry.size > ARCHIVE_JSON_MAX_BYTES)
+        return { code: 'IMPORT_ZIP_TOO_LARGE', max: ARCHIVE_JSON_MAX_BYTES / (1024 * 1024) };
+      if (entry.name !== CAMPAIGN_ARCHIVE_JSON && entry.size > IMAGE_MAX_BYTES)
+        return { code: 'IMAGE_TOO_LARGE', max: IMAGE_MAX_BYTES / (1024 * 1024), name: entry.name };
+      if (expanded > ARCHIVE_EXPANDED_MAX_BYTES)
+        return { code: 'IMPORT_ZIP_TOO_LARGE', max: ARCHIVE_EXPANDED_MAX_BYTES / (1024 * 1024) };
+      return null;
+    },
+  );
+  if (!read.ok) return { ok: false, ...read.refusal };
+  const json = read.entries.find((entry) => entry.name === CAMPAIGN_ARCHIVE_JSON);
   if (!json) return { ok: true, archive: null };
-  if (found.some((item) => !item.done)) return { ok: false, code: 'IMPORT_ZIP_MALFORMED' };
   const images = new Map<string, Uint8Array>();
-  for (const item of found) {
+  for (const entry of read.entries) {
+    const ref = entry.name === CAMPAIGN_ARCHIVE_JSON ? null : refOf(entry.name);
     // Its own buffer (a copy of the chunks): moved to the main thread with the import.
-    if (item.ref !== null && !images.has(item.ref)) images.set(item.ref, joined(item.chunks, item.size));
+    if (ref !== null && !images.has(ref)) images.set(ref, joined(entry.chunks, entry.size));
   }
   return { ok: true, archive: { json: joined(json.chunks, json.size), images } };
 }

@@ -38,17 +38,29 @@ export function isSafeZipName(name: string): boolean {
   return !name.split('/').some((part) => part === '..');
 }
 
-/** The ZIP's JSON files by name (with the names left out), or why it cannot be read. */
-export function readZipJson(
+/** An entry inflated by inflateZip: its chunks as they came, their size, and whether it ended. */
+export interface InflatedEntry {
+  name: string;
+  chunks: Uint8Array[];
+  size: number;
+  done: boolean;
+}
+
+/**
+ * Walks an untrusted ZIP: at most ZIP_ENTRIES_MAX entries; only the entries `pick` keeps are inflated;
+ * `check` sees each entry after each chunk, with the bytes inflated in all, and its refusal stops the
+ * inflating at once; the input goes in STEP_BYTES at a time. A damaged archive, or an entry whose data
+ * ends before its end, is IMPORT_ZIP_MALFORMED. The one reader of every ZIP a user sends.
+ */
+export function inflateZip<R extends { code: string }>(
   bytes: Uint8Array,
-): { ok: true; files: ForeignFiles } | ({ ok: false } & ZipRefusal) {
-  // The end of central directory record: a ZIP cut short (a failed download) has none.
-  if (!hasEndRecord(bytes)) return { ok: false, code: 'IMPORT_ZIP_MALFORMED' };
-  const found: { name: string; chunks: Uint8Array[]; done: boolean }[] = [];
-  const ignored: string[] = [];
+  pick: (file: UnzipFile) => boolean,
+  check: (entry: InflatedEntry, expanded: number) => R | null,
+): { ok: true; entries: InflatedEntry[] } | { ok: false; refusal: R | ZipRefusal } {
+  const found: InflatedEntry[] = [];
   let entries = 0;
   let expanded = 0;
-  let refusal: ZipRefusal | null = null;
+  let refusal: R | ZipRefusal | null = null;
 
   const unzip = new Unzip((file: UnzipFile) => {
     if (refusal) return;
@@ -57,29 +69,25 @@ export function readZipJson(
       refusal = { code: 'IMPORT_ZIP_TOO_MANY_FILES', max: ZIP_ENTRIES_MAX };
       return;
     }
-    if (file.name.endsWith('/')) return; // a folder
-    if (!isSafeZipName(file.name)) {
-      ignored.push(file.name);
-      return;
-    }
-    // Images and anything else are never inflated.
-    if (!file.name.toLowerCase().endsWith('.json')) return;
-    const item = { name: file.name, chunks: [] as Uint8Array[], done: false };
-    found.push(item);
+    if (!pick(file)) return;
+    const entry: InflatedEntry = { name: file.name, chunks: [], size: 0, done: false };
+    found.push(entry);
     file.ondata = (error, data, final) => {
       if (refusal) return;
       if (error) {
         refusal = { code: 'IMPORT_ZIP_MALFORMED' };
         return;
       }
+      entry.size += data.length;
       expanded += data.length;
-      if (expanded > ZIP_EXPANDED_MAX_BYTES) {
-        refusal = { code: 'IMPORT_ZIP_TOO_LARGE', max: ZIP_EXPANDED_MAX_BYTES / (1024 * 1024) };
+      const refused = check(entry, expanded);
+      if (refused) {
+        refusal = refused;
         file.terminate();
         return;
       }
-      item.chunks.push(data);
-      if (final) item.done = true;
+      entry.chunks.push(data);
+      if (final) entry.done = true;
     };
     file.start();
   });
@@ -93,9 +101,37 @@ export function readZipJson(
   } catch {
     refusal ??= { code: 'IMPORT_ZIP_MALFORMED' };
   }
-  if (refusal) return { ok: false, ...(refusal as ZipRefusal) };
+  if (refusal) return { ok: false, refusal };
   // A file whose data ended before its end: the archive is damaged.
-  if (found.some((item) => !item.done)) return { ok: false, code: 'IMPORT_ZIP_MALFORMED' };
+  if (found.some((entry) => !entry.done)) return { ok: false, refusal: { code: 'IMPORT_ZIP_MALFORMED' } };
+  return { ok: true, entries: found };
+}
+
+/** The ZIP's JSON files by name (with the names left out), or why it cannot be read. */
+export function readZipJson(
+  bytes: Uint8Array,
+): { ok: true; files: ForeignFiles } | ({ ok: false } & ZipRefusal) {
+  // The end of central directory record: a ZIP cut short (a failed download) has none.
+  if (!hasEndRecord(bytes)) return { ok: false, code: 'IMPORT_ZIP_MALFORMED' };
+  const ignored: string[] = [];
+  const read = inflateZip<ZipRefusal>(
+    bytes,
+    (file) => {
+      if (file.name.endsWith('/')) return false; // a folder
+      if (!isSafeZipName(file.name)) {
+        ignored.push(file.name);
+        return false;
+      }
+      // Images and anything else are never inflated.
+      return file.name.toLowerCase().endsWith('.json');
+    },
+    (_entry, expanded) =>
+      expanded > ZIP_EXPANDED_MAX_BYTES
+        ? { code: 'IMPORT_ZIP_TOO_LARGE', max: ZIP_EXPANDED_MAX_BYTES / (1024 * 1024) }
+        : null,
+  );
+  if (!read.ok) return { ok: false, ...read.refusal };
+  const found = read.entries;
 
   const decoder = new TextDecoder('utf-8');
   const files: { path: string; json: unknown }[] = [];
