@@ -244,10 +244,10 @@ function Refusal({
 }) {
   const { t } = useTranslation();
   if (typeof error === 'object' && error !== null && 'problem' in error) {
-    return <Alert tone="error">{t('campaigns.import.problems.tooLarge', { file: fileName })}</Alert>;
+    return <Alert tone="error">{t('campaigns.import.problems.tooLargeFile', { file: fileName })}</Alert>;
   }
   if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
-    return <Alert tone="error">{t('campaigns.import.problems.tooLarge', { file: fileName })}</Alert>;
+    return <Alert tone="error">{t('campaigns.import.problems.tooLargeFile', { file: fileName })}</Alert>;
   }
   const lines = error instanceof ApiError ? Object.entries(error.fields) : [];
   if (error instanceof ApiError && error.code === 'IMPORT_OVER_LIMITS') {
