@@ -491,7 +491,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(notes.getByLabel('Notes and inventory, in markdown')).toBeFocused();
       await notes.getByLabel('Notes and inventory, in markdown').fill('Loot: **gold** ring');
       await expectNoSeriousA11yViolations(page);
-      // Escape leaves the notes editor only; the form and its values stay.
+      // Escape in the text is the first half of the way out of the editor (Escape, then Tab): the
+      // notes dialog stays (decision 081). A second Escape leaves the notes editor only; the form and
+      // its values stay.
+      await page.keyboard.press('Escape');
+      await expect(notes).toBeVisible();
+      await expect(notes.getByLabel('Notes and inventory, in markdown')).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(notes).toBeHidden();
       await expect(form).toBeVisible();
