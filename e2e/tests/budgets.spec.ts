@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { createCampaign, unitApi } from '../support/game-data';
 import { registerViaApi, seedSession } from '../support/helpers';
 
 interface Budget {
@@ -13,6 +14,8 @@ interface Budget {
   note?: string;
   path: string;
   signedIn?: boolean;
+  /** Signed in with a campaign holding one unit with notes: `{campaign}` in the path is its id. */
+  withCampaign?: boolean;
   js: number;
   css: number;
 }
@@ -59,8 +62,17 @@ for (const budget of BUDGETS.routes) {
     page,
     request,
   }) => {
-    if (budget.signedIn) await seedSession(page, await registerViaApi(request, { language: 'en' }));
-    const files = await loadedSizes(page, budget.path);
+    let path = budget.path;
+    if (budget.signedIn || budget.withCampaign) {
+      const user = await registerViaApi(request, { language: 'en' });
+      await seedSession(page, user);
+      if (budget.withCampaign) {
+        const campaign = await createCampaign(request, user);
+        await unitApi(request, user, campaign).create({ name: 'Brenna', notes: 'A **dwarf** of the hills.' });
+        path = path.replace('{campaign}', campaign._id);
+      }
+    }
+    const files = await loadedSizes(page, path);
     const total = (kind: 'js' | 'css') =>
       files.filter((file) => file.kind === kind).reduce((sum, file) => sum + file.gzip, 0);
     const listing = files

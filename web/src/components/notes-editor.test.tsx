@@ -49,7 +49,8 @@ const shownNote = () => screen.getByRole('region', { name: 'Notes of Elf' }).tex
 
 async function startEditing(save: (note: string) => Promise<NotesSaveFailure | null>) {
   render(<Owner save={save} />);
-  expect(shownNote()).toBe('Lives in the north.');
+  // The note's renderer loads on first use (lazy-markdown-editor.tsx): its region is there at once.
+  await waitFor(() => expect(shownNote()).toBe('Lives in the north.'));
   await userEvent.click(screen.getByRole('button', { name: 'Edit notes' }));
   const editor = await findEditor('Notes of Elf');
   await waitFor(() => expect(document.activeElement).toBe(editor.element));

@@ -2,10 +2,11 @@
 // rendered read-only; Edit switches to the editor with the tier's limit; Save hands the text to the
 // owner's save; Cancel restores the saved text. The unit notes modal and the list entries' notes
 // use it; each places the buttons where its layout wants them (a modal's footer, below the note).
+// The editor's code loads with the first note shown, not with the view (lazy-markdown-editor.tsx).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkdownEditor } from '@/components/markdown-editor/markdown-editor';
-import { hasText, PreviewPlaceholder } from '@/components/markdown-editor/markdown-preview';
+import { LazyMarkdownEditor as MarkdownEditor } from '@/components/markdown-editor/lazy-markdown-editor';
+import { hasText, PreviewPlaceholder } from '@/components/markdown-editor/preview-placeholder';
 import { Alert } from '@/components/ui/alert';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 

@@ -3,28 +3,14 @@
 // read-only.
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner';
-import { MarkdownPreview, PreviewPlaceholder, hasText } from './markdown-preview';
+import { MarkdownPreview } from './markdown-preview';
+import { EditorLoading, PreviewPlaceholder, hasText } from './preview-placeholder';
 import type { MarkdownWriterProps } from './markdown-writer';
 
 // Edit mode, with CodeMirror, is its own chunk: read-only views never download it.
 const MarkdownWriter = lazy(() =>
   import('./markdown-writer').then((module) => ({ default: module.MarkdownWriter })),
 );
-
-/** Holds the writer's place (toolbar + 33 rem + counter) while its code loads. */
-function WriterLoading() {
-  const { t } = useTranslation();
-  return (
-    <div
-      role="status"
-      className="flex h-[37rem] items-center justify-center rounded-card border border-line bg-surface text-ink-muted"
-    >
-      <Spinner className="size-6" />
-      <span className="sr-only">{t('common.loading')}</span>
-    </div>
-  );
-}
 
 // The contract of docs/decisions/012 names both components after this file.
 export { MarkdownPreview } from './markdown-preview';
@@ -55,7 +41,8 @@ export function MarkdownEditor({
       revealLabel={revealLabel}
     />
   ) : (
-    <Suspense fallback={<WriterLoading />}>
+    // The fallback holds the writer's place (toolbar + 33 rem + counter) while its code loads.
+    <Suspense fallback={<EditorLoading />}>
       <MarkdownWriter {...props} />
     </Suspense>
   );

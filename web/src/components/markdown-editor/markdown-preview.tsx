@@ -289,13 +289,3 @@ export function finishRendering(container: Element): void {
   const roots = [container, ...container.querySelectorAll('.qk-markdown')];
   for (const root of roots) finishers.get(root)?.();
 }
-
-export const hasText = (source: string) => /\S/.test(source);
-
-/**
- * What an empty text shows (docs/product.md#markdown-editor): looks like a heading without being one, the
- * host owns the outline.
- */
-export function PreviewPlaceholder({ text }: { text: string }) {
-  return <p className="font-display text-xl font-semibold text-ink-muted">{text}</p>;
-}

@@ -42,7 +42,7 @@ describe('places in the list views', { timeout: 20_000 }, () => {
     expect(within(elf).getByRole('button', { name: 'Hide notes' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
-    expect(within(elf).getByText('Long-lived.')).toBeTruthy();
+    expect(await within(elf).findByText('Long-lived.')).toBeTruthy();
     const linkedFrom = within(elf).getByRole('region', { name: 'Linked from' });
     expect(await within(linkedFrom).findByRole('link', { name: 'Aria' })).toBeTruthy();
     expect(api).toHaveBeenCalledWith(

@@ -70,7 +70,7 @@ describe('places in the units view', { timeout: 20_000 }, () => {
   it("opens the unit's notes and takes the place out of the URL on close", async () => {
     renderAt('?campaign=c1&view=units&item=a1');
     const notes = await screen.findByRole('dialog', { name: 'Notes of Aria' });
-    expect(within(notes).getByText('Brave.')).toBeTruthy();
+    expect(await within(notes).findByText('Brave.')).toBeTruthy();
     await userEvent.click(within(notes).getAllByRole('button', { name: 'Close' })[0]!);
     expect(screen.queryByRole('dialog', { name: 'Notes of Aria' })).toBeNull();
     expect(search()).toBe('?campaign=c1&view=units');

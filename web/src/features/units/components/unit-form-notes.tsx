@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotebookPen } from 'lucide-react';
-import { MarkdownEditor } from '@/components/markdown-editor/markdown-editor';
+import { LazyMarkdownEditor as MarkdownEditor } from '@/components/markdown-editor/lazy-markdown-editor';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { FormSection } from './unit-form-controls';
