@@ -50,6 +50,9 @@ export const RATE_LIMIT_RULES = {
   // generous per IP for a table behind one address (decision 047).
   importCampaign: { windowMs: 60 * 60_000, perIp: 100, perEmail: 20 },
   exportAccount: { windowMs: 60 * 60_000, perIp: 60, perEmail: 10 },
+  // A campaign backup reads every picture of the campaign (up to 300) into memory: per account, so one
+  // account repeating it cannot keep the file routes' budget (decision 078) from everyone else.
+  exportArchive: { windowMs: 60 * 60_000, perIp: 60, perEmail: 20 },
   // Image uploads (portraits, handout images) decode up to 40 megapixels each: per account (its id).
   uploadImage: { windowMs: 60_000, perIp: 120, perEmail: 30 },
 } as const satisfies Record<string, RateLimitRuleSpec>;

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { GAME_DATA_FORMAT } from '@questkeeper/core/constants';
-import { createTestApp, errorOf, registerUser, type TestContext } from '../../../test/support/harness';
+import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../../test/support/harness';
 import { campaignClient } from '../../../test/support/campaign-client';
 import { IMPORT_BODY_LIMIT_BYTES } from './routes';
 import { campaignFile, rowCounts, userDataClient } from '../../../test/support/user-data-fixtures';
@@ -352,6 +352,28 @@ describe('campaign import and account download rate limits', () => {
     // Another account from the same address still imports.
     const other = await registerUser(limited.app, { tier: 'Hero' });
     expect((await api.import(other.token, campaignFile())).statusCode).toBe(201);
+  });
+
+  it('answers the campaign backup (export.zip) after its per-account limit with 429, in French too', async () => {
+    const user = await registerUser(limited.app, { language: 'fr' });
+    const campaign = await campaignClient(limited.app).created(user.token);
+    const backup = (token: string, id: string) =>
+      limited.app.inject({ url: `/api/game-data/${id}/export.zip`, headers: bearer(token) });
+    const { perEmail } = RATE_LIMIT_RULES.exportArchive;
+    for (let i = 0; i < perEmail; i += 1) {
+      const response = await backup(user.token, campaign._id);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/zip');
+    }
+    const over = await backup(user.token, campaign._id);
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over).code).toBe('RATE_LIMITED');
+    expect(errorOf(over).message).toMatch(/^Trop de tentatives\./);
+    expect(over.headers['retry-after']).toMatch(/^\d+$/);
+    // Another account from the same address still downloads its backup.
+    const other = await registerUser(limited.app);
+    const its = await campaignClient(limited.app).created(other.token);
+    expect((await backup(other.token, its._id)).statusCode).toBe(200);
   });
 
   it('answers the account download after its per-account limit with 429', async () => {

@@ -195,10 +195,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'every image as stored, `images/<id>.webp`. POST /api/game-data/import takes it back (up to ' +
             `${CAMPAIGN_ARCHIVE_MAX_BYTES / (1024 * 1024)} MiB), images byte for byte.`,
           params: idParams,
-          response: { 200: z.any().describe('application/zip'), ...readErrors },
+          response: { 200: z.any().describe('application/zip'), 429: errorBody, ...readErrors },
         },
       },
       async (request, reply) => {
+        await app.rateLimit(request, 'exportArchive', userOf(request).email);
         // Its pictures are read into memory together: they count in the file routes' budget (decision 078).
         app.importBudget.reserveBytes(
           await userData.archiveImagesBytes(userOf(request), request.params.id),
