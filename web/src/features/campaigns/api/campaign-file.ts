@@ -26,13 +26,17 @@ const FILES: Record<CampaignFileKind, { path: string; extension: string }> = {
   markdown: { path: 'rules.md', extension: 'md' },
 };
 
-/** Downloads the campaign's export (`json`), its archive with images (`archive`) or its rules, and saves it. */
-export async function downloadCampaignFile(campaign: Campaign, kind: CampaignFileKind): Promise<void> {
+/**
+ * Downloads the campaign's export (`json`), its archive with images (`archive`) or its rules, and saves
+ * it. Answers the saved file's size in bytes.
+ */
+export async function downloadCampaignFile(campaign: Campaign, kind: CampaignFileKind): Promise<number> {
   const { path, extension } = FILES[kind];
   const { blob, disposition } = await apiDownload(`${campaignPath(campaign._id)}/${path}`, {
     headers: { 'x-campaign-id': campaign._id },
   });
   saveBlob(blob, fileNameOf(disposition, `${campaign.name}.${extension}`));
+  return blob.size;
 }
 
 /** Why a picked file cannot be sent: each has its own message (campaigns.import.*). */

@@ -94,6 +94,38 @@ describe('campaign file menu', { timeout: 20_000 }, () => {
     });
   });
 
+  it('saves a backup over the import limit all the same, and says it cannot come back as it is', async () => {
+    const user = userEvent.setup();
+    const zip = new Blob([new Uint8Array([0x50, 0x4b, 3, 4])], { type: 'application/zip' });
+    // 150 MiB without holding them: only the size is read. (The matcher reads no-break spaces as spaces.)
+    Object.defineProperty(zip, 'size', { value: 150 * 1024 * 1024 });
+    download.mockResolvedValue({ blob: zip, disposition: 'attachment; filename="Foret-noire.zip"' });
+    renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Export Forêt noire' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Backup with images (ZIP)' }));
+
+    await screen.findByText(
+      'The backup of “Forêt noire” is saved, but it weighs 150 MB and an import takes back at most 100 MB. Keep the JSON export too: it brings back everything but the pictures.',
+    );
+    expect(saved).toEqual([{ href: 'blob:qk/1', name: 'Foret-noire.zip' }]);
+  });
+
+  it('says nothing more of a backup within the import limit', async () => {
+    const user = userEvent.setup();
+    const zip = new Blob([new Uint8Array([0x50, 0x4b, 3, 4])], { type: 'application/zip' });
+    Object.defineProperty(zip, 'size', { value: 100 * 1024 * 1024 });
+    download.mockResolvedValue({ blob: zip, disposition: 'attachment; filename="Foret-noire.zip"' });
+    renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Export Forêt noire' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Backup with images (ZIP)' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Export Forêt noire' }).getAttribute('aria-busy')).toBeNull(),
+    );
+    expect(screen.queryByText(/an import takes back at most/)).toBeNull();
+  });
+
   it('downloads the rules as markdown from the keyboard, busy meanwhile', async () => {
     const user = userEvent.setup();
     let finish: (value: Awaited<ReturnType<typeof apiDownload>>) => void = () => undefined;

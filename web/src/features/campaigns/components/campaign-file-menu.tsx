@@ -8,7 +8,7 @@ import { useToast } from '@/components/toast/toast-store';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
-import { downloadCampaignFile, type CampaignFileKind } from '../api/campaign-file';
+import { ARCHIVE_MAX_BYTES, downloadCampaignFile, type CampaignFileKind } from '../api/campaign-file';
 
 const ITEMS: {
   kind: CampaignFileKind;
@@ -27,7 +27,8 @@ function focusMenuItem(menu: HTMLElement | null, index: number) {
 }
 
 export function CampaignFileMenu({ campaign, className }: { campaign: Campaign; className: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const numbers = new Intl.NumberFormat(i18n.language);
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -71,7 +72,20 @@ export function CampaignFileMenu({ campaign, className }: { campaign: Campaign; 
     close();
     setBusy(true);
     try {
-      await downloadCampaignFile(campaign, kind);
+      const size = await downloadCampaignFile(campaign, kind);
+      // A backup whose pictures pass the import's limit is saved all the same, and says so: it cannot
+      // come back through an import as it is (decision 077).
+      if (kind === 'archive' && size > ARCHIVE_MAX_BYTES) {
+        const megabytes = (bytes: number) => numbers.format(Math.ceil(bytes / (1024 * 1024)));
+        toast.info(
+          t('campaigns.file.archiveTooLarge', {
+            name: campaign.name,
+            size: megabytes(size),
+            limit: megabytes(ARCHIVE_MAX_BYTES),
+          }),
+          { duration: 30_000 },
+        );
+      }
     } catch (failure) {
       toast.error(t('campaigns.file.failed', { name: campaign.name, reason: errorMessage(failure) }));
     } finally {
