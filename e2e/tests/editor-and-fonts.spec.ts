@@ -164,9 +164,10 @@ for (const language of ['en', 'fr'] as const) {
     ]);
     expect(await violations()).toEqual([]);
 
-    // The first page stayed in the fallback (no swap, no shift); the next page load finds the files
-    // in the cache and paints its heading in Fraunces from the start.
-    expect(await renderedFonts(page, 'h1')).not.toContain('Fraunces');
+    // The next page load finds the files in the cache and paints its heading in Fraunces from the
+    // start. (Whether the first page used them depends on whether they came within the browser's
+    // short block period, which a quiet machine meets and a loaded one does not: no shift either
+    // way, which the phone test below proves with the fonts held back.)
     await page.goto(`/${language}/pricing`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await renderedFonts(page, 'h1')).toContain('Fraunces');

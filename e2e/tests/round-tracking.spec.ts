@@ -419,7 +419,14 @@ test('the d20 modifier chosen in the initiative settings is what the start dialo
   await expect(dialog.getByText('Left empty: d20 + Dexterity modifier (+25)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Start combat', exact: true }).click();
   await expect(dialog).toBeHidden();
-  const { order } = await api.combat();
+  // The dialog closes as the start is sent: the server's order is read once it holds both.
+  let order: Awaited<ReturnType<typeof api.combat>>['order'] = [];
+  await expect
+    .poll(async () => {
+      order = (await api.combat()).order;
+      return order.length;
+    })
+    .toBe(2);
   const rolled = new Map(order.map((entry) => [entry.unitId, entry.initiative]));
   // d20 + 25 for Dexterity 60, d20 + 10 for Dexterity 30; the whole score would give 61..80 and 31..50.
   expect(rolled.get(aria!._id)).toBeGreaterThanOrEqual(26);

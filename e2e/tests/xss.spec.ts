@@ -218,8 +218,9 @@ test('units: cards, notes, the notes editor and the unit form', async ({ page })
   await visit(page, dialogs, 'unit notes editor', async () => {
     await expect(notes.getByRole('button', { name: 'Save notes' })).toBeVisible();
   });
-  // The editor has the focus: the first Escape starts the way out of the text (decision 081), the
-  // second closes the dialog.
+  // Once its code has loaded the editor takes the focus: the first Escape starts the way out of the
+  // text (decision 081), the second closes the dialog.
+  await expect(notes.getByLabel(`Notes and inventory of ${KEEPER}`, { exact: true })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(notes).toHaveCount(1);
   await page.keyboard.press('Escape');
