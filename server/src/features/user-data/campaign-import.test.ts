@@ -4,7 +4,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMBAT_LOG_MAX_ENTRIES } from '@questkeeper/core/limits';
 import { GAME_DATA_FORMAT } from '@questkeeper/core/constants';
-import { bearer, createTestApp, errorOf, registerUser, type TestContext } from '../../../test/support/harness';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  registerUser,
+  type TestContext,
+} from '../../../test/support/harness';
 import { campaignClient } from '../../../test/support/campaign-client';
 import { IMPORT_BODY_LIMIT_BYTES } from './routes';
 import { campaignFile, rowCounts, userDataClient } from '../../../test/support/user-data-fixtures';
