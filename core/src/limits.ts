@@ -164,3 +164,7 @@ export const IMAGES_PER_CAMPAIGN = 300;
 export const CAMPAIGN_ARCHIVE_MAX_BYTES = 100 * 1024 * 1024;
 /** The campaign file's name inside a campaign archive; its images are `images/<id>.webp`. */
 export const CAMPAIGN_ARCHIVE_JSON = 'campaign.json';
+/** A picture's entry in a campaign archive, `images/<ref>.webp`; other entries are not pictures. */
+export const CAMPAIGN_ARCHIVE_IMAGE_NAME = /^images\/([A-Za-z0-9_-]{1,64})\.webp$/;
+/** The entry of the picture `ref` in a campaign archive. */
+export const campaignArchiveImageName = (ref: string) => `images/${ref}.webp`;

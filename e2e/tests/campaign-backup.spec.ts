@@ -15,6 +15,7 @@ const TEXT = {
     name: 'Campaign name',
     importAndCreate: 'Import and create',
     created: (name: string) => `Campaign "${name}" created.`,
+    onePicture: 'A backup with 1 picture: it comes back with the campaign.',
   },
   fr: {
     fileMenu: (name: string) => `Exporter ${name}`,
@@ -25,6 +26,7 @@ const TEXT = {
     name: 'Nom de la campagne',
     importAndCreate: 'Importer et créer',
     created: (name: string) => `Campagne « ${name} » créée.`,
+    onePicture: 'Une sauvegarde avec 1 image : elle revient avec la campagne.',
   },
 } as const;
 
@@ -80,6 +82,8 @@ for (const lang of ['en', 'fr'] as const) {
     await dialog.getByText(s.importChoice).click();
     await dialog.getByLabel(s.chooseFile).setInputFiles(saved);
     await expect(dialog.getByRole('textbox', { name: s.name })).toHaveValue('Realm of Ash (2)');
+    // The portrait is in the file, and the dialog says so before anything is sent.
+    await expect(dialog.getByRole('status').getByText(s.onePicture)).toBeVisible();
     await shots(page, `${lang}-backup-import`);
     await dialog.getByRole('button', { name: s.importAndCreate }).click();
     await expect(dialog).toBeHidden();

@@ -6,16 +6,21 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { CAMPAIGN_ARCHIVE_JSON, CAMPAIGN_ARCHIVE_MAX_BYTES, IMAGE_MAX_BYTES } from '@questkeeper/core/limits';
+import {
+  CAMPAIGN_ARCHIVE_IMAGE_NAME,
+  CAMPAIGN_ARCHIVE_JSON,
+  CAMPAIGN_ARCHIVE_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  campaignArchiveImageName,
+} from '@questkeeper/core/limits';
 import { inflateZip, type ZipRefusal } from './zip-files';
 
 /** The campaign file inside an archive: the JSON import's own body limit (routes.ts). */
 export const ARCHIVE_JSON_MAX_BYTES = 32 * 1024 * 1024;
 /** Bytes an archive's files may expand to in all: its JSON and its images at their limits. */
 const ARCHIVE_EXPANDED_MAX_BYTES = CAMPAIGN_ARCHIVE_MAX_BYTES + ARCHIVE_JSON_MAX_BYTES;
-const IMAGE_NAME = /^images\/([A-Za-z0-9_-]{1,64})\.webp$/;
 
-export const imageFileName = (ref: string) => `images/${ref}.webp`;
+export const imageFileName = campaignArchiveImageName;
 
 export type ArchiveRefusal = ZipRefusal | { code: 'IMAGE_TOO_LARGE'; max: number; name: string };
 
@@ -36,7 +41,7 @@ export function readCampaignArchive(
   bytes: Uint8Array,
   { withImages }: { withImages: boolean },
 ): { ok: true; archive: CampaignArchive | null } | ({ ok: false } & ArchiveRefusal) {
-  const refOf = (name: string) => IMAGE_NAME.exec(name)?.[1] ?? null;
+  const refOf = (name: string) => CAMPAIGN_ARCHIVE_IMAGE_NAME.exec(name)?.[1] ?? null;
   const read = inflateZip<ArchiveRefusal>(
     bytes,
     (file) => file.name === CAMPAIGN_ARCHIVE_JSON || (withImages && refOf(file.name) !== null),

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError, apiRequest, apiUpload } from '@/lib/api-client';
 import { strToU8, zipSync } from 'fflate';
+import { i18next } from '@/lib/i18n';
 import { clearSession, signIn } from '@/lib/session';
 import { createCampaign } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
@@ -179,10 +180,15 @@ describe('import from a file', { timeout: 20_000 }, () => {
     const archive = zipSync({
       'campaign.json': strToU8(JSON.stringify(exported)),
       'images/p1.webp': new Uint8Array([1, 2, 3]),
+      'images/h2.webp': new Uint8Array([4, 5, 6]),
+      // Not a picture's name: the server ignores it, and so does the count.
+      'images/readme.txt': strToU8('x'),
     });
     const file = new File([archive], 'sunken-crown.zip', { type: 'application/zip' });
     await user.upload(screen.getByLabelText('Choose a file'), file);
     await screen.findByText('sunken-crown.zip');
+    // What the backup brings besides the campaign, read from the ZIP before anything is sent.
+    await screen.findByText('A backup with 2 pictures: they come back with the campaign.');
     const name = screen.getByRole('textbox', { name: 'Campaign name' }) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Sunken Crown'));
     await user.clear(name);
@@ -197,6 +203,27 @@ describe('import from a file', { timeout: 20_000 }, () => {
     expect(api).not.toHaveBeenCalledWith('POST', '/api/game-data/import', expect.anything());
     await screen.findByText(
       'Imported, but 1 thing was left out: A map: a reveal whose unit or image is not in the file, left out',
+    );
+  });
+
+  it('says a backup holds no pictures, and says it in French too', async () => {
+    const { user } = await openImport();
+    const archive = zipSync({ 'campaign.json': strToU8(JSON.stringify(exported)) });
+    await user.upload(
+      screen.getByLabelText('Choose a file'),
+      new File([archive], 'crown.zip', { type: 'application/zip' }),
+    );
+    await screen.findByText('A backup without pictures.');
+    expect(upload).not.toHaveBeenCalled();
+    const french = (await import('@questkeeper/core/locales/fr.json')).default;
+    i18next.addResourceBundle('fr', 'translation', french, true, true);
+    const fr = i18next.getFixedT('fr');
+    expect(fr('campaigns.import.archiveImages', { count: 0 })).toBe('Une sauvegarde sans image.');
+    expect(fr('campaigns.import.archiveImages', { count: 1 })).toBe(
+      'Une sauvegarde avec 1 image\u00a0: elle revient avec la campagne.',
+    );
+    expect(fr('campaigns.import.archiveImages', { count: 12 })).toBe(
+      'Une sauvegarde avec 12 images\u00a0: elles reviennent avec la campagne.',
     );
   });
 

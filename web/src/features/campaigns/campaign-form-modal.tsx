@@ -64,7 +64,7 @@ export function CampaignFormModal({
     pick,
     submit,
   } = useCampaignForm({ defaultSourceId, onCreated, onFailed });
-  const { name, mode, source, busy, error, reading, fileName, submitted } = state;
+  const { name, mode, source, busy, error, reading, fileName, submitted, picked } = state;
   const [foreignOpen, setForeignOpen] = useState(false);
   const queryClient = useQueryClient();
   const userId = useUserId();
@@ -245,6 +245,12 @@ export function CampaignFormModal({
               // A campaign archive too (decision 077).
               accept=".json,.zip,application/json,application/zip"
             />
+          ) : null}
+          {mode === 'import' && picked?.archive && !reading ? (
+            // What the backup holds besides the campaign, read in the ZIP's table of contents.
+            <p role="status" className="-mt-2 text-sm text-ink-muted">
+              {t('campaigns.import.archiveImages', { count: picked.images ?? 0 })}
+            </p>
           ) : null}
           {mode === 'foreign' ? (
             <p className="text-sm text-ink-muted">{t('foreignImport.dialog.intro')}</p>

@@ -6,7 +6,11 @@
 import type { z } from 'zod';
 import type { importedCampaign } from '@questkeeper/core/schemas/game-data-export';
 import { ACCOUNT_EXPORT_FORMAT, GAME_DATA_FORMAT } from '@questkeeper/core/constants';
-import { CAMPAIGN_ARCHIVE_JSON, CAMPAIGN_ARCHIVE_MAX_BYTES } from '@questkeeper/core/limits';
+import {
+  CAMPAIGN_ARCHIVE_IMAGE_NAME,
+  CAMPAIGN_ARCHIVE_JSON,
+  CAMPAIGN_ARCHIVE_MAX_BYTES,
+} from '@questkeeper/core/limits';
 import { apiDownload, apiRequest, apiUpload } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import { fileNameOf, saveBlob } from '@/lib/download';
@@ -49,6 +53,8 @@ export type ReadCampaignFile =
       name: string;
       /** A campaign archive (a ZIP with its images): sent as it is. */
       archive?: Blob;
+      /** The archive's pictures (its `images/` entries), as the dialog announces them. */
+      images?: number;
     }
   | { ok: false; problem: FileProblem };
 
@@ -84,17 +90,22 @@ const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && head
 async function readArchive(file: Blob, bytes: Uint8Array): Promise<ReadCampaignFile> {
   if (file.size > ARCHIVE_MAX_BYTES) return { ok: false, problem: 'tooLarge' };
   let json: Uint8Array | undefined;
+  let images = 0;
   try {
     const { unzipSync } = await import('fflate');
-    json = unzipSync(bytes, { filter: (entry) => entry.name === CAMPAIGN_ARCHIVE_JSON })[
-      CAMPAIGN_ARCHIVE_JSON
-    ];
+    json = unzipSync(bytes, {
+      filter: (entry) => {
+        // Counted, not inflated: the server checks each picture.
+        if (CAMPAIGN_ARCHIVE_IMAGE_NAME.test(entry.name)) images += 1;
+        return entry.name === CAMPAIGN_ARCHIVE_JSON;
+      },
+    })[CAMPAIGN_ARCHIVE_JSON];
   } catch {
     return { ok: false, problem: 'unreadable' };
   }
   if (!json) return { ok: false, problem: 'notCampaign' };
   const read = readJson(new TextDecoder().decode(json));
-  return read.ok ? { ...read, archive: file } : read;
+  return read.ok ? { ...read, archive: file, images } : read;
 }
 
 /**

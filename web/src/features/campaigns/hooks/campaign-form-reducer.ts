@@ -15,6 +15,8 @@ export interface PickedFile {
   name: string;
   /** A campaign archive (decision 077), sent as it is. */
   archive?: Blob;
+  /** The archive's pictures, said below the file. */
+  images?: number;
 }
 
 export interface CampaignFormState {
@@ -40,7 +42,7 @@ export type CampaignFormAction =
   | { type: 'pickStarted'; fileName: string }
   | { type: 'pickFailed'; problem: FileProblem }
   /** The file was read; `suggested` is its campaign name as the server would number it. */
-  | { type: 'picked'; data: Record<string, unknown>; suggested: string; archive?: Blob }
+  | { type: 'picked'; data: Record<string, unknown>; suggested: string; archive?: Blob; images?: number }
   | { type: 'submitted' }
   | { type: 'sending' }
   | { type: 'failed'; error: unknown };
@@ -82,7 +84,7 @@ export function campaignFormReducer(state: CampaignFormState, action: CampaignFo
         picked: {
           data: action.data,
           name: action.suggested,
-          ...(action.archive ? { archive: action.archive } : {}),
+          ...(action.archive ? { archive: action.archive, images: action.images ?? 0 } : {}),
         },
         name: followsFile ? action.suggested : state.name,
       };

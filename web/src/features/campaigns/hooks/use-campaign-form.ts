@@ -73,7 +73,7 @@ export function useCampaignForm({ defaultSourceId, onCreated, onFailed }: UseCam
       type: 'picked',
       data: read.data,
       suggested,
-      ...(read.archive ? { archive: read.archive } : {}),
+      ...(read.archive ? { archive: read.archive, images: read.images ?? 0 } : {}),
     });
   }
 
