@@ -246,10 +246,16 @@ export function CampaignFormModal({
               accept=".json,.zip,application/json,application/zip"
             />
           ) : null}
-          {mode === 'import' && picked?.archive && !reading ? (
-            // What the backup holds besides the campaign, read in the ZIP's table of contents.
-            <p role="status" className="-mt-2 text-sm text-ink-muted">
-              {t('campaigns.import.archiveImages', { count: picked.images ?? 0 })}
+          {mode === 'import' ? (
+            // What a backup holds besides the campaign, read in the ZIP's table of contents. The live
+            // region is there before its words, so that they are announced when they come.
+            <p
+              role="status"
+              className={picked?.archive && !reading ? '-mt-2 text-sm text-ink-muted' : 'sr-only'}
+            >
+              {picked?.archive && !reading
+                ? t('campaigns.import.archiveImages', { count: picked.images ?? 0 })
+                : null}
             </p>
           ) : null}
           {mode === 'foreign' ? (

@@ -28,7 +28,6 @@ function focusMenuItem(menu: HTMLElement | null, index: number) {
 
 export function CampaignFileMenu({ campaign, className }: { campaign: Campaign; className: string }) {
   const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(i18n.language);
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -76,6 +75,7 @@ export function CampaignFileMenu({ campaign, className }: { campaign: Campaign; 
       // A backup whose pictures pass the import's limit is saved all the same, and says so: it cannot
       // come back through an import as it is (decision 077).
       if (kind === 'archive' && size > ARCHIVE_MAX_BYTES) {
+        const numbers = new Intl.NumberFormat(i18n.language);
         const megabytes = (bytes: number) => numbers.format(Math.ceil(bytes / (1024 * 1024)));
         toast.info(
           t('campaigns.file.archiveTooLarge', {
