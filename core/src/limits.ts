@@ -121,6 +121,12 @@ export const GAME_DATA_LIST_MAX = 2_000;
  * the largest the import reads. Questkeeper's own campaign files keep the route's larger limit.
  */
 export const FOREIGN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The import routes' body limit (decision 024), and a campaign archive's `campaign.json`: a full Hero
+ * campaign as the export writes it (UTF-8, not \u-escaped) in any script, 600,000 characters of
+ * rules, 200 units and 300 list entries with notes at their limits, is about 27 MB.
+ */
+export const CAMPAIGN_IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 /** A pasted stat block (docs/product.md#paste-a-stat-block): the longest text the reader takes. */
 export const STAT_BLOCK_TEXT_MAX = 20_000;
 

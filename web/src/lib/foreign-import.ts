@@ -6,11 +6,12 @@ import type { z } from 'zod';
 import type { campaign as campaignSchema } from '@questkeeper/core/schemas/campaigns';
 import { foldText } from '@questkeeper/core/text/fold';
 import { limitsOf, type Tier } from '@questkeeper/core/tiers';
+import { CAMPAIGN_IMPORT_MAX_BYTES } from '@questkeeper/core/limits';
 import { apiUpload } from './api-client';
 import { campaignHeader } from './units';
 
 /** The import routes' body limit: a bigger file is refused here, before it is sent. */
-export const IMPORT_UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
+export const IMPORT_UPLOAD_MAX_BYTES = CAMPAIGN_IMPORT_MAX_BYTES;
 
 export interface ImportSampleItem {
   /** What `only` names; stable across readings of the same file. */

@@ -10,13 +10,14 @@ import {
   CAMPAIGN_ARCHIVE_IMAGE_NAME,
   CAMPAIGN_ARCHIVE_JSON,
   CAMPAIGN_ARCHIVE_MAX_BYTES,
+  CAMPAIGN_IMPORT_MAX_BYTES,
   IMAGE_MAX_BYTES,
   campaignArchiveImageName,
 } from '@questkeeper/core/limits';
 import { inflateZip, type ZipRefusal } from './zip-files';
 
 /** The campaign file inside an archive: the JSON import's own body limit (routes.ts). */
-export const ARCHIVE_JSON_MAX_BYTES = 32 * 1024 * 1024;
+export const ARCHIVE_JSON_MAX_BYTES = CAMPAIGN_IMPORT_MAX_BYTES;
 /** Bytes an archive's files may expand to in all: its JSON and its images at their limits. */
 const ARCHIVE_EXPANDED_MAX_BYTES = CAMPAIGN_ARCHIVE_MAX_BYTES + ARCHIVE_JSON_MAX_BYTES;
 

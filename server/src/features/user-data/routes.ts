@@ -11,7 +11,7 @@ import {
   gameDataExport,
   importedCampaign,
 } from '@questkeeper/core/schemas/game-data-export';
-import { CAMPAIGN_ARCHIVE_MAX_BYTES } from '@questkeeper/core/limits';
+import { CAMPAIGN_ARCHIVE_MAX_BYTES, CAMPAIGN_IMPORT_MAX_BYTES } from '@questkeeper/core/limits';
 import { demoCampaignBody } from '@questkeeper/core/schemas/demo';
 import { fieldErrors } from '@questkeeper/core/validation';
 import { FOREIGN_ENTRIES_MAX, IMPORT_FORMATS } from '@questkeeper/core/import/plan';
@@ -25,11 +25,8 @@ import { BodyBlocks, readBodyBlocks } from './body-blocks';
 import { campaignAnswer } from './import-answer';
 import { campaignArchiveStream } from './campaign-archive';
 
-/**
- * A full Hero campaign as the export writes it (UTF-8, not \u-escaped) in any script: 600,000
- * characters of rules, 200 units and 300 list entries with notes at their limits, about 27 MB.
- */
-export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+/** The import routes' body limit: core's, which the browser checks before sending. */
+export const IMPORT_BODY_LIMIT_BYTES = CAMPAIGN_IMPORT_MAX_BYTES;
 
 const security = [{ bearer: [] }];
 const readErrors = { 401: errorBody, 404: errorBody };

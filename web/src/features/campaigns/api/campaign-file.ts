@@ -10,13 +10,14 @@ import {
   CAMPAIGN_ARCHIVE_IMAGE_NAME,
   CAMPAIGN_ARCHIVE_JSON,
   CAMPAIGN_ARCHIVE_MAX_BYTES,
+  CAMPAIGN_IMPORT_MAX_BYTES,
 } from '@questkeeper/core/limits';
 import { apiDownload, apiRequest, apiUpload } from '@/lib/api-client';
 import type { Campaign } from '@/lib/campaigns';
 import { fileNameOf, saveBlob } from '@/lib/download';
 
 /** The import route's body limit (decision 024): a bigger file is refused before it is read. */
-export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = CAMPAIGN_IMPORT_MAX_BYTES;
 
 /** The archive's limit (decision 077): a bigger ZIP is refused before it is sent. */
 export const ARCHIVE_MAX_BYTES = CAMPAIGN_ARCHIVE_MAX_BYTES;
